@@ -1,0 +1,80 @@
+# gpusim -- one entry point.
+#   make deps    install every dependency from Debian packages (idempotent)
+#   make         build build/gpusim and build/libgpusim.a
+#   make run     deps + build + the main job: every bench kernel on configs/gtx480.cfg, a table
+#   make test    deps + build + every test (what .ci/run runs)
+#   make ptx     regenerate bench/*/kernel.ptx with nvcc (only where nvcc exists)
+
+CC      ?= gcc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration -Imodel -Ibench
+LDLIBS  += -lm
+BUILD   := build
+NVCC    ?= nvcc
+NVCC_ARCH ?= sm_75
+
+MODEL_SRC := $(sort $(filter-out model/main.c,$(wildcard model/*.c)))
+# BENCH_ONLY="a b" builds only those kernels (for working on one kernel in isolation)
+ifdef BENCH_ONLY
+BENCH_DIRS := $(addprefix bench/,$(BENCH_ONLY))
+else
+BENCH_DIRS := $(sort $(patsubst %/host.c,%,$(wildcard bench/*/host.c)))
+endif
+BENCH_NAMES := $(notdir $(BENCH_DIRS))
+BENCH_SRC := bench/bench.c $(addsuffix /host.c,$(BENCH_DIRS))
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+
+MODEL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(MODEL_SRC))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
+LIB       := $(BUILD)/libgpusim.a
+BENCHLIB  := $(BUILD)/libbench.a
+
+.PHONY: all deps run test unit kernels ptx clean FORCE
+all: $(BUILD)/gpusim
+
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# bench/registry.c is generated from the bench/*/host.c present, so adding a kernel is
+# adding a folder.
+$(BUILD)/bench/registry.c: FORCE
+	@mkdir -p $(dir $@)
+	@sh tools/gen_registry.sh $(BENCH_NAMES) > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(BUILD)/bench/registry.o: $(BUILD)/bench/registry.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(LIB): $(MODEL_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(BENCHLIB): $(BENCH_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/gpusim: $(BUILD)/model/main.o $(BENCHLIB) $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
+
+run: deps all
+	$(BUILD)/gpusim suite --config configs/gtx480.cfg
+
+test: deps all $(TESTS)
+	@sh tools/run_tests.sh $(TESTS)
+
+ptx:
+	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \
+	for d in $(BENCH_DIRS); do \
+	  echo "nvcc -ptx $$d/kernel.cu"; \
+	  $(NVCC) -ptx -arch=$(NVCC_ARCH) -O3 -o $$d/kernel.ptx $$d/kernel.cu || exit 1; \
+	done
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,59 @@
+/*
+ * bench.h -- the interface every bench kernel's host part implements.
+ *
+ * Each kernel lives in bench/NAME/: kernel.cu (CUDA source), kernel.ptx (nvcc -ptx output,
+ * checked in) and host.c, which defines one `const struct bench bench_NAME` that
+ * bench/registry.c lists.  run() builds deterministic inputs (bench_rng), launches through the
+ * host API (gpusim.h), copies results back and checks EVERY output against a C reference.
+ * It returns 0 when all outputs are correct, 1 when any is wrong (with the first mismatch and
+ * the count reported through bench_fail), and -1 on an API error (message from gs_last_error).
+ */
+#ifndef BENCH_H
+#define BENCH_H
+#include <stdint.h>
+#include <stddef.h>
+#include "gpusim.h"
+
+enum bench_size { BENCH_TEST = 0, BENCH_DEFAULT = 1 };
+
+struct bench_ctx {
+    struct gs_gpu *gpu;
+    enum bench_size size;
+    const char *ptx_path;       /* the kernel's PTX file (bench/NAME/kernel.ptx or --ptx) */
+    char msg[512];              /* first failure, filled by bench_fail / bench_api */
+    uint64_t mismatches;
+};
+
+struct bench {
+    const char *name;
+    const char *desc;           /* one line: what it computes and which divergence it shows */
+    int (*run)(struct bench_ctx *ctx);
+};
+
+const struct bench *bench_find(const char *name);
+const struct bench *const *bench_all(unsigned *count);
+
+/* Deterministic generator (xorshift64*) for inputs: same seed, same data everywhere. */
+struct bench_rng { uint64_t s; };
+void     bench_rng_seed(struct bench_rng *r, uint64_t seed);
+uint32_t bench_rng_u32(struct bench_rng *r);
+float    bench_rng_f32(struct bench_rng *r, float lo, float hi);   /* uniform in [lo, hi) */
+
+/* Helpers that record failures in ctx and return the API status (so `if (bench_api(...))`). */
+int  bench_api(struct bench_ctx *ctx, int status, const char *what);
+void bench_fail(struct bench_ctx *ctx, const char *fmt, ...);
+/* Compare arrays; record the first mismatch (index, got, expected) and the count; return the
+   number of mismatches. Floats compare with |got-exp| <= atol + rtol*|exp| (NaN == NaN). */
+uint64_t bench_check_u32(struct bench_ctx *ctx, const char *what, const uint32_t *got,
+                         const uint32_t *exp, size_t n);
+uint64_t bench_check_i32(struct bench_ctx *ctx, const char *what, const int32_t *got,
+                         const int32_t *exp, size_t n);
+uint64_t bench_check_f32(struct bench_ctx *ctx, const char *what, const float *got,
+                         const float *exp, size_t n, float atol, float rtol);
+uint64_t bench_check_u64(struct bench_ctx *ctx, const char *what, const uint64_t *got,
+                         const uint64_t *exp, size_t n);
+
+/* Convenience: load ctx->ptx_path and launch in one go (1-D or 3-D). */
+int bench_load(struct bench_ctx *ctx, struct gs_module **mod);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * gpusim.h -- the host API, in the manner of the CUDA runtime.
+ *
+ * A host program (bench/NAME/host.c, tests, or a user's own) initialises a GPU from a
+ * configuration, allocates device memory, copies data both ways, loads a PTX file, launches
+ * kernels by name with grid, block, arguments and dynamic shared memory, and reads statistics.
+ * Every call returns GS_OK or an error code; gs_last_error() gives the message.  Nothing aborts
+ * the process.  Launches are synchronous: gs_launch returns when the kernel has finished;
+ * gs_synchronize returns the status of the last launch.
+ */
+#ifndef GPUSIM_H
+#define GPUSIM_H
+#include <stdint.h>
+#include <stddef.h>
+
+enum gs_status {
+    GS_OK = 0,
+    GS_ERR_INVALID_VALUE,     /* bad argument: null pointer, zero size, bad device pointer */
+    GS_ERR_OUT_OF_MEMORY,     /* device allocation failed */
+    GS_ERR_CONFIG,            /* unknown/out-of-range configuration key, unreadable file */
+    GS_ERR_PTX,               /* PTX file unreadable, malformed or unsupported */
+    GS_ERR_NOT_FOUND,         /* no kernel of that name */
+    GS_ERR_LAUNCH,            /* impossible launch: grid/block/shared/registers/args */
+    GS_ERR_KERNEL,            /* the kernel faulted: out-of-bounds access, deadlock, ... */
+    GS_ERR_COUNT
+};
+
+struct gs_dim3 { uint32_t x, y, z; };
+
+struct gs_gpu;       /* opaque */
+struct gs_module;    /* opaque */
+
+/* Statistics of one launch (gs_kernel_stats) or summed over launches (gs_total_stats). */
+#define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
+struct gs_stats {
+    uint64_t launches;
+    uint64_t ctas;
+    uint64_t warp_insns;          /* warp instructions issued (guarded-off lanes included) */
+    uint64_t thread_insns;        /* thread instructions executed (active & guard lanes) */
+    uint64_t branches;            /* conditional branch warp instructions */
+    uint64_t divergent_branches;  /* ... that split the warp */
+    uint64_t lane_util[GS_UTIL_BINS]; /* warp instructions by number of active lanes */
+    uint64_t mem_insns, atomics, barriers;
+    uint64_t max_stack_depth;     /* SIMT reconvergence stack */
+    uint64_t cycles;              /* 0 until the timing model exists */
+    double   host_seconds;        /* host time spent in launches (not deterministic) */
+};
+
+/* config_path may be NULL (built-in gtx480 defaults); sets are "key=value" overrides. */
+int  gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *sets, int nsets);
+void gs_destroy(struct gs_gpu *gpu);
+const char *gs_last_error(const struct gs_gpu *gpu);   /* message of the last failed call */
+const char *gs_status_name(int status);
+
+int  gs_malloc(struct gs_gpu *gpu, uint64_t *dptr, uint64_t bytes);
+int  gs_free(struct gs_gpu *gpu, uint64_t dptr);
+int  gs_memcpy_htod(struct gs_gpu *gpu, uint64_t dst, const void *src, uint64_t bytes);
+int  gs_memcpy_dtoh(struct gs_gpu *gpu, void *dst, uint64_t src, uint64_t bytes);
+int  gs_memset(struct gs_gpu *gpu, uint64_t dst, int value, uint64_t bytes);
+
+int  gs_load_ptx(struct gs_gpu *gpu, const char *path, struct gs_module **mod);
+int  gs_load_ptx_text(struct gs_gpu *gpu, const char *text, const char *name, struct gs_module **mod);
+/* args[i] points to the value of the kernel's i-th parameter (its size comes from the PTX),
+   as in cudaLaunchKernel. nargs must equal the kernel's parameter count. */
+int  gs_launch(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
+               struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn_smem,
+               const void *const *args, int nargs);
+int  gs_synchronize(struct gs_gpu *gpu);
+
+void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
+void gs_total_stats(const struct gs_gpu *gpu, struct gs_stats *s);   /* since init */
+void gs_reset_stats(struct gs_gpu *gpu);
+/* Write statistics as JSON / human text. */
+void gs_stats_json(const struct gs_stats *s, const char *indent, void *FILE_ptr);
+void gs_stats_text(const struct gs_stats *s, void *FILE_ptr);
+
+#endif

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Install every build and test dependency from Debian packages. Idempotent and quick when
+# everything is present; non-interactive; uses sudo only when not root.
+set -e
+PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "make deps: installing$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends $missing
