@@ -59,7 +59,7 @@ $(BUILD)/gpusim: $(BUILD)/model/main.o $(BENCHLIB) $(LIB)
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(CFLAGS) -Itests -DBUILD_DIR='"$(BUILD)"' $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
 run: deps all
 	$(BUILD)/gpusim suite --config configs/gtx480.cfg

@@ -12,6 +12,7 @@
 #define GPUSIM_H
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum gs_status {
     GS_OK = 0,
@@ -46,8 +47,12 @@ struct gs_stats {
     double   host_seconds;        /* host time spent in launches (not deterministic) */
 };
 
-/* config_path may be NULL (built-in gtx480 defaults); sets are "key=value" overrides. */
-int  gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *sets, int nsets);
+/* config_path may be NULL (built-in gtx480 defaults); sets are "key=value" overrides.
+   On failure *gpu is NULL and err (if not NULL) holds the message. */
+int  gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *sets, int nsets,
+             char *err, size_t errlen);
+struct gpu_config;
+const struct gpu_config *gs_config(const struct gs_gpu *gpu);
 void gs_destroy(struct gs_gpu *gpu);
 const char *gs_last_error(const struct gs_gpu *gpu);   /* message of the last failed call */
 const char *gs_status_name(int status);
@@ -70,8 +75,11 @@ int  gs_synchronize(struct gs_gpu *gpu);
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
 void gs_total_stats(const struct gs_gpu *gpu, struct gs_stats *s);   /* since init */
 void gs_reset_stats(struct gs_gpu *gpu);
-/* Write statistics as JSON / human text. */
-void gs_stats_json(const struct gs_stats *s, const char *indent, void *FILE_ptr);
-void gs_stats_text(const struct gs_stats *s, void *FILE_ptr);
+/* Write statistics as a JSON object (each line prefixed by indent; host-time fields last, so
+   that a comparison can drop them) or as a human-readable table. */
+void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f);
+void gs_stats_text(const struct gs_stats *s, FILE *f);
+/* Derived figures: SIMD lane utilisation (thread insns / (32 x warp insns)). */
+double gs_lane_utilization(const struct gs_stats *s);
 
 #endif

@@ -68,11 +68,13 @@ enum ptx_boolop { BOP_NONE = 0, BOP_AND, BOP_OR, BOP_XOR };
 enum ptx_rnd {   /* rounding: .rn .rz .rm .rp (float), .rni .rzi .rmi .rpi (to integer) */
     RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI
 };
-/* atom/red operation, shfl mode, vote mode share one field (sub) */
+/* atom/red operation, shfl mode, vote mode, prmt mode share one field (sub) */
 enum ptx_atomop { AOP_NONE = 0, AOP_ADD, AOP_MIN, AOP_MAX, AOP_INC, AOP_DEC, AOP_AND, AOP_OR,
                   AOP_XOR, AOP_EXCH, AOP_CAS };
 enum ptx_shflmode { SHFL_UP = 1, SHFL_DOWN, SHFL_BFLY, SHFL_IDX };
 enum ptx_votemode { VOTE_ALL = 1, VOTE_ANY, VOTE_UNI, VOTE_BALLOT };
+/* prmt mode (also in sub): none = the default (per-nibble byte select) */
+enum ptx_prmtmode { PRMT_DEFAULT = 0, PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16 };
 
 /* modifier bits (ptx_insn.mod) */
 #define MOD_LO      0x0001u

@@ -1,0 +1,129 @@
+/*
+ * smithwat host part: 64 queries of 4..12 residues and one target of 4..24 residues per pair
+ * (half of them carrying a mutated copy of their query, so scores spread out), 2-bit packed.
+ * Every pair's local-alignment score is checked exactly against the textbook O(mn) DP.
+ * test: 500 pairs -> 4 CTAs of 128 threads (tail);
+ * default: 92160 pairs -> 720 CTAs (4 GTX480 fills).
+ */
+#include <stdlib.h>
+#include "bench.h"
+
+#define NQ 64
+#define QMIN 4
+#define QMAX 12
+#define TMIN 4
+#define TMAX 24
+#define MATCH 2
+#define MISMATCH 1
+#define GAP 1
+
+static int imax(int a, int b) { return a > b ? a : b; }
+
+static int sw_ref(const int *a, int m, const int *b, int n)
+{
+    int H[QMAX + 1] = { 0 }, best = 0;
+    for (int j = 0; j < n; j++) {
+        int diag = 0, up = 0;
+        for (int i = 1; i <= m; i++) {
+            int left = H[i];
+            int h = diag + (a[i - 1] == b[j] ? MATCH : -MISMATCH);
+            h = imax(imax(imax(h, left - GAP), up - GAP), 0);
+            diag = left;
+            up = h;
+            H[i] = h;
+            best = imax(best, h);
+        }
+    }
+    return best;
+}
+
+/* Target residues: random, but half the targets embed their query with ~1/8 substitutions. */
+static void make_target(int *t, int n, const int *q, int m, struct bench_rng *rng)
+{
+    for (int j = 0; j < n; j++)
+        t[j] = (int)(bench_rng_u32(rng) & 3);
+    if (bench_rng_u32(rng) & 1) {
+        int at = (int)(bench_rng_u32(rng) % (uint32_t)n);
+        for (int i = 0; i < m && at + i < n; i++)
+            t[at + i] = (bench_rng_u32(rng) & 7) ? q[i] : (int)(bench_rng_u32(rng) & 3);
+    }
+}
+
+static int sw_device(struct bench_ctx *ctx, const uint32_t *qp, const int *ql,
+                     const uint64_t *tp, const int *tl, int *score, int npairs)
+{
+    size_t pb = (size_t)npairs * 4;
+    uint64_t d[5] = { 0, 0, 0, 0, 0 };
+    struct gs_module *mod = NULL;
+    int rc = -1, nq = NQ;
+
+    if (bench_load(ctx, &mod) ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[0], NQ * 4), "malloc qseq") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[1], NQ * 4), "malloc qlen") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[2], pb * 2), "malloc tseq") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[3], pb), "malloc tlen") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[4], pb), "malloc score") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[0], qp, NQ * 4), "copy qseq") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[1], ql, NQ * 4), "copy qlen") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[2], tp, pb * 2), "copy tseq") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[3], tl, pb), "copy tlen"))
+        goto out;
+    {
+        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &d[4], &npairs, &nq };
+        struct gs_dim3 grid = { (uint32_t)(npairs + 127) / 128, 1, 1 }, block = { 128, 1, 1 };
+        if (bench_api(ctx, gs_launch(ctx->gpu, mod, "smithwat", grid, block, 0, args, 7),
+                      "launch") ||
+            bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, score, d[4], pb), "copy score"))
+            goto out;
+    }
+    rc = 0;
+out:
+    for (int i = 0; i < 5; i++)
+        if (d[i])
+            gs_free(ctx->gpu, d[i]);
+    return rc;
+}
+
+static int smithwat_run(struct bench_ctx *ctx)
+{
+    int npairs = ctx->size == BENCH_TEST ? 500 : 92160;
+    int q[NQ][QMAX], ql[NQ], t[TMAX];
+    uint32_t qp[NQ];
+    uint64_t *tp = malloc((size_t)npairs * 8);
+    int *tl = malloc((size_t)npairs * 4), *score = malloc((size_t)npairs * 4);
+    int *ref = malloc((size_t)npairs * 4);
+    struct bench_rng rng;
+    int rc = -1;
+
+    if (!tp || !tl || !score || !ref)
+        goto done;
+    bench_rng_seed(&rng, 18);
+    for (int k = 0; k < NQ; k++) {
+        ql[k] = QMIN + (int)(bench_rng_u32(&rng) % (QMAX - QMIN + 1));
+        qp[k] = 0;
+        for (int i = 0; i < ql[k]; i++) {
+            q[k][i] = (int)(bench_rng_u32(&rng) & 3);
+            qp[k] |= (uint32_t)q[k][i] << (2 * i);
+        }
+    }
+    for (int p = 0; p < npairs; p++) {
+        int k = p % NQ;
+        tl[p] = TMIN + (int)(bench_rng_u32(&rng) % (TMAX - TMIN + 1));
+        make_target(t, tl[p], q[k], ql[k], &rng);
+        tp[p] = 0;
+        for (int j = 0; j < tl[p]; j++)
+            tp[p] |= (uint64_t)t[j] << (2 * j);
+        ref[p] = sw_ref(q[k], ql[k], t, tl[p]);
+    }
+    rc = sw_device(ctx, qp, ql, tp, tl, score, npairs);
+    if (rc == 0)
+        rc = bench_check_i32(ctx, "score", score, ref, (size_t)npairs) ? 1 : 0;
+done:
+    free(tp); free(tl); free(score); free(ref);
+    return rc;
+}
+
+const struct bench bench_smithwat = {
+    "smithwat", "Smith-Waterman score per (query, target) pair, lengths differ per thread, DP "
+    "column in local memory (per-thread data-dependent work)", smithwat_run
+};

@@ -1,0 +1,118 @@
+/*
+ * soundloc host part: four channels of random samples (-64..63), a table of NK candidate
+ * directions (per-microphone delays 0..31) and per-frame candidate counts 4..48.  The
+ * threshold makes about 3% of candidate evaluations a "detection" (early exit).  Every
+ * frame's best candidate, best energy and number of evaluations are checked exactly.
+ * test: 600 frames -> 5 CTAs of 128 threads (tail);
+ * default: 96000 frames -> 750 CTAs (4.2 GTX480 fills).
+ */
+#include <stdlib.h>
+#include "bench.h"
+
+#define MICS 4
+#define WIN 4
+#define NK 48
+#define MAXDELAY 32
+#define HOP 8
+#define THRESH 60000
+
+static void frame_ref(const int *sig, const int *delay, int nc, int t0, int len, int *bk,
+                      int *be, int *nev)
+{
+    *bk = -1;
+    *be = -1;
+    *nev = 0;
+    for (int k = 0; k < nc; k++) {
+        int e = 0;
+        for (int w = 0; w < WIN; w++) {
+            int s = 0;
+            for (int m = 0; m < MICS; m++)
+                s += sig[m * len + t0 + w + delay[k * MICS + m]];
+            e += s * s;
+        }
+        *nev = k + 1;
+        if (e > *be) {
+            *be = e;
+            *bk = k;
+        }
+        if (e >= THRESH)
+            break;
+    }
+}
+
+static int sl_device(struct bench_ctx *ctx, const int *sig, const int *delay, const int *ncand,
+                     int *out, int nframes, int len)
+{
+    size_t sb = (size_t)MICS * len * 4, fb = (size_t)nframes * 4;
+    uint64_t d[6] = { 0, 0, 0, 0, 0, 0 };
+    struct gs_module *mod = NULL;
+    int rc = -1, hop = HOP, thresh = THRESH;
+
+    if (bench_load(ctx, &mod) ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[0], sb), "malloc sig") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[1], NK * MICS * 4), "malloc delay") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[2], fb), "malloc ncand") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[3], fb), "malloc best_k") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[4], fb), "malloc best_e") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &d[5], fb), "malloc nevals") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[0], sig, sb), "copy sig") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[1], delay, NK * MICS * 4), "copy delay") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[2], ncand, fb), "copy ncand"))
+        goto out;
+    {
+        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &d[4], &d[5],
+                               &nframes, &hop, &len, &thresh };
+        struct gs_dim3 grid = { (uint32_t)(nframes + 127) / 128, 1, 1 }, block = { 128, 1, 1 };
+        if (bench_api(ctx, gs_launch(ctx->gpu, mod, "soundloc", grid, block, 0, args, 10),
+                      "launch"))
+            goto out;
+        for (int i = 0; i < 3; i++)
+            if (bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, out + (size_t)i * nframes, d[3 + i], fb),
+                          "copy results"))
+                goto out;
+    }
+    rc = 0;
+out:
+    for (int i = 0; i < 6; i++)
+        if (d[i])
+            gs_free(ctx->gpu, d[i]);
+    return rc;
+}
+
+static int soundloc_run(struct bench_ctx *ctx)
+{
+    int nframes = ctx->size == BENCH_TEST ? 600 : 96000;
+    int len = nframes * HOP + WIN + MAXDELAY, delay[NK * MICS];
+    size_t nf = (size_t)nframes;
+    int *sig = malloc((size_t)MICS * len * 4), *ncand = malloc(nf * 4);
+    int *out = malloc(nf * 3 * 4), *ref = malloc(nf * 3 * 4);   /* best_k | best_e | nevals */
+    struct bench_rng rng;
+    int rc = -1;
+
+    if (!sig || !ncand || !out || !ref)
+        goto done;
+    bench_rng_seed(&rng, 19);
+    for (int i = 0; i < MICS * len; i++)
+        sig[i] = (int)(bench_rng_u32(&rng) % 128) - 64;
+    for (int i = 0; i < NK * MICS; i++)
+        delay[i] = (int)(bench_rng_u32(&rng) % MAXDELAY);
+    for (int f = 0; f < nframes; f++) {
+        ncand[f] = 4 + (int)(bench_rng_u32(&rng) % (NK - 3));
+        frame_ref(sig, delay, ncand[f], f * HOP, len, &ref[f], &ref[nf + f], &ref[2 * nf + f]);
+    }
+    rc = sl_device(ctx, sig, delay, ncand, out, nframes, len);
+    if (rc == 0) {
+        uint64_t bad = bench_check_i32(ctx, "best_k", out, ref, nf);
+        bad += bench_check_i32(ctx, "best_e", out + nf, ref + nf, nf);
+        bad += bench_check_i32(ctx, "nevals", out + 2 * nf, ref + 2 * nf, nf);
+        rc = bad ? 1 : 0;
+    }
+done:
+    free(sig); free(ncand); free(out); free(ref);
+    return rc;
+}
+
+const struct bench bench_soundloc = {
+    "soundloc", "delay-and-sum direction search, per-frame candidate counts and early exit on "
+    "detection (per-thread data-dependent work)", soundloc_run
+};

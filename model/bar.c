@@ -1,0 +1,53 @@
+/*
+ * bar.c -- barrier unit (see bar.h). Same-cycle order: launch, exits, arrivals, then the
+ * completion check of every CTA touched this cycle.
+ */
+#include <string.h>
+#include "bar.h"
+
+void bar_reset(const struct bar_cfg *c, struct bar_regs *q)
+{
+    (void)c;
+    memset(q, 0, sizeof *q);
+}
+
+static void check(uint32_t cta, struct bar_regs *d)
+{
+    if (d->arrived[cta] && (d->arrived[cta] & d->live[cta]) == d->live[cta]) {
+        d->release |= d->arrived[cta];
+        d->arrived[cta] = 0;
+    }
+}
+
+void bar_eval(const struct bar_cfg *c, const struct bar_regs *q, const struct bar_in *in,
+              struct bar_out *out, struct bar_regs *d)
+{
+    uint32_t i;
+    out->release = q->release;
+    d->release = 0;
+    if (in->launch_valid && in->launch_cta < c->nctas) {
+        d->live[in->launch_cta] = in->launch_mask;
+        d->arrived[in->launch_cta] = 0;
+    }
+    for (i = 0; i < BAR_PORTS; i++) {
+        const struct bar_ev *e = &in->exit[i];
+        if (e->valid && e->cta < c->nctas) {
+            d->live[e->cta] &= ~(1ull << e->warp);
+            d->arrived[e->cta] &= ~(1ull << e->warp);
+            check(e->cta, d);
+        }
+    }
+    for (i = 0; i < BAR_PORTS; i++) {
+        const struct bar_ev *e = &in->arrive[i];
+        if (e->valid && e->cta < c->nctas) {
+            d->arrived[e->cta] |= 1ull << e->warp;
+            check(e->cta, d);
+        }
+    }
+}
+
+void bar_commit(const struct bar_cfg *c, struct bar_regs *q, const struct bar_regs *d)
+{
+    (void)c;
+    memcpy(q, d, sizeof *q);
+}

@@ -1,0 +1,59 @@
+/*
+ * config.h -- GPU configuration: every key, its default (GTX480), range and documentation in one
+ * table (config.c), so that the parser, `--set`, the range checks, `gpusim config --doc` and
+ * docs/config.md cannot drift apart.
+ *
+ * File format: `key = value` per line, `#` starts a comment, blank lines ignored. Integer values
+ * take an optional binary suffix K, M or G (x1024, x1024^2, x1024^3). Enumerations take a name.
+ * An unknown key, a bad value, an out-of-range value or an impossible combination is an error
+ * naming the key (and FILE:LINE for files, `--set` for overrides).
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+#include <stdint.h>
+#include <stddef.h>
+
+#define CONF_ERR_LEN 512
+
+struct gpu_config {
+    char     name[64];               /* configuration name (e.g. gtx480) */
+    uint32_t num_sms;
+    uint32_t max_threads_per_sm;
+    uint32_t max_warps_per_sm;
+    uint32_t max_ctas_per_sm;
+    uint32_t regs_per_sm;            /* 32-bit registers */
+    uint32_t shared_per_sm;          /* bytes */
+    uint32_t max_threads_per_cta;
+    uint32_t max_shared_per_cta;     /* bytes (static + dynamic) */
+    uint32_t max_regs_per_thread;
+    uint32_t reg_alloc_unit;         /* registers are allocated per warp in units of this many */
+    uint32_t simt_stack_max;         /* functional reconvergence stack entries per warp (safety cap) */
+    uint64_t dram_bytes;             /* device memory capacity */
+    uint64_t local_bytes_per_thread; /* cap on local memory a kernel may use per thread */
+    uint64_t max_warp_insns;         /* watchdog: stop a launch after this many warp insns (0 = off) */
+};
+
+enum conf_kind { CK_STR, CK_U32, CK_U64 };
+
+struct conf_key {
+    const char *name;
+    enum conf_kind kind;
+    size_t   offset;
+    uint64_t min, max;               /* inclusive range for integers */
+    const char *unit;
+    const char *doc;                 /* one sentence, with the value's source where it matters */
+};
+
+void conf_defaults(struct gpu_config *c);
+const struct conf_key *conf_keys(unsigned *count);
+/* Load a file over the current values. Returns 0, or -1 with "FILE:LINE: message". */
+int  conf_load_file(struct gpu_config *c, const char *path, char *err, size_t errlen);
+/* Apply one "key=value". `where` names the origin for messages ("--set"). */
+int  conf_set(struct gpu_config *c, const char *kv, const char *where, char *err, size_t errlen);
+/* Check combinations that no single key range can express. */
+int  conf_check(const struct gpu_config *c, char *err, size_t errlen);
+/* Write every key as Markdown (docs/config.md is this output) or as `key = value` text. */
+void conf_write_doc(void *FILE_ptr);
+void conf_write(const struct gpu_config *c, void *FILE_ptr);
+
+#endif

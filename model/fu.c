@@ -1,0 +1,108 @@
+/*
+ * fu.c -- execution units' issue timing and the result queue (see fu.h).
+ * Same-cycle order: results due at `now` are released first (their registers are free for
+ * this cycle's readiness only from the next cycle, as a register-file write-then-read would
+ * allow), then this cycle's issues occupy their units and enter the queue.
+ */
+#include <string.h>
+#include "fu.h"
+
+void fu_reset(const struct fu_cfg *c, struct fu_regs *q)
+{
+    (void)c;
+    memset(q, 0, sizeof *q);
+}
+
+/* Release up to FU_MAX_REL registers of results due by now; a result with more destination
+   registers than the ports left waits a cycle (it stays, partially released). */
+static void release_due(const struct fu_regs *q, const struct fu_in *in, struct fu_out *out,
+                        struct fu_regs *d)
+{
+    uint32_t i, k;
+    for (i = 0; i < FU_QUEUE && out->nrel < FU_MAX_REL; i++) {
+        const struct fu_entry *e = &q->q[i];
+        if (!e->valid || e->done_at > in->now)
+            continue;
+        for (k = 0; k < FU_MAX_DST && out->nrel < FU_MAX_REL; k++) {
+            if (d->q[i].reg[k] == 0xFFFF)
+                continue;
+            out->rel[out->nrel].warp = e->warp;
+            out->rel[out->nrel].vwi = e->vwi;
+            out->rel[out->nrel].reg = e->reg[k];
+            out->nrel++;
+            d->q[i].reg[k] = 0xFFFF;
+        }
+        if (k == FU_MAX_DST) {
+            d->q[i].valid = 0;
+            d->count--;
+        }
+    }
+}
+
+static int free_slot(const struct fu_regs *d)
+{
+    int i;
+    for (i = 0; i < FU_QUEUE; i++)
+        if (!d->q[i].valid)
+            return i;
+    return -1;
+}
+
+static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
+{
+    int s;
+    uint32_t k;
+    d->busy_until[is->sched][is->unit] = (uint32_t)(now + (is->ii ? is->ii : 1));
+    if (is->ndst == 0)
+        return;
+    s = free_slot(d);
+    if (s < 0)
+        return;                       /* the SM checked `full` before issuing */
+    d->q[s].valid = 1;
+    d->q[s].done_at = now + (is->lat ? is->lat : 1);
+    d->q[s].warp = is->warp;
+    d->q[s].vwi = is->vwi;
+    for (k = 0; k < FU_MAX_DST; k++)
+        d->q[s].reg[k] = k < is->ndst ? is->dst[k] : 0xFFFF;
+    d->count++;
+}
+
+static uint64_t next_event(const struct fu_cfg *c, const struct fu_regs *d, uint64_t now)
+{
+    uint64_t best = UINT64_MAX;
+    uint32_t i, u;
+    for (i = 0; i < FU_QUEUE && d->count; i++)
+        if (d->q[i].valid && d->q[i].done_at < best)
+            best = d->q[i].done_at;
+    for (i = 0; i < c->nsched; i++)
+        for (u = 0; u < FU_NUNITS; u++) {
+            uint32_t b = d->busy_until[i][u];
+            if ((int32_t)(b - (uint32_t)now) > 0 && now + (uint32_t)(b - (uint32_t)now) < best)
+                best = now + (uint32_t)(b - (uint32_t)now);
+        }
+    return best <= now ? now + 1 : best;
+}
+
+void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in *in,
+             struct fu_out *out, struct fu_regs *d)
+{
+    uint32_t i, u;
+    memset(out, 0, sizeof *out);
+    if (q->count)
+        release_due(q, in, out, d);
+    for (i = 0; i < c->nsched && i < FU_ISSUE; i++)
+        if (in->issue[i].valid)
+            accept(&in->issue[i], in->now, d);
+    for (i = 0; i < c->nsched; i++)
+        for (u = 0; u < FU_NUNITS; u++)   /* free next cycle? (readiness is for the next issue) */
+            if ((int32_t)(d->busy_until[i][u] - (uint32_t)(in->now + 1)) <= 0)
+                out->unit_free[i] |= (uint8_t)(1u << u);
+    out->full = d->count + c->nsched > FU_QUEUE;
+    out->next_event = next_event(c, d, in->now);
+}
+
+void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d)
+{
+    (void)c;
+    memcpy(q, d, sizeof *q);
+}

@@ -1,0 +1,73 @@
+/*
+ * fu.h -- execution units and the writeback (result) queue of one SM.
+ *
+ * Hardware: each of the SM's warp schedulers dispatches to its SP, SFU, DP and LD/ST pipelines
+ * (Fermi GF100: 2 schedulers; 2 x 16 SP lanes, 4 SFUs, 16 LD/ST units per SM). A unit accepts
+ * a new warp instruction from a scheduler once every `ii` cycles (initiation interval); the
+ * result is written back `lat` cycles after issue, when the destination registers' scoreboard
+ * bits are released. Fixed-latency results (ALU, SFU, DP, shared/const/param memory) go through
+ * this block's result queue; global loads complete through the LD/ST unit instead.
+ *
+ * Ports: in: up to FU_ISSUE issues per cycle {valid, sched, unit, lat, ii, warp, vwi, dests};
+ *        in: now (cycle); out: unit_free[sched] (bit per unit, for the schedulers' readiness),
+ *        out: up to FU_MAX_REL released destination registers this cycle, out: full (the queue
+ *        cannot take another result: a structural stall).
+ * Latency: result visible in the scoreboard `lat` cycles after issue (lat >= 1).
+ * Source of the latencies: configuration (Table III of 001_8bf4399a5d1562fa.txt for gtx480).
+ */
+#ifndef FU_H
+#define FU_H
+#include <stdint.h>
+
+#define FU_MAX_SCHED  4
+#define FU_ISSUE      FU_MAX_SCHED
+#define FU_QUEUE      64       /* in-flight results per SM */
+#define FU_MAX_DST    4        /* destination registers per instruction (ld.v4) */
+#define FU_MAX_REL    8        /* register releases per cycle (writeback ports) */
+
+enum fu_unit { FU_SP = 0, FU_SFU, FU_DP, FU_MEM, FU_NUNITS };
+
+struct fu_cfg { uint32_t nsched; };
+
+struct fu_entry {
+    uint64_t done_at;          /* 64: cycle the result is written back */
+    uint16_t reg[FU_MAX_DST];  /* 16 each: destination registers (0xFFFF = none) */
+    uint8_t  warp;             /*  8: warp slot */
+    uint8_t  vwi;              /*  8: virtual warp id tag for the scoreboard */
+    uint8_t  valid;            /*  1 */
+};
+
+struct fu_regs {
+    uint32_t busy_until[FU_MAX_SCHED][FU_NUNITS]; /* low 32 bits of the cycle each unit frees */
+    struct fu_entry q[FU_QUEUE];
+    uint32_t count;            /*  7: valid entries */
+};
+
+struct fu_issue {
+    uint8_t  valid, sched, unit, ndst;
+    uint8_t  warp, vwi;
+    uint32_t lat, ii;
+    uint16_t dst[FU_MAX_DST];
+};
+
+struct fu_in {
+    uint64_t now;
+    struct fu_issue issue[FU_ISSUE];
+};
+
+struct fu_rel { uint8_t warp, vwi; uint16_t reg; };
+
+struct fu_out {
+    uint8_t  unit_free[FU_MAX_SCHED];   /* bit u set: unit u of that scheduler accepts now */
+    uint8_t  full;                      /* fewer free queue entries than schedulers */
+    uint32_t nrel;
+    struct fu_rel rel[FU_MAX_REL];
+    uint64_t next_event;                /* earliest done_at / unit-free cycle after now */
+};
+
+void fu_reset(const struct fu_cfg *c, struct fu_regs *q);
+void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in *in,
+             struct fu_out *out, struct fu_regs *d);
+void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d);
+
+#endif

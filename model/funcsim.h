@@ -1,0 +1,39 @@
+/*
+ * funcsim.h -- functional (untimed) execution of a whole kernel launch.
+ *
+ * Hardware it stands for: the GPU seen only architecturally -- CTAs run one after another,
+ * each CTA's warps round-robin until each reaches a barrier or exits, every warp keeping its
+ * own reconvergence stack (the immediate-post-dominator stack of Fung et al., with
+ * reconvergence PCs from cfg.c).  No timing: this is the reference the timing model (later)
+ * must agree with, and what `gpusim run` uses until then.
+ */
+#ifndef FUNCSIM_H
+#define FUNCSIM_H
+#include <stdint.h>
+#include "cfg.h"
+#include "config.h"
+#include "gmem.h"
+#include "gpusim.h"
+#include "ptx.h"
+
+struct fsim_launch {
+    const struct ptx_prog *prog;
+    const struct cfg *cfg;
+    const struct gpu_config *conf;
+    struct gmem *gmem;
+    const uint8_t *params;
+    struct gs_dim3 grid, block;
+    uint32_t dyn_smem;
+};
+
+/* Shared memory of one CTA: static variables, then dynamic at a 16-byte aligned base. */
+static inline uint32_t fsim_shared_bytes(const struct ptx_prog *p, uint32_t dyn)
+{
+    return ((p->shared_static + 15u) & ~15u) + dyn;
+}
+
+/* Run every CTA of the launch. Adds to *st. Returns 0, or -1 with a message naming kernel,
+   PC, CTA and thread (kernel faults, stack overflow, watchdog). */
+int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen);
+
+#endif

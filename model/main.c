@@ -1,0 +1,272 @@
+/*
+ * main.c -- the gpusim command line.
+ *
+ *   gpusim list                         the bench kernels
+ *   gpusim run NAME [options]           run one kernel, check its results, print statistics
+ *   gpusim suite [options]              run every kernel, one table row each
+ *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
+ * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
+ *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx)
+ * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+#include "config.h"
+#include "gpusim.h"
+
+#define MAX_SETS 64
+
+struct opts {
+    const char *cmd, *name, *config, *json, *ptx, *bench_dir;
+    const char *sets[MAX_SETS];
+    int nsets, doc;
+    enum bench_size size;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: gpusim list\n"
+        "       gpusim run NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
+        "                       [--json FILE] [--ptx FILE]\n"
+        "       gpusim suite [--config FILE] [--set KEY=VALUE]... [--size test|default] [--json FILE]\n"
+        "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
+        "Runs CUDA kernels (as nvcc PTX) on a model of a GPU and checks their results.\n"
+        "Exit status: 0 correct, 1 wrong result, 2 usage/configuration/PTX/API error.\n");
+}
+
+static int need_arg(int i, int argc, const char *opt)
+{
+    if (i + 1 >= argc) {
+        fprintf(stderr, "gpusim: option %s needs a value\n", opt);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_opt(struct opts *o, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "--doc")) { o->doc = 1; return 0; }
+    if (need_arg(*i, argc, a))
+        return -1;
+    if (!strcmp(a, "--config")) o->config = argv[++*i];
+    else if (!strcmp(a, "--json")) o->json = argv[++*i];
+    else if (!strcmp(a, "--ptx")) o->ptx = argv[++*i];
+    else if (!strcmp(a, "--bench-dir")) o->bench_dir = argv[++*i];
+    else if (!strcmp(a, "--set")) {
+        if (o->nsets == MAX_SETS) {
+            fprintf(stderr, "gpusim: more than %d --set options\n", MAX_SETS);
+            return -1;
+        }
+        o->sets[o->nsets++] = argv[++*i];
+    } else if (!strcmp(a, "--size")) {
+        const char *v = argv[++*i];
+        if (!strcmp(v, "test")) o->size = BENCH_TEST;
+        else if (!strcmp(v, "default")) o->size = BENCH_DEFAULT;
+        else {
+            fprintf(stderr, "gpusim: --size must be 'test' or 'default', not '%s'\n", v);
+            return -1;
+        }
+    } else {
+        fprintf(stderr, "gpusim: unknown option '%s'\n", a);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_args(struct opts *o, int argc, char **argv)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    o->size = BENCH_DEFAULT;
+    o->bench_dir = "bench";
+    if (argc < 2)
+        return -1;
+    o->cmd = argv[1];
+    for (i = 2; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] == '-') {
+            if (parse_opt(o, argc, argv, &i))
+                return -1;
+        } else if (!o->name) {
+            o->name = argv[i];
+        } else {
+            fprintf(stderr, "gpusim: unexpected argument '%s'\n", argv[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int cmd_list(void)
+{
+    unsigned n, i;
+    const struct bench *const *all = bench_all(&n);
+    for (i = 0; i < n; i++)
+        printf("%-14s %s\n", all[i]->name, all[i]->desc);
+    return 0;
+}
+
+static int cmd_config(const struct opts *o)
+{
+    struct gs_gpu *g;
+    char err[1024];
+    if (o->doc) {
+        conf_write_doc(stdout);
+        return 0;
+    }
+    if (gs_init(&g, o->config, o->sets, o->nsets, err, sizeof err)) {
+        fprintf(stderr, "gpusim: %s\n", err);
+        return 2;
+    }
+    conf_write(gs_config(g), stdout);
+    gs_destroy(g);
+    return 0;
+}
+
+struct result {
+    int rc;                  /* 0 correct, 1 wrong, 2 error */
+    struct gs_stats st;
+    char msg[1100];
+};
+
+static void run_one(const struct opts *o, const struct bench *b, struct result *r)
+{
+    struct bench_ctx ctx;
+    char path[1024], err[1024];
+    int rc;
+    memset(r, 0, sizeof *r);
+    memset(&ctx, 0, sizeof ctx);
+    if (gs_init(&ctx.gpu, o->config, o->sets, o->nsets, err, sizeof err)) {
+        snprintf(r->msg, sizeof r->msg, "%s", err);
+        r->rc = 2;
+        return;
+    }
+    snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, b->name);
+    ctx.ptx_path = o->ptx ? o->ptx : path;
+    ctx.size = o->size;
+    rc = b->run(&ctx);
+    gs_total_stats(ctx.gpu, &r->st);
+    r->rc = rc == 0 ? 0 : rc > 0 ? 1 : 2;
+    snprintf(r->msg, sizeof r->msg, "%s", rc == 0 ? "results correct" :
+             ctx.msg[0] ? ctx.msg : "failed without a message");
+    gs_destroy(ctx.gpu);
+}
+
+static void json_result(FILE *f, const struct opts *o, const char *name, const struct result *r)
+{
+    const char *cfg = o->config ? o->config : "gtx480 (built-in)";
+    const char *p;
+    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\",\n  \"size\": \"%s\",\n"
+            "  \"correct\": %s,\n  \"message\": \"", name, cfg,
+            o->size == BENCH_TEST ? "test" : "default", r->rc == 0 ? "true" : "false");
+    for (p = r->msg; *p; p++)
+        fprintf(f, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+    fprintf(f, "\",\n  \"stats\": ");
+    gs_stats_json(&r->st, "  ", f);
+    fprintf(f, "\n}");
+}
+
+static int write_json(const struct opts *o, const char *const *names, const struct result *rs, unsigned n,
+                      int array)
+{
+    unsigned i;
+    FILE *f = fopen(o->json, "w");
+    if (!f) {
+        perror(o->json);
+        return -1;
+    }
+    if (array)
+        fprintf(f, "[\n");
+    for (i = 0; i < n; i++) {
+        json_result(f, o, names[i], &rs[i]);
+        fprintf(f, "%s\n", array && i + 1 < n ? "," : "");
+    }
+    if (array)
+        fprintf(f, "]\n");
+    return fclose(f);
+}
+
+static int cmd_run(const struct opts *o)
+{
+    const struct bench *b;
+    struct result r;
+    if (!o->name) {
+        fprintf(stderr, "gpusim run: which kernel? (gpusim list shows them)\n");
+        return 2;
+    }
+    if (!(b = bench_find(o->name))) {
+        fprintf(stderr, "gpusim run: no bench kernel named '%s' (gpusim list shows them)\n", o->name);
+        return 2;
+    }
+    run_one(o, b, &r);
+    printf("kernel %s (%s size): %s\n", b->name, o->size == BENCH_TEST ? "test" : "default",
+           r.rc == 0 ? "CORRECT" : r.rc == 1 ? "WRONG RESULT" : "ERROR");
+    if (r.rc)
+        fprintf(stderr, "gpusim: %s: %s\n", b->name, r.msg);
+    if (r.st.launches)
+        gs_stats_text(&r.st, stdout);
+    if (o->json && write_json(o, &b->name, &r, 1, 0))
+        return 2;
+    return r.rc;
+}
+
+static int cmd_suite(const struct opts *o)
+{
+    unsigned n, i, bad = 0;
+    const struct bench *const *all = bench_all(&n);
+    struct result *rs = calloc(n ? n : 1, sizeof *rs);
+    const char **names = calloc(n ? n : 1, sizeof *names);
+    int worst = 0;
+    if (!rs || !names) {
+        free(rs); free(names);
+        return 2;
+    }
+    printf("%-12s %-7s %8s %14s %14s %10s %8s %7s\n", "kernel", "result", "launches",
+           "warp insns", "thread insns", "div.branch", "lane%", "host s");
+    for (i = 0; i < n; i++) {
+        struct result *r = &rs[i];
+        names[i] = all[i]->name;
+        run_one(o, all[i], r);
+        printf("%-12s %-7s %8llu %14llu %14llu %10llu %7.1f%% %7.2f\n", all[i]->name,
+               r->rc == 0 ? "ok" : r->rc == 1 ? "WRONG" : "ERROR",
+               (unsigned long long)r->st.launches, (unsigned long long)r->st.warp_insns,
+               (unsigned long long)r->st.thread_insns, (unsigned long long)r->st.divergent_branches,
+               100.0 * gs_lane_utilization(&r->st), r->st.host_seconds);
+        fflush(stdout);
+        if (r->rc) {
+            fprintf(stderr, "gpusim: %s: %s\n", all[i]->name, r->msg);
+            bad++;
+            if (r->rc > worst)
+                worst = r->rc;
+        }
+    }
+    printf("%u kernels, %u correct, %u failed\n", n, n - bad, bad);
+    if (o->json && write_json(o, names, rs, n, 1))
+        worst = 2;
+    free(rs);
+    free(names);
+    return worst;
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    if (parse_args(&o, argc, argv)) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(o.cmd, "list")) return cmd_list();
+    if (!strcmp(o.cmd, "run")) return cmd_run(&o);
+    if (!strcmp(o.cmd, "suite")) return cmd_suite(&o);
+    if (!strcmp(o.cmd, "config")) return cmd_config(&o);
+    if (!strcmp(o.cmd, "help") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "gpusim: unknown command '%s'\n", o.cmd);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,110 @@
+/*
+ * test_cli.c -- the gpusim command line as a user meets it: exit status 0 only for correct
+ * results, 1 for a wrong result, 2 for usage/configuration/PTX errors with a clear message;
+ * --json output; byte-identical statistics across two runs (host-time fields excepted).
+ */
+#include <sys/wait.h>
+#include "testutil.h"
+
+#define GPUSIM BUILD_DIR "/gpusim"
+
+/* Run a shell command; return its exit status; stdout+stderr go to BUILD_DIR/tests/cli.out. */
+static int sh(const char *cmd)
+{
+    char full[1024];
+    int st;
+    snprintf(full, sizeof full, "( %s ) > " BUILD_DIR "/tests/cli.out 2>&1", cmd);
+    st = system(full);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *output(void)
+{
+    return tu_read_file(BUILD_DIR "/tests/cli.out", NULL);
+}
+
+static void expect(const char *cmd, int status, const char *text)
+{
+    int got = sh(cmd);
+    char *out = output();
+    if (got != status) {
+        print_error("'%s' exited %d, expected %d; output:\n%s\n", cmd, got, status, out ? out : "");
+        fail();
+    }
+    if (text)
+        tu_assert_contains(out, text);
+    free(out);
+}
+
+static void test_list_and_run(void **state)
+{
+    (void)state;
+    expect(GPUSIM " list", 0, "vecadd");
+    expect(GPUSIM " run vecadd --size test", 0, "CORRECT");
+    expect(GPUSIM " run vecadd --size test --config configs/gtx480.cfg --set num_sms=4", 0,
+           "warp instructions");
+}
+
+static void test_wrong_result_exits_1(void **state)
+{
+    (void)state;
+    /* written by test_bench (tests run in order); make our own copy to be independent */
+    expect("sed 's/add.f32/sub.f32/' bench/vecadd/kernel.ptx > " BUILD_DIR "/tests/cli_wrong.ptx", 0, NULL);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_wrong.ptx", 1, "WRONG RESULT");
+}
+
+static void test_errors_exit_2(void **state)
+{
+    (void)state;
+    expect(GPUSIM " run nosuch", 2, "no bench kernel named 'nosuch'");
+    expect(GPUSIM " run vecadd --size huge", 2, "--size must be 'test' or 'default'");
+    expect(GPUSIM " run vecadd --set num_smz=3", 2, "unknown configuration key 'num_smz'");
+    expect(GPUSIM " run vecadd --set num_sms=0", 2, "key 'num_sms': 0 is out of range");
+    expect(GPUSIM " run vecadd --config no/such.cfg", 2, "no/such.cfg: cannot read configuration");
+    expect("printf 'num_sms = 15\\nwarp_size = 64\\n' > " BUILD_DIR "/tests/cli_bad.cfg", 0, NULL);
+    expect(GPUSIM " run vecadd --config " BUILD_DIR "/tests/cli_bad.cfg", 2,
+           BUILD_DIR "/tests/cli_bad.cfg:2: unknown configuration key 'warp_size'");
+    expect("printf '.version 7.0\\n.target sm_75\\n.address_size 64\\n.visible .entry vecadd()\\n{\\n"
+           " frobnicate.u32 %%r1;\\n}\\n' > " BUILD_DIR "/tests/cli_bad.ptx", 0, NULL);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_bad.ptx", 2,
+           BUILD_DIR "/tests/cli_bad.ptx:6: unsupported PTX instruction 'frobnicate.u32'");
+    expect(GPUSIM " frobnicate", 2, "unknown command");
+    expect(GPUSIM, 2, "usage:");
+}
+
+/* Drop the host-time line, which is the only field allowed to differ between runs. */
+static char *stable_json(const char *path)
+{
+    char *t = tu_read_file(path, NULL), *p;
+    assert_non_null(t);
+    p = strstr(t, "\"host_seconds\"");
+    assert_non_null(p);
+    *p = 0;
+    return t;
+}
+
+static void test_json_is_deterministic(void **state)
+{
+    char *a, *b;
+    (void)state;
+    expect(GPUSIM " run histogram --size test --json " BUILD_DIR "/tests/cli1.json", 0, NULL);
+    expect(GPUSIM " run histogram --size test --json " BUILD_DIR "/tests/cli2.json", 0, NULL);
+    a = stable_json(BUILD_DIR "/tests/cli1.json");
+    b = stable_json(BUILD_DIR "/tests/cli2.json");
+    tu_assert_contains(a, "\"correct\": true");
+    tu_assert_contains(a, "\"warp_insns\": ");
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_list_and_run),
+        cmocka_unit_test(test_wrong_result_exits_1),
+        cmocka_unit_test(test_errors_exit_2),
+        cmocka_unit_test(test_json_is_deterministic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

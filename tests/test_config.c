@@ -1,0 +1,123 @@
+/*
+ * test_config.c -- configuration: defaults equal configs/gtx480.cfg, every key documented in
+ * docs/config.md (generated text matches), and each bad-input path gives a message naming the
+ * key and, for files, FILE:LINE.
+ */
+#include "testutil.h"
+#include "config.h"
+#include "gpusim.h"
+
+static void write_tmp(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_gtx480_file_equals_defaults(void **state)
+{
+    struct gpu_config d, f;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    conf_defaults(&d);
+    conf_defaults(&f);
+    memset(f.name, 0, sizeof f.name);
+    assert_int_equal(conf_load_file(&f, "configs/gtx480.cfg", err, sizeof err), 0);
+    assert_memory_equal(&d, &f, sizeof d);
+    assert_int_equal(conf_check(&d, err, sizeof err), 0);
+}
+
+static void test_doc_matches_table(void **state)
+{
+    char *doc = tu_read_file("docs/config.md", NULL), *gen;
+    size_t len;
+    FILE *m;
+    (void)state;
+    assert_non_null(doc);
+    m = open_memstream(&gen, &len);
+    conf_write_doc(m);
+    fclose(m);
+    if (strcmp(doc, gen) != 0) {
+        print_error("docs/config.md is stale: regenerate it with build/gpusim config --doc\n");
+        fail();
+    }
+    free(doc);
+    free(gen);
+}
+
+static void test_unknown_key_names_file_line(void **state)
+{
+    struct gpu_config c;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    write_tmp(BUILD_DIR "/tests/bad1.cfg", "# comment\nnum_sms = 4\nnum_smz = 3\n");
+    conf_defaults(&c);
+    assert_int_equal(conf_load_file(&c, BUILD_DIR "/tests/bad1.cfg", err, sizeof err), -1);
+    tu_assert_contains(err, BUILD_DIR "/tests/bad1.cfg:3: unknown configuration key 'num_smz'");
+}
+
+static void test_bad_values(void **state)
+{
+    struct gpu_config c;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "num_sms=0", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "--set: key 'num_sms': 0 is out of range [1, 1024]");
+    assert_int_equal(conf_set(&c, "num_sms=abc", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'num_sms': 'abc' is not a non-negative integer");
+    assert_int_equal(conf_set(&c, "num_sms=-3", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'num_sms'");
+    assert_int_equal(conf_set(&c, "num_sms 3", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "expected 'key = value'");
+    assert_int_equal(conf_set(&c, "shared_per_sm=99999999999999999999", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'shared_per_sm'");
+    assert_int_equal(conf_set(&c, "shared_per_sm=64K", "--set", err, sizeof err), 0);
+    assert_int_equal(c.shared_per_sm, 65536);
+    assert_int_equal(conf_set(&c, " num_sms = 30 ", "--set", err, sizeof err), 0);
+    assert_int_equal(c.num_sms, 30);
+}
+
+static void test_impossible_combination(void **state)
+{
+    struct gpu_config c;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "max_threads_per_sm=1024", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'max_warps_per_sm'");
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "max_shared_per_cta=64K", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'max_shared_per_cta'");
+}
+
+static void test_gs_init_reports_config_errors(void **state)
+{
+    struct gs_gpu *g = (struct gs_gpu *)1;
+    char err[512];
+    const char *sets[] = { "bogus_key=1" };
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, sets, 1, err, sizeof err), GS_ERR_CONFIG);
+    assert_null(g);
+    tu_assert_contains(err, "unknown configuration key 'bogus_key'");
+    assert_int_equal(gs_init(&g, "no/such/file.cfg", NULL, 0, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "no/such/file.cfg: cannot read configuration");
+    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", NULL, 0, err, sizeof err), GS_OK);
+    gs_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gtx480_file_equals_defaults),
+        cmocka_unit_test(test_doc_matches_table),
+        cmocka_unit_test(test_unknown_key_names_file_line),
+        cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_impossible_combination),
+        cmocka_unit_test(test_gs_init_reports_config_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,87 @@
+/*
+ * test_fu.c -- execution-unit timing: initiation interval, result latency, writeback-port limit,
+ * queue-full back pressure, next-event cycle.
+ */
+#include "testutil.h"
+#include "fu.h"
+
+struct fu_cfg C = { 2 };
+
+static void tick(struct fu_regs *q, struct fu_in *in, struct fu_out *out)
+{
+    struct fu_regs d = *q;
+    fu_eval(&C, q, in, out, &d);
+    fu_commit(&C, q, &d);
+    memset(in->issue, 0, sizeof in->issue);
+    in->now++;
+}
+
+static void issue(struct fu_in *in, int s, int unit, int lat, int ii, int warp, int reg)
+{
+    struct fu_issue *is = &in->issue[s];
+    is->valid = 1; is->sched = (uint8_t)s; is->unit = (uint8_t)unit;
+    is->lat = (uint32_t)lat; is->ii = (uint32_t)ii; is->warp = (uint8_t)warp; is->vwi = (uint8_t)warp;
+    is->ndst = 1; is->dst[0] = (uint16_t)reg;
+}
+
+static void test_latency_and_ii(void **state)
+{
+    struct fu_regs q;
+    struct fu_in in;
+    struct fu_out out;
+    int t, released_at = -1;
+    (void)state;
+    fu_reset(&C, &q);
+    memset(&in, 0, sizeof in);
+    issue(&in, 0, FU_SFU, 10, 4, 3, 7);          /* cycle 0 */
+    tick(&q, &in, &out);
+    assert_false(out.unit_free[0] & (1u << FU_SFU)); /* busy at cycle 1 */
+    assert_true(out.unit_free[0] & (1u << FU_SP));
+    assert_true(out.unit_free[1] & (1u << FU_SFU)); /* the other scheduler's SFU is free */
+    for (t = 1; t < 20; t++) {
+        tick(&q, &in, &out);
+        if (t == 3)
+            assert_true(out.unit_free[0] & (1u << FU_SFU)); /* free again at cycle 4 = 0 + ii */
+        if (out.nrel) {
+            assert_int_equal(out.rel[0].warp, 3);
+            assert_int_equal(out.rel[0].reg, 7);
+            released_at = t;
+        }
+    }
+    assert_int_equal(released_at, 10);
+}
+
+static void test_writeback_ports_and_full(void **state)
+{
+    struct fu_regs q;
+    struct fu_in in;
+    struct fu_out out;
+    int i, total = 0;
+    (void)state;
+    fu_reset(&C, &q);
+    memset(&in, 0, sizeof in);
+    for (i = 0; i < 32; i++) {                  /* 64 results, all due at cycle 40 */
+        issue(&in, 0, FU_SP, 40 - i, 1, i, 1);
+        in.issue[0].ndst = 4;
+        in.issue[0].dst[1] = 2; in.issue[0].dst[2] = 3; in.issue[0].dst[3] = 4;
+        issue(&in, 1, FU_SP, 40 - i, 1, i, 5);
+        tick(&q, &in, &out);
+    }
+    assert_true(out.full);                       /* 64 + 2 schedulers > 64 */
+    while (in.now < 80) {
+        tick(&q, &in, &out);
+        assert_true(out.nrel <= FU_MAX_REL);
+        total += (int)out.nrel;
+    }
+    assert_int_equal(total, 32 * 5);
+    assert_int_equal(q.count, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_latency_and_ii),
+        cmocka_unit_test(test_writeback_ports_and_full),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
