@@ -3,6 +3,7 @@
 #   make         build build/gpusim and build/libgpusim.a
 #   make run     deps + build + the main job: every bench kernel on configs/gtx480.cfg, a table
 #   make test    deps + build + every test (what .ci/run runs)
+#   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc (only where nvcc exists)
 
 CC      ?= gcc
@@ -30,7 +31,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test unit kernels ptx clean FORCE
+.PHONY: all deps run test bench ptx clean FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -66,6 +67,10 @@ run: deps all
 
 test: deps all $(TESTS)
 	@sh tools/run_tests.sh $(TESTS)
+
+# The whole suite at the default size, results checked, docs/bench.md regenerated.
+bench: deps all
+	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --markdown docs/bench.md
 
 ptx:
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \

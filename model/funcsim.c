@@ -21,6 +21,7 @@
 struct fs_entry { uint32_t pc, rpc, mask; };
 
 struct fs_warp {
+    uint64_t insns;                  /* warp instructions issued (per-TB divergence) */
     uint32_t depth;
     uint8_t  at_bar;
     struct fs_entry *stack;
@@ -91,6 +92,7 @@ static void cta_start(struct fs_run *r, uint64_t linear)
         wp->stack = c->stacks + (size_t)w * c->stack_max;
         wp->depth = 1;
         wp->at_bar = 0;
+        wp->insns = 0;
         wp->stack[0].pc = 0;
         wp->stack[0].rpc = FS_NO_RPC;
         wp->stack[0].mask = lanes >= 32 ? 0xFFFFFFFFu : ((1u << lanes) - 1);
@@ -195,6 +197,7 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
         return fail(r, w, pc, "control reached the end of the program without exit");
     in = &r->l->prog->insns[pc];
     r->ctx.clock = r->tick++;
+    wp->insns++;
     ex_exec(&r->ctx, pc, active, &r->res);
     count(r, in, active);
     switch (r->res.kind) {
@@ -249,6 +252,19 @@ static int run_warp(struct fs_run *r, uint32_t w)
     return 0;
 }
 
+/* Instruction divergence of the finished CTA: spread of its warps' instruction counts. */
+static void tb_divergence(struct fs_run *r)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    uint32_t w;
+    for (w = 0; w < r->cta.nwarps; w++) {
+        uint64_t n = r->cta.warps[w].insns;
+        lo = n < lo ? n : lo;
+        hi = n > hi ? n : hi;
+    }
+    gs_count_divergence(lo, hi, r->st->tb_inst_div);
+}
+
 static int run_cta(struct fs_run *r, uint64_t linear)
 {
     struct fs_cta *c = &r->cta;
@@ -267,6 +283,7 @@ static int run_cta(struct fs_run *r, uint64_t linear)
             c->warps[w].at_bar = 0;
     } while (live);
     r->st->ctas++;
+    tb_divergence(r);
     return 0;
 }
 

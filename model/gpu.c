@@ -10,6 +10,7 @@
 #include <time.h>
 #include "cfg.h"
 #include "config.h"
+#include "cta.h"
 #include "funcsim.h"
 #include "gmem.h"
 #include "gpusim.h"
@@ -392,12 +393,41 @@ static void add_stats(struct gs_stats *t, const struct gs_stats *s)
         t->max_stack_depth = s->max_stack_depth;
     t->cycles += s->cycles;
     t->host_seconds += s->host_seconds;
+    for (i = 0; i < 4; i++) {
+        t->tb_inst_div[i] += s->tb_inst_div[i];
+        t->tb_cycle_div[i] += s->tb_cycle_div[i];
+    }
+    if ((uint64_t)s->grid[0] * s->grid[1] * s->grid[2] > (uint64_t)t->grid[0] * t->grid[1] * t->grid[2]) {
+        memcpy(t->grid, s->grid, sizeof t->grid);
+        memcpy(t->block, s->block, sizeof t->block);
+        t->regs_per_thread = s->regs_per_thread;
+        t->shared_per_cta = s->shared_per_cta;
+        t->local_per_thread = s->local_per_thread;
+        t->occupancy = s->occupancy;
+        t->occupancy_limit = s->occupancy_limit;
+    }
+}
+
+/* Launch geometry and occupancy, for the reports. */
+static void set_geometry(struct gs_gpu *g, const struct ptx_prog *p, struct gs_dim3 grid,
+                         struct gs_dim3 block, uint32_t dyn)
+{
+    struct gs_stats *s = &g->last;
+    enum cta_limit lim;
+    s->grid[0] = grid.x; s->grid[1] = grid.y; s->grid[2] = grid.z;
+    s->block[0] = block.x; s->block[1] = block.y; s->block[2] = block.z;
+    s->regs_per_thread = p->regs_per_thread;
+    s->shared_per_cta = fsim_shared_bytes(p, dyn);
+    s->local_per_thread = p->local_size;
+    s->occupancy = cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
+                                 s->shared_per_cta, &lim);
+    s->occupancy_limit = lim;
 }
 
 int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
               struct gs_dim3 block, uint32_t dyn_smem, const void *const *args, int nargs)
 {
-    struct gs_kernel *k;
+    struct gs_kernel *k = NULL;
     struct fsim_launch l;
     uint8_t *params = NULL;
     double t0;
@@ -412,6 +442,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
         (rc = build_params(g, &k->prog, args, nargs, &params)) != GS_OK)
         return g->last_launch_status = rc;
     memset(&g->last, 0, sizeof g->last);
+    set_geometry(g, &k->prog, grid, block, dyn_smem);
     l.prog = &k->prog; l.cfg = &k->cfg; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
     t0 = now();

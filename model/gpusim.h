@@ -43,7 +43,17 @@ struct gs_stats {
     uint64_t lane_util[GS_UTIL_BINS]; /* warp instructions by number of active lanes */
     uint64_t mem_insns, atomics, barriers;
     uint64_t max_stack_depth;     /* SIMT reconvergence stack */
-    uint64_t cycles;              /* 0 until the timing model exists */
+    uint64_t cycles;              /* 0 in functional mode */
+    /* warp divergence per TB (000_0da6b8b480bd0740.txt, Table 1): TBs whose instruction
+       (cycle) divergence -- max minus min over its warps, relative to the min -- exceeds
+       50, 25, 10 and 5 % */
+    uint64_t tb_inst_div[4];
+    uint64_t tb_cycle_div[4];
+    /* geometry of the launch with the most CTAs (for reports) */
+    uint32_t grid[3], block[3];
+    uint32_t regs_per_thread, shared_per_cta, local_per_thread;
+    uint32_t occupancy;           /* CTAs per SM */
+    uint32_t occupancy_limit;     /* enum cta_limit: what bounds it */
     double   host_seconds;        /* host time spent in launches (not deterministic) */
 };
 
@@ -79,6 +89,8 @@ void gs_reset_stats(struct gs_gpu *gpu);
    that a comparison can drop them) or as a human-readable table. */
 void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f);
 void gs_stats_text(const struct gs_stats *s, FILE *f);
+/* Add one TB to divergence bins: (hi - lo) / lo above 50, 25, 10, 5 %. */
+void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4]);
 /* Derived figures: SIMD lane utilisation (thread insns / (32 x warp insns)). */
 double gs_lane_utilization(const struct gs_stats *s);
 
