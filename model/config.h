@@ -31,16 +31,40 @@ struct gpu_config {
     uint64_t dram_bytes;             /* device memory capacity */
     uint64_t local_bytes_per_thread; /* cap on local memory a kernel may use per thread */
     uint64_t max_warp_insns;         /* watchdog: stop a launch after this many warp insns (0 = off) */
+    /* timing model */
+    uint32_t model;                  /* enum conf_model */
+    uint32_t sched_policy;           /* enum conf_sched */
+    uint32_t schedulers_per_sm;
+    uint32_t twolevel_active;        /* two-level scheduler: active-set size per scheduler */
+    uint32_t simt_policy;            /* enum conf_simt */
+    uint32_t simt_depth;             /* on-chip SIMT stack entries per warp */
+    uint32_t simt_chunk;             /* entries moved per spill / fill */
+    uint32_t simt_entry_bytes;       /* bytes per spilled entry */
+    uint32_t simt_pop_cycles;        /* extra cycles a reconvergence pop holds the warp */
+    uint32_t ibuf_entries, icache_sets, icache_ways, decode_cycles;
+    uint32_t lat_alu, lat_mad, lat_minmax, lat_idiv, lat_fdiv, lat_dp, lat_ddiv;
+    uint32_t lat_sfu, lat_sqrt, lat_rcp, lat_shared, lat_const, lat_param, lat_bar;
+    uint32_t ii_sp, ii_sfu, ii_dp, ii_mem;
+    uint32_t l1_sets, l1_ways, l1_mshrs, l1_hit_latency;
+    uint32_t icnt_latency;
+    uint32_t dram_channels, l2_slices_per_channel, l2_sets, l2_ways, l2_latency, l2_mshrs;
+    uint32_t dram_banks, dram_latency, dram_tCL, dram_tRCD, dram_tRP, dram_tRAS;
+    uint64_t watchdog_cycles;        /* deadlock: no issue anywhere for this many cycles */
+    uint32_t skip_idle;              /* jump over cycles in which nothing can change */
 };
 
-enum conf_kind { CK_STR, CK_U32, CK_U64 };
+enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
+
+enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
+enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL };
+enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
 
 struct conf_key {
     const char *name;
     enum conf_kind kind;
     size_t   offset;
     uint64_t min, max;               /* inclusive range for integers */
-    const char *unit;
+    const char *unit;                /* for CK_ENUM: the names, '|'-separated, value = index */
     const char *doc;                 /* one sentence, with the value's source where it matters */
 };
 

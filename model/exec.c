@@ -9,9 +9,11 @@
  *
  * Shape: one dispatch on the opcode per warp instruction, then one function per instruction
  * family (integer ALU, bit manipulation, float ALU, compare/select, conversions, memory,
- * atomics, warp-level, control) whose loops run over the set bits of the execution mask.
- * Cross-lane operands are always gathered into lane arrays before any register is written,
- * so a destination that is also a source never sees a half-updated warp.
+ * atomics, warp-level, control).  Loops run over the set bits of the execution mask, or
+ * over all 32 lanes for pure computations (straight loops the compiler vectorizes; inactive
+ * lanes' results are never written back).  Operands are gathered into lane arrays (or read in
+ * place) before any register is written, so a destination that is also a source never sees
+ * a half-updated warp.  Memory accesses are checked for the whole warp before any is done.
  *
  * No state of its own, no allocation, no I/O: snprintf runs only on the error path.
  * Source: PTX ISA semantics.  Approximations and the values chosen for cases PTX leaves
@@ -32,6 +34,16 @@ typedef uint64_t lanes_t[W];
 #define FOR_LANES(l, mask)                                                                  \
     for (uint32_t l##_m = (mask), l = 0; l##_m != 0 && ((l = (uint32_t)__builtin_ctz(l##_m)), 1); \
          l##_m &= l##_m - 1)
+
+/* Every lane: for pure computations whose inactive-lane results are never written back. */
+#define ALL_LANES(l) for (uint32_t l = 0; l < W; l++)
+
+/* The statement for each lane of mask: a straight (vectorizable) loop when all 32 lanes run. */
+#define EACH(l, mask, ...)                                                                  \
+    do {                                                                                    \
+        if ((mask) == 0xffffffffu) { ALL_LANES(l) { __VA_ARGS__; } }                        \
+        else { FOR_LANES(l, mask) { __VA_ARGS__; } }                                        \
+    } while (0)
 
 /* Make an array's address visible to the compiler, so that code touching it is never moved
    across fesetround() (the build does not use -frounding-math). */
@@ -199,45 +211,71 @@ static uint32_t first_lane(uint32_t mask) { return mask ? (uint32_t)__builtin_ct
 
 /* ------------------------------------------------------------------ operand fetch / write */
 
-static uint64_t sreg_value(const struct ex_ctx *c, uint8_t sr, unsigned comp, uint32_t lane,
-                           const uint32_t tid[3])
+/* special registers that are the same in every lane */
+static uint64_t sreg_uniform(const struct ex_ctx *c, uint8_t sr, unsigned comp)
 {
-    uint64_t le = (2ull << lane) - 1, lt = (1ull << lane) - 1;
     switch (sr) {
-    case SR_TID: return tid[comp];
     case SR_NTID: return c->ntid[comp];
     case SR_CTAID: return c->ctaid[comp];
     case SR_NCTAID: return c->nctaid[comp];
-    case SR_LANEID: return lane;
     case SR_WARPID: return c->warpid;
     case SR_NWARPID: return c->nwarpid;
     case SR_SMID: return c->smid;
     case SR_NSMID: return c->nsmid;
     case SR_CLOCK: return (uint32_t)c->clock;
     case SR_CLOCK64: return c->clock;
-    case SR_LANEMASK_EQ: return 1ull << lane;
-    case SR_LANEMASK_LT: return lt;
-    case SR_LANEMASK_LE: return le & 0xffffffffu;
-    case SR_LANEMASK_GT: return ~le & 0xffffffffu;
-    case SR_LANEMASK_GE: return ~lt & 0xffffffffu;
     default: return 0;                     /* %gridid and anything unknown */
     }
 }
 
-static void fetch_sreg(const struct ex_ctx *c, const struct ptx_operand *o, uint64_t *out)
+static uint64_t lanemask(uint8_t sr, uint32_t lane)
+{
+    uint64_t le = (2ull << lane) - 1, lt = (1ull << lane) - 1;
+    switch (sr) {
+    case SR_LANEMASK_EQ: return 1ull << lane;
+    case SR_LANEMASK_LT: return lt;
+    case SR_LANEMASK_LE: return le & 0xffffffffu;
+    case SR_LANEMASK_GT: return ~le & 0xffffffffu;
+    default: return ~lt & 0xffffffffu;     /* SR_LANEMASK_GE */
+    }
+}
+
+/* %tid of each lane: the linear index tid0 + lane decomposed over ntid, x fastest */
+static void fetch_tid(const struct ex_ctx *c, unsigned comp, uint64_t *out)
 {
     uint32_t t[3], nx = c->ntid[0] ? c->ntid[0] : 1, ny = c->ntid[1] ? c->ntid[1] : 1;
-    unsigned comp = o->comp > 2 ? 0 : o->comp;
     tid_of(c, c->tid0, t);
     for (uint32_t l = 0; l < W; l++) {
-        out[l] = sreg_value(c, o->sreg, comp, l, t);
-        if (++t[0] == nx) {                /* next thread: x fastest */
+        out[l] = t[comp];
+        if (++t[0] == nx) {
             t[0] = 0;
             if (++t[1] == ny) {
                 t[1] = 0;
                 t[2]++;
             }
         }
+    }
+}
+
+static void fetch_sreg(const struct ex_ctx *c, const struct ptx_operand *o, uint64_t *out)
+{
+    unsigned comp = o->comp > 2 ? 0 : o->comp;
+    uint64_t v;
+    switch (o->sreg) {
+    case SR_TID:
+        fetch_tid(c, comp, out);
+        return;
+    case SR_LANEID:
+        ALL_LANES(l) out[l] = l;
+        return;
+    case SR_LANEMASK_EQ: case SR_LANEMASK_LT: case SR_LANEMASK_LE: case SR_LANEMASK_GT:
+    case SR_LANEMASK_GE:
+        ALL_LANES(l) out[l] = lanemask(o->sreg, l);
+        return;
+    default:
+        v = sreg_uniform(c, o->sreg, comp);
+        ALL_LANES(l) out[l] = v;
+        return;
     }
 }
 
@@ -266,11 +304,15 @@ static void fetch(const struct xs *x, const struct ptx_operand *o, uint8_t t, ui
     case OPD_REG: {
         const uint64_t *col = c->regs + (size_t)o->reg * W;
         if (t == PT_PRED)
-            for (uint32_t l = 0; l < W; l++) out[l] = (col[l] != 0) ^ (o->neg != 0);
-        else if (k_sgn[t])
-            for (uint32_t l = 0; l < W; l++) out[l] = (uint64_t)((int64_t)(col[l] << sh) >> sh);
+            ALL_LANES(l) out[l] = (col[l] != 0) ^ (o->neg != 0);
+        else if (sh == 0)
+            memcpy(out, col, sizeof(lanes_t));
+        else if (!k_sgn[t])
+            ALL_LANES(l) out[l] = col[l] & (~0ull >> sh);
+        else if (sh == 32)
+            ALL_LANES(l) out[l] = (uint64_t)(int64_t)(int32_t)col[l];
         else
-            for (uint32_t l = 0; l < W; l++) out[l] = (col[l] << sh) >> sh;
+            ALL_LANES(l) out[l] = (uint64_t)((int64_t)(col[l] << sh) >> sh);
         return;
     }
     case OPD_IMM: case OPD_SYMADDR: case OPD_LABEL:
@@ -296,14 +338,33 @@ static void fetch(const struct xs *x, const struct ptx_operand *o, uint8_t t, ui
     }
 }
 
-/* A memory operand's address per lane: [reg + imm], or a plain register / immediate. */
+/* Operand as a lane array without extension (for operations whose result's low bits depend
+   only on the operands' low bits): a register's own column, else a copy in buf. */
+static const uint64_t *src_raw(const struct xs *x, const struct ptx_operand *o, uint8_t t,
+                               uint64_t *buf)
+{
+    if (o->kind == OPD_REG && t != PT_PRED)
+        return x->c->regs + (size_t)o->reg * W;
+    fetch(x, o, t, buf);
+    return buf;
+}
+
+/* A memory operand's address per lane: [reg + imm], or a plain register / immediate.  With a
+   32-bit base register the address arithmetic is 32-bit (wraps), as PTX defines it. */
 static void fetch_addr(const struct xs *x, const struct ptx_operand *o, uint64_t *out)
 {
+    const struct ptx_prog *p = x->c->prog;
     const uint64_t *col = (o->kind == OPD_ADDR || o->kind == OPD_REG) && o->reg >= 0
                           ? x->c->regs + (size_t)o->reg * W : NULL;
     uint64_t off = o->kind == OPD_REG ? 0 : (uint64_t)o->imm;
-    for (uint32_t l = 0; l < W; l++)
-        out[l] = (col ? col[l] : 0) + off;
+    int w32 = col && p->reg_type && (uint32_t)o->reg < p->nregs && p->reg_type[o->reg] < PT_COUNT &&
+              k_bits[p->reg_type[o->reg]] <= 32;
+    if (!col)
+        ALL_LANES(l) out[l] = off;
+    else if (w32)
+        ALL_LANES(l) out[l] = (uint32_t)(col[l] + off);
+    else
+        ALL_LANES(l) out[l] = col[l] + off;
 }
 
 /* Mask of the executing lanes whose predicate operand o (with '!') is true. */
@@ -322,7 +383,7 @@ static void put(const struct xs *x, const struct ptx_operand *o, const uint64_t 
     if (o->kind != OPD_REG)
         return;
     uint64_t *col = x->c->regs + (size_t)o->reg * W;
-    FOR_LANES(l, x->exec) col[l] = v[l] & m;
+    EACH(l, x->exec, col[l] = v[l] & m);
 }
 
 /* Write the same value to every executing lane. */
@@ -435,17 +496,20 @@ static void int_mul(const struct xs *x, const uint64_t *A, const uint64_t *B, co
     const struct ptx_insn *in = x->in;
     unsigned w = k_bits[in->type];
     int sg = k_sgn[in->type];
-    if ((in->mod & MOD_WIDE) && w < 64) {
-        FOR_LANES(l, x->exec) R[l] = A[l] * B[l] + (mad ? C[l] : 0);   /* exact in 2w bits */
-    } else if (in->mod & MOD_HI) {
+    if ((in->mod & MOD_HI) && !((in->mod & MOD_WIDE) && w < 64)) {
         int sat = mad && (in->mod & MOD_SAT) && sg && w < 64;     /* mad.hi.sat.s32 */
-        FOR_LANES(l, x->exec) {
-            uint64_t h = mul_hi(A[l], B[l], w, sg);
-            R[l] = sat ? sat_s((int64_t)h + (int64_t)C[l], w) : h + (mad ? C[l] : 0);
-        }
-    } else {
-        FOR_LANES(l, x->exec) R[l] = A[l] * B[l] + (mad ? C[l] : 0);
+        ALL_LANES(l) R[l] = mul_hi(A[l], B[l], w, sg);
+        if (sat)
+            ALL_LANES(l) R[l] = sat_s((int64_t)R[l] + (int64_t)C[l], w);
+        else if (mad)
+            ALL_LANES(l) R[l] += C[l];
+        return;
     }
+    /* .lo, and .wide (exact in 2w bits: A and B are extended to 64) */
+    if (mad)
+        ALL_LANES(l) R[l] = A[l] * B[l] + C[l];
+    else
+        ALL_LANES(l) R[l] = A[l] * B[l];
 }
 
 static void int_arith(const struct xs *x, const uint64_t *A, const uint64_t *B, const uint64_t *C,
@@ -454,27 +518,32 @@ static void int_arith(const struct xs *x, const uint64_t *A, const uint64_t *B, 
     const struct ptx_insn *in = x->in;
     unsigned w = k_bits[in->type];
     int sg = k_sgn[in->type], sat = (in->mod & MOD_SAT) && sg && w < 64, hi = !!(in->mod & MOD_HI);
-    uint32_t ex = x->exec;
     switch (in->op) {
     case OP_ADD:
-        FOR_LANES(l, ex) R[l] = sat ? sat_s((int64_t)(A[l] + B[l]), w) : A[l] + B[l];
+        if (sat)
+            ALL_LANES(l) R[l] = sat_s((int64_t)(A[l] + B[l]), w);
+        else
+            ALL_LANES(l) R[l] = A[l] + B[l];
         break;
     case OP_SUB:
-        FOR_LANES(l, ex) R[l] = sat ? sat_s((int64_t)(A[l] - B[l]), w) : A[l] - B[l];
+        if (sat)
+            ALL_LANES(l) R[l] = sat_s((int64_t)(A[l] - B[l]), w);
+        else
+            ALL_LANES(l) R[l] = A[l] - B[l];
         break;
     case OP_MUL: int_mul(x, A, B, C, R, 0); break;
     case OP_MAD: int_mul(x, A, B, C, R, 1); break;
-    case OP_MUL24: FOR_LANES(l, ex) R[l] = mul24(A[l], B[l], sg, hi); break;
-    case OP_MAD24: FOR_LANES(l, ex) R[l] = mul24(A[l], B[l], sg, hi) + C[l]; break;
+    case OP_MUL24: ALL_LANES(l) R[l] = mul24(A[l], B[l], sg, hi); break;
+    case OP_MAD24: ALL_LANES(l) R[l] = mul24(A[l], B[l], sg, hi) + C[l]; break;
     case OP_SAD:
-        FOR_LANES(l, ex) R[l] = C[l] + (ilt(A[l], B[l], sg) ? B[l] - A[l] : A[l] - B[l]);
+        ALL_LANES(l) R[l] = C[l] + (ilt(A[l], B[l], sg) ? B[l] - A[l] : A[l] - B[l]);
         break;
-    case OP_DIV: FOR_LANES(l, ex) R[l] = idiv(A[l], B[l], sg); break;
-    case OP_REM: FOR_LANES(l, ex) R[l] = irem(A[l], B[l], sg); break;
-    case OP_MIN: FOR_LANES(l, ex) R[l] = ilt(A[l], B[l], sg) ? A[l] : B[l]; break;
-    case OP_MAX: FOR_LANES(l, ex) R[l] = ilt(A[l], B[l], sg) ? B[l] : A[l]; break;
-    case OP_ABS: FOR_LANES(l, ex) R[l] = (sg && (int64_t)A[l] < 0) ? 0 - A[l] : A[l]; break;
-    case OP_NEG: FOR_LANES(l, ex) R[l] = 0 - A[l]; break;
+    case OP_DIV: ALL_LANES(l) R[l] = idiv(A[l], B[l], sg); break;
+    case OP_REM: ALL_LANES(l) R[l] = irem(A[l], B[l], sg); break;
+    case OP_MIN: ALL_LANES(l) R[l] = ilt(A[l], B[l], sg) ? A[l] : B[l]; break;
+    case OP_MAX: ALL_LANES(l) R[l] = ilt(A[l], B[l], sg) ? B[l] : A[l]; break;
+    case OP_ABS: ALL_LANES(l) R[l] = (sg && (int64_t)A[l] < 0) ? 0 - A[l] : A[l]; break;
+    case OP_NEG: ALL_LANES(l) R[l] = 0 - A[l]; break;
     default: break;
     }
 }
@@ -484,19 +553,18 @@ static void int_logic(const struct xs *x, const uint64_t *A, const uint64_t *B, 
     const struct ptx_insn *in = x->in;
     unsigned w = k_bits[in->type];
     int sg = k_sgn[in->type];
-    uint32_t ex = x->exec;
     switch (in->op) {
-    case OP_AND: FOR_LANES(l, ex) R[l] = A[l] & B[l]; break;
-    case OP_OR: FOR_LANES(l, ex) R[l] = A[l] | B[l]; break;
-    case OP_XOR: FOR_LANES(l, ex) R[l] = A[l] ^ B[l]; break;
-    case OP_NOT: FOR_LANES(l, ex) R[l] = ~A[l]; break;
-    case OP_CNOT: FOR_LANES(l, ex) R[l] = A[l] == 0; break;
-    case OP_SHL: FOR_LANES(l, ex) R[l] = B[l] >= w ? 0 : A[l] << B[l]; break;
+    case OP_AND: ALL_LANES(l) R[l] = A[l] & B[l]; break;
+    case OP_OR: ALL_LANES(l) R[l] = A[l] | B[l]; break;
+    case OP_XOR: ALL_LANES(l) R[l] = A[l] ^ B[l]; break;
+    case OP_NOT: ALL_LANES(l) R[l] = ~A[l]; break;
+    case OP_CNOT: ALL_LANES(l) R[l] = A[l] == 0; break;
+    case OP_SHL: ALL_LANES(l) R[l] = B[l] >= w ? 0 : A[l] << B[l]; break;
     case OP_SHR:
         if (sg)      /* A is sign-extended: shifting by >= w fills with the sign */
-            FOR_LANES(l, ex) R[l] = (uint64_t)((int64_t)A[l] >> (B[l] > 63 ? 63 : B[l]));
+            ALL_LANES(l) R[l] = (uint64_t)((int64_t)A[l] >> (B[l] > 63 ? 63 : B[l]));
         else
-            FOR_LANES(l, ex) R[l] = B[l] >= w ? 0 : A[l] >> B[l];
+            ALL_LANES(l) R[l] = B[l] >= w ? 0 : A[l] >> B[l];
         break;
     default: break;
     }
@@ -568,10 +636,11 @@ static uint64_t bfind(uint64_t a, unsigned w, int sg, int shiftamt)
 
 static uint64_t brev(uint64_t a, unsigned w)
 {
-    uint64_t r = 0;
-    for (unsigned i = 0; i < w; i++)
-        r |= ((a >> i) & 1) << (w - 1 - i);
-    return r;
+    a = ((a >> 1) & 0x5555555555555555ull) | ((a & 0x5555555555555555ull) << 1);
+    a = ((a >> 2) & 0x3333333333333333ull) | ((a & 0x3333333333333333ull) << 2);
+    a = ((a >> 4) & 0x0f0f0f0f0f0f0f0full) | ((a & 0x0f0f0f0f0f0f0f0full) << 4);
+    a = __builtin_bswap64(a);
+    return a >> (64 - w);
 }
 
 static void int_bits(const struct xs *x, const uint64_t *A, const uint64_t *B, const uint64_t *C,
@@ -580,21 +649,20 @@ static void int_bits(const struct xs *x, const uint64_t *A, const uint64_t *B, c
     const struct ptx_insn *in = x->in;
     unsigned w = k_bits[in->type];
     int sg = k_sgn[in->type];
-    uint32_t ex = x->exec;
     switch (in->op) {
-    case OP_POPC: FOR_LANES(l, ex) R[l] = (uint64_t)__builtin_popcountll(A[l] & mask_of(w)); break;
+    case OP_POPC: ALL_LANES(l) R[l] = (uint64_t)__builtin_popcountll(A[l] & mask_of(w)); break;
     case OP_CLZ:
-        FOR_LANES(l, ex) {
+        ALL_LANES(l) {
             uint64_t a = A[l] & mask_of(w);
             R[l] = a ? (uint64_t)__builtin_clzll(a) - (64 - w) : w;
         }
         break;
-    case OP_BREV: FOR_LANES(l, ex) R[l] = brev(A[l], w); break;
-    case OP_BFIND: FOR_LANES(l, ex) R[l] = bfind(A[l], w, sg, !!(in->mod & MOD_SHIFTAMT)); break;
-    case OP_BFE: FOR_LANES(l, ex) R[l] = bfe(A[l], B[l], C[l], w, sg); break;
-    case OP_BFI: FOR_LANES(l, ex) R[l] = bfi(A[l], B[l], C[l], D[l], w); break;
+    case OP_BREV: ALL_LANES(l) R[l] = brev(A[l], w); break;
+    case OP_BFIND: ALL_LANES(l) R[l] = bfind(A[l], w, sg, !!(in->mod & MOD_SHIFTAMT)); break;
+    case OP_BFE: ALL_LANES(l) R[l] = bfe(A[l], B[l], C[l], w, sg); break;
+    case OP_BFI: ALL_LANES(l) R[l] = bfi(A[l], B[l], C[l], D[l], w); break;
     case OP_PRMT:
-        FOR_LANES(l, ex) R[l] = prmt((uint32_t)A[l], (uint32_t)B[l], (uint32_t)C[l], in->sub);
+        ALL_LANES(l) R[l] = prmt((uint32_t)A[l], (uint32_t)B[l], (uint32_t)C[l], in->sub);
         break;
     default: break;
     }
@@ -636,30 +704,42 @@ static unsigned int_arity(uint8_t op)
     }
 }
 
+/* Operand i of op needs no sign/zero extension (low result bits depend on low bits only). */
+static int raw_ok(const struct ptx_insn *in, unsigned i)
+{
+    switch (in->op) {
+    case OP_ADD: case OP_SUB: return !(in->mod & MOD_SAT);
+    case OP_MUL: case OP_MAD: return !(in->mod & (MOD_HI | MOD_WIDE));
+    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_NEG: return 1;
+    case OP_SHL: return i == 0;
+    default: return 0;
+    }
+}
+
 static void op_int(const struct xs *x)
 {
     const struct ptx_insn *in = x->in;
-    lanes_t A, B, C, D, R;
+    lanes_t buf[4], R;
+    const uint64_t *S[4] = { buf[0], buf[1], buf[2], buf[3] };
     uint8_t st[4];
     unsigned rbits, n = int_arity(in->op);
     int_types(in, st, &rbits);
-    fetch(x, &in->opd[1], st[0], A);
-    if (n > 1)
-        fetch(x, &in->opd[2], st[1], B);
-    if (n > 2)
-        fetch(x, &in->opd[3], st[2], C);
-    if (n > 3)
-        fetch(x, &in->opd[4], st[3], D);
+    for (unsigned i = 0; i < n; i++) {
+        if (raw_ok(in, i))
+            S[i] = src_raw(x, &in->opd[i + 1], st[i], buf[i]);
+        else
+            fetch(x, &in->opd[i + 1], st[i], buf[i]);
+    }
     switch (in->op) {
     case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_SHL: case OP_SHR:
-        int_logic(x, A, B, R);
+        int_logic(x, S[0], S[1], R);
         break;
     case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFIND: case OP_BFE: case OP_BFI:
     case OP_PRMT:
-        int_bits(x, A, B, C, D, R);
+        int_bits(x, S[0], S[1], S[2], S[3], R);
         break;
     default:
-        int_arith(x, A, B, C, R);
+        int_arith(x, S[0], S[1], S[2], R);
         break;
     }
     put(x, &in->opd[0], R, mask_of(rbits));
@@ -670,17 +750,20 @@ static void op_int(const struct xs *x)
 /* Source operand as doubles (exact for f16/f32/f64); .ftz flushes f32 subnormal inputs. */
 static void fetch_flt(const struct xs *x, const struct ptx_operand *o, uint8_t t, int ftz, double *out)
 {
-    lanes_t v;
-    fetch(x, o, t, v);
-    if (t == PT_F32) {
-        for (uint32_t l = 0; l < W; l++)
-            out[l] = f32_of(ftz ? ftz32((uint32_t)v[l]) : (uint32_t)v[l]);
-    } else if (t == PT_F16) {
-        FOR_LANES(l, x->exec) out[l] = half_to_double(v[l]);
-    } else {
-        for (uint32_t l = 0; l < W; l++)
-            out[l] = f64_of(v[l]);
-    }
+    lanes_t buf;
+    const uint64_t *v = buf;
+    if (o->kind == OPD_REG)
+        v = x->c->regs + (size_t)o->reg * W;       /* conversions below read the low bits */
+    else
+        fetch(x, o, t, buf);
+    if (t == PT_F32 && ftz)
+        ALL_LANES(l) out[l] = f32_of(ftz32((uint32_t)v[l]));
+    else if (t == PT_F32)
+        ALL_LANES(l) out[l] = f32_of((uint32_t)v[l]);
+    else if (t == PT_F16)
+        ALL_LANES(l) out[l] = half_to_double(v[l] & 0xffff);
+    else
+        memcpy(out, v, sizeof(lanes_t));
 }
 
 static inline double sat01(double r)
@@ -712,7 +795,7 @@ static void put_flt(const struct xs *x, const struct ptx_operand *o, uint8_t t, 
         return;
     uint64_t *col = x->c->regs + (size_t)o->reg * W;
     uint8_t rnd = x->in->rnd;
-    FOR_LANES(l, x->exec) col[l] = flt_bits(sat ? sat01(R[l]) : R[l], t, ftz, rnd);
+    EACH(l, x->exec, col[l] = flt_bits(sat ? sat01(R[l]) : R[l], t, ftz, rnd));
 }
 
 /* PTX min/max: a NaN operand yields the other one; -0.0 < +0.0 */
@@ -737,6 +820,20 @@ static inline double fmax_ptx(double a, double b)
     return a > b ? a : b;
 }
 
+/* fma.rn.f32 without a library call: a*b is exact in double; the sum is made round-to-odd
+   (TwoSum error sets the last bit) so that rounding it to float is a single correct rounding. */
+static inline double fma32_rn(double a, double b, double c)
+{
+    double p = a * b, s = p + c;
+    if (!isfinite(s))
+        return s;
+    double bb = s - p, e = (p - (s - bb)) + (c - bb);
+    uint64_t u = bits_f64(s);
+    if (e != 0 && !(u & 1))
+        u += ((e > 0) == (s > 0)) ? 1 : (uint64_t)-1;
+    return f64_of(u);
+}
+
 /* Every result is computed in double and rounded once to the type (exact for f32 add, sub,
    mul; innocuous double rounding for div, sqrt, rcp); f32 fma uses fmaf. */
 static void flt_compute(const struct xs *x, const double *A, const double *B, const double *C,
@@ -744,21 +841,23 @@ static void flt_compute(const struct xs *x, const double *A, const double *B, co
 {
     uint32_t ex = x->exec;
     switch (x->in->op) {
-    case OP_ADD: FOR_LANES(l, ex) R[l] = A[l] + B[l]; break;
-    case OP_SUB: FOR_LANES(l, ex) R[l] = A[l] - B[l]; break;
-    case OP_MUL: FOR_LANES(l, ex) R[l] = A[l] * B[l]; break;
+    case OP_ADD: EACH(l, ex, R[l] = A[l] + B[l]); break;
+    case OP_SUB: EACH(l, ex, R[l] = A[l] - B[l]); break;
+    case OP_MUL: EACH(l, ex, R[l] = A[l] * B[l]); break;
     case OP_MAD: case OP_FMA:
-        if (x->in->type == PT_F32)
-            FOR_LANES(l, ex) R[l] = fmaf((float)A[l], (float)B[l], (float)C[l]);
+        if (x->in->type == PT_F32 && (x->in->rnd == RND_RN || x->in->rnd == RND_NONE))
+            EACH(l, ex, R[l] = fma32_rn(A[l], B[l], C[l]));
+        else if (x->in->type == PT_F32)
+            EACH(l, ex, R[l] = fmaf((float)A[l], (float)B[l], (float)C[l]));
         else
-            FOR_LANES(l, ex) R[l] = fma(A[l], B[l], C[l]);
+            EACH(l, ex, R[l] = fma(A[l], B[l], C[l]));
         break;
-    case OP_DIV: FOR_LANES(l, ex) R[l] = A[l] / B[l]; break;
-    case OP_MIN: FOR_LANES(l, ex) R[l] = fmin_ptx(A[l], B[l]); break;
-    case OP_MAX: FOR_LANES(l, ex) R[l] = fmax_ptx(A[l], B[l]); break;
-    case OP_SQRT: FOR_LANES(l, ex) R[l] = sqrt(A[l]); break;
+    case OP_DIV: EACH(l, ex, R[l] = A[l] / B[l]); break;
+    case OP_MIN: EACH(l, ex, R[l] = fmin_ptx(A[l], B[l])); break;
+    case OP_MAX: EACH(l, ex, R[l] = fmax_ptx(A[l], B[l])); break;
+    case OP_SQRT: EACH(l, ex, R[l] = sqrt(A[l])); break;
     case OP_RSQRT: FOR_LANES(l, ex) R[l] = 1.0 / sqrt(A[l]); break;
-    case OP_RCP: FOR_LANES(l, ex) R[l] = 1.0 / A[l]; break;
+    case OP_RCP: EACH(l, ex, R[l] = 1.0 / A[l]); break;
     case OP_EX2: FOR_LANES(l, ex) R[l] = exp2(A[l]); break;
     case OP_LG2: FOR_LANES(l, ex) R[l] = log2(A[l]); break;
     case OP_SIN: FOR_LANES(l, ex) R[l] = sin(A[l]); break;
@@ -845,20 +944,16 @@ static uint32_t compare(const struct xs *x, uint8_t t, const struct ptx_operand 
         double A[W], B[W];
         fetch_flt(x, oa, t, ftz, A);
         fetch_flt(x, ob, t, ftz, B);
-        FOR_LANES(l, x->exec) {
-            double a = A[l], b = B[l];
-            unsigned cls = (a != a || b != b) ? 3 : a < b ? 0 : a == b ? 1 : 2;
-            r |= ((truth >> cls) & 1u) << l;
-        }
+        EACH(l, x->exec, double a = A[l]; double b = B[l];
+             unsigned cls = (a != a || b != b) ? 3 : a < b ? 0 : a == b ? 1 : 2;
+             r |= ((truth >> cls) & 1u) << l);
     } else {
         lanes_t A, B;
         int sg = k_sgn[t] && !(cmp >= CMP_LO && cmp <= CMP_HS);
         fetch(x, oa, t, A);
         fetch(x, ob, t, B);
-        FOR_LANES(l, x->exec) {
-            unsigned cls = ilt(A[l], B[l], sg) ? 0 : A[l] == B[l] ? 1 : 2;
-            r |= ((truth >> cls) & 1u) << l;
-        }
+        EACH(l, x->exec, unsigned cls = ilt(A[l], B[l], sg) ? 0 : A[l] == B[l] ? 1 : 2;
+             r |= ((truth >> cls) & 1u) << l);
     }
     return r;
 }
@@ -1119,6 +1214,21 @@ static uint8_t *param_at(const struct ex_ctx *c, uint32_t lane, uint64_t a, uint
     return NULL;
 }
 
+/* A generic address's state space; *base is the window start to subtract. */
+static inline uint8_t gen_decode(uint64_t a, uint64_t *base)
+{
+    if (a - PTX_GEN_SHARED < PTX_GEN_WINDOW) {
+        *base = PTX_GEN_SHARED;
+        return PS_SHARED;
+    }
+    if (a - PTX_GEN_LOCAL < PTX_GEN_WINDOW) {
+        *base = PTX_GEN_LOCAL;
+        return PS_LOCAL;
+    }
+    *base = 0;
+    return PS_GLOBAL;
+}
+
 /* Host pointer for one lane's access of n bytes at addr in `space` (generic decoded by
    window), or NULL after reporting an out-of-bounds or misaligned access. */
 static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_t addr, unsigned n,
@@ -1126,16 +1236,10 @@ static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_
 {
     const struct ex_ctx *c = x->c;
     uint8_t *p = NULL;
+    uint64_t base = 0;
     if (space == PS_GENERIC) {
-        if (addr - PTX_GEN_SHARED < PTX_GEN_WINDOW) {
-            space = PS_SHARED;
-            addr -= PTX_GEN_SHARED;
-        } else if (addr - PTX_GEN_LOCAL < PTX_GEN_WINDOW) {
-            space = PS_LOCAL;
-            addr -= PTX_GEN_LOCAL;
-        } else {
-            space = PS_GLOBAL;
-        }
+        space = gen_decode(addr, &base);
+        addr -= base;
     }
     *rspace = space;
     *raddr = addr;
@@ -1170,6 +1274,34 @@ static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_
     return p;
 }
 
+/* Host address of byte `lo` (lane 0's copy for per-lane spaces) if [lo, lo+len) is valid in
+   space sp for every lane, with the per-lane stride; NULL otherwise. */
+static uint8_t *span_at(const struct ex_ctx *c, uint8_t sp, uint64_t lo, uint64_t len, int acc,
+                        size_t *stride)
+{
+    const struct ptx_prog *p = c->prog;
+    *stride = 0;
+    switch (sp) {
+    case PS_SHARED:
+        return c->smem && in_range(lo, len, c->smem_size) ? c->smem + lo : NULL;
+    case PS_LOCAL:
+        *stride = c->lmem_stride;
+        return c->lmem && in_range(lo, len, c->lmem_size) ? c->lmem + lo : NULL;
+    case PS_PARAM:
+        if (acc == ACC_LOAD && c->params && in_range(lo, len, p->param_size))
+            return (uint8_t *)(uintptr_t)(c->params + lo);
+        *stride = c->pscratch_stride;
+        if (lo >= PTX_PSCRATCH_BASE && c->pscratch &&
+            in_range(lo - PTX_PSCRATCH_BASE, len, p->pscratch_size))
+            return c->pscratch + (lo - PTX_PSCRATCH_BASE);
+        return NULL;
+    case PS_GLOBAL: case PS_CONST:
+        return c->gmem ? gm_ptr(c->gmem, lo, len) : NULL;
+    default:
+        return NULL;
+    }
+}
+
 /* Record each lane's state-space address; if generic lanes resolved to different spaces,
    report PS_GENERIC with the generic addresses instead. */
 struct addr_rec { int first, mixed; };
@@ -1185,12 +1317,62 @@ static inline void rec_addr(const struct xs *x, struct addr_rec *r, uint32_t l, 
     }
 }
 
-static void rec_done(const struct xs *x, const struct addr_rec *r, const uint64_t *gen)
+/* Lane by lane, ascending: the first bad lane is the one reported. */
+static int mem_lanes(const struct xs *x, uint8_t space, const uint64_t *A, unsigned n, int acc,
+                     uint8_t **P)
 {
-    if (!r->mixed)
-        return;
-    x->res->space = PS_GENERIC;
-    FOR_LANES(l, x->exec) x->res->addr[l] = gen[l];
+    struct addr_rec ar = { 1, 0 };
+    FOR_LANES(l, x->exec) {
+        uint8_t sp;
+        uint64_t ra;
+        P[l] = mem_at(x, l, space, A[l], n, acc, &sp, &ra);
+        if (!P[l])
+            return -1;
+        rec_addr(x, &ar, l, sp, ra);
+    }
+    if (ar.mixed) {
+        x->res->space = PS_GENERIC;
+        FOR_LANES(l, x->exec) x->res->addr[l] = A[l];
+    }
+    return 0;
+}
+
+/* Host pointers P[l] for every executing lane's n-byte access at A[l]; fills res->addr and
+   res->space.  Fast path: all lanes in one space and the span of their accesses valid and
+   aligned, checked once.  Returns 0, or -1 after reporting the first bad lane. */
+static int mem_warp(const struct xs *x, uint8_t space, const uint64_t *A, unsigned n, int acc,
+                    uint8_t **P)
+{
+    uint32_t ex = x->exec;
+    uint64_t base = 0, lo = ~0ull, hi = 0, orr = 0, b;
+    uint8_t sp = space;
+    int uniform = 1;
+    if (!ex)
+        return 0;
+    if (space == PS_GENERIC)
+        sp = gen_decode(A[first_lane(ex)], &base);
+    FOR_LANES(l, ex) {
+        if (space == PS_GENERIC && gen_decode(A[l], &b) != sp) {
+            uniform = 0;
+            break;
+        }
+        uint64_t a = A[l] - base;
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+        orr |= a;
+    }
+    if (uniform && !(orr & ((n & -n) - 1)) && hi <= ~0ull - n) {
+        size_t stride;
+        uint8_t *p0 = span_at(x->c, sp, lo, hi + n - lo, acc, &stride);
+        if (p0) {
+            x->res->space = sp;
+            EACH(l, ex, uint64_t a = A[l] - base;
+                 P[l] = p0 + (size_t)l * stride + (a - lo);
+                 x->res->addr[l] = a);
+            return 0;
+        }
+    }
+    return mem_lanes(x, space, A, n, acc, P);
 }
 
 /* ld destination registers: element e goes to dr[e] (-1 = ignored), masked to dm[e] (a
@@ -1211,6 +1393,44 @@ static void ld_dests(const struct xs *x, unsigned nv, int32_t dr[4], uint64_t dm
 
 static unsigned vec_count(const struct ptx_insn *in) { return in->vec >= 1 && in->vec <= 4 ? in->vec : 1; }
 
+/* one element of a load into register column col: extended per t, masked to m */
+#define LD_LOOP(T)                                                                          \
+    FOR_LANES(l, x->exec) {                                                                 \
+        T v_;                                                                               \
+        memcpy(&v_, P[l] + off, sizeof v_);                                                 \
+        col[l] = (sg ? (uint64_t)((int64_t)((uint64_t)v_ << sh) >> sh) : (uint64_t)v_) & m; \
+    }
+
+static void ld_elem(const struct xs *x, uint64_t *col, uint8_t *const *P, unsigned off, uint8_t t,
+                    uint64_t m)
+{
+    unsigned sh = 64u - k_bits[t];
+    int sg = k_sgn[t];
+    switch (tbytes(t)) {
+    case 1: LD_LOOP(uint8_t); break;
+    case 2: LD_LOOP(uint16_t); break;
+    case 4: LD_LOOP(uint32_t); break;
+    default: LD_LOOP(uint64_t); break;
+    }
+}
+
+#define ST_LOOP(T)                                                                          \
+    FOR_LANES(l, x->exec) {                                                                 \
+        T v_ = (T)(col ? col[l] : imm);                                                     \
+        memcpy(P[l] + off, &v_, sizeof v_);                                                 \
+    }
+
+static void st_elem(const struct xs *x, const uint64_t *col, uint64_t imm, uint8_t *const *P,
+                    unsigned off, unsigned sz)
+{
+    switch (sz) {
+    case 1: ST_LOOP(uint8_t); break;
+    case 2: ST_LOOP(uint16_t); break;
+    case 4: ST_LOOP(uint32_t); break;
+    default: ST_LOOP(uint64_t); break;
+    }
+}
+
 static void op_ld(const struct xs *x)
 {
     const struct ptx_insn *in = x->in;
@@ -1219,53 +1439,37 @@ static void op_ld(const struct xs *x)
     int32_t dr[4];
     uint64_t dm[4];
     lanes_t A;
-    struct addr_rec ar = { 1, 0 };
+    uint8_t *P[W];
     x->res->access_bytes = n;
     x->res->space = in->space;
     ld_dests(x, nv, dr, dm);
     fetch_addr(x, &in->opd[1], A);
-    FOR_LANES(l, x->exec) {
-        uint8_t sp;
-        uint64_t ra;
-        const uint8_t *p = mem_at(x, l, in->space, A[l], n, ACC_LOAD, &sp, &ra);
-        if (!p)
-            return;
-        for (unsigned e = 0; e < nv; e++)
-            if (dr[e] >= 0)
-                x->c->regs[(size_t)dr[e] * W + l] = ext(load_le(p + e * sz, sz), t) & dm[e];
-        rec_addr(x, &ar, l, sp, ra);
-    }
-    rec_done(x, &ar, A);
+    if (mem_warp(x, in->space, A, n, ACC_LOAD, P))
+        return;
+    for (unsigned e = 0; e < nv; e++)
+        if (dr[e] >= 0)
+            ld_elem(x, x->c->regs + (size_t)dr[e] * W, P, e * sz, t, dm[e]);
 }
 
+/* st: source register, vector of registers ('_' stores zero) or immediate */
 static void op_st(const struct xs *x)
 {
     const struct ptx_insn *in = x->in;
     const struct ptx_operand *s = &in->opd[1];
     unsigned sz = tbytes(in->type), nv = vec_count(in), n = sz * nv;
-    const uint64_t *col[4] = { NULL, NULL, NULL, NULL };
     uint64_t imm = s->kind == OPD_IMM ? (uint64_t)s->imm : 0;
     lanes_t A;
-    struct addr_rec ar = { 1, 0 };
+    uint8_t *P[W];
     x->res->access_bytes = n;
     x->res->space = in->space;
     x->res->is_store = 1;
+    fetch_addr(x, &in->opd[0], A);
+    if (mem_warp(x, in->space, A, n, ACC_STORE, P))
+        return;
     for (unsigned e = 0; e < nv; e++) {
         int32_t r = s->kind == OPD_VEC ? (e < s->nvec ? s->vec[e] : -1) : (s->kind == OPD_REG ? s->reg : -1);
-        col[e] = r >= 0 ? x->c->regs + (size_t)r * W : NULL;
+        st_elem(x, r >= 0 ? x->c->regs + (size_t)r * W : NULL, imm, P, e * sz, sz);
     }
-    fetch_addr(x, &in->opd[0], A);
-    FOR_LANES(l, x->exec) {
-        uint8_t sp;
-        uint64_t ra;
-        uint8_t *p = mem_at(x, l, in->space, A[l], n, ACC_STORE, &sp, &ra);
-        if (!p)
-            return;
-        for (unsigned e = 0; e < nv; e++)
-            store_le(p + e * sz, col[e] ? col[e][l] : imm, sz);
-        rec_addr(x, &ar, l, sp, ra);
-    }
-    rec_done(x, &ar, A);
 }
 
 /* ------------------------------------------------------------------ atomics */
@@ -1310,7 +1514,7 @@ static void op_atom(const struct xs *x, int red)
     unsigned sz = tbytes(t);
     const struct ptx_operand *oa = &in->opd[red ? 0 : 1], *ob = &in->opd[red ? 1 : 2];
     lanes_t A, B, C, R;
-    struct addr_rec ar = { 1, 0 };
+    uint8_t *P[W];
     x->res->is_atomic = 1;
     x->res->is_store = (uint8_t)red;
     x->res->access_bytes = sz;
@@ -1325,18 +1529,13 @@ static void op_atom(const struct xs *x, int red)
         fetch(x, &in->opd[3], t, C);
     else
         memset(C, 0, sizeof C);
+    if (mem_warp(x, in->space, A, sz, ACC_ATOMIC, P))
+        return;
     FOR_LANES(l, x->exec) {
-        uint8_t sp;
-        uint64_t ra;
-        uint8_t *p = mem_at(x, l, in->space, A[l], sz, ACC_ATOMIC, &sp, &ra);
-        if (!p)
-            return;
-        uint64_t old = ext(load_le(p, sz), t);
-        store_le(p, atom_apply(in->sub, t, old, B[l], C[l]), sz);
+        uint64_t old = ext(load_le(P[l], sz), t);
+        store_le(P[l], atom_apply(in->sub, t, old, B[l], C[l]), sz);
         R[l] = old;
-        rec_addr(x, &ar, l, sp, ra);
     }
-    rec_done(x, &ar, A);
     if (!red)
         put(x, &in->opd[0], R, mask_of(8 * sz));
 }
@@ -1444,9 +1643,9 @@ static uint32_t guard_mask(const struct ex_ctx *c, const struct ptx_insn *in, ui
     if (in->guard < 0)
         return active;
     const uint64_t *col = c->regs + (size_t)in->guard * W;
-    uint32_t m = 0, neg = in->guard_neg ? 1u : 0u;
-    FOR_LANES(l, active) m |= (((col[l] != 0) ^ neg) & 1u) << l;
-    return m;
+    uint32_t m = 0;
+    ALL_LANES(l) m |= (uint32_t)(col[l] != 0) << l;
+    return (in->guard_neg ? ~m : m) & active;
 }
 
 /* ALU opcodes: float or integer family by type */

@@ -23,7 +23,7 @@
 #define FU_ISSUE      FU_MAX_SCHED
 #define FU_QUEUE      64       /* in-flight results per SM */
 #define FU_MAX_DST    4        /* destination registers per instruction (ld.v4) */
-#define FU_MAX_REL    8        /* register releases per cycle (writeback ports) */
+#define FU_MAX_REL    4        /* register releases per cycle (writeback ports) */
 
 enum fu_unit { FU_SP = 0, FU_SFU, FU_DP, FU_MEM, FU_NUNITS };
 

@@ -221,7 +221,7 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     }
     case EX_BARRIER:
         t->pc = pc + 1;
-        wp->at_bar = 1;
+        wp->at_bar = in->sub != 1;       /* bar.arrive (sub 1) does not wait */
         r->st->barriers++;
         break;
     case EX_EXIT:

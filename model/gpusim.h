@@ -31,6 +31,28 @@ struct gs_dim3 { uint32_t x, y, z; };
 struct gs_gpu;       /* opaque */
 struct gs_module;    /* opaque */
 
+/* Timing-model statistics (zero in functional mode). Scheduler cycles by outcome, in this
+   order: issued, no warp, I-buffer empty, short-latency dependence, long-latency memory
+   dependence, structural/pipeline, barrier, SIMT stack (spill/fill/pop). */
+#define GS_STALL_KINDS 8
+#define GS_MAX_SMS 64
+struct gs_timing {
+    uint64_t sched_cycles[GS_STALL_KINDS];
+    uint64_t l1_hits, l1_misses, l1_merges, l1_mshr_stalls, l1_rsrv_fails;
+    uint64_t icache_hits, icache_misses;
+    uint64_t l2_accesses, l2_hits, l2_misses, l2_merges, l2_writebacks;
+    uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_bytes;
+    uint64_t dram_busy_cycles;            /* data-bus busy cycles, summed over channels */
+    uint32_t dram_channels;
+    uint64_t simt_pushes, simt_pops, simt_spills, simt_fills, simt_max_depth;
+    uint64_t shared_conflict_cycles;
+    uint64_t dwr_tbs;                     /* TBs in the DWR / DWS averages (first N - R) */
+    double   dwr_sum, dws_sum;            /* sums over those TBs */
+    uint32_t nsms;
+    uint64_t sm_warp_insns[GS_MAX_SMS];   /* per SM */
+    uint64_t sm_busy_cycles[GS_MAX_SMS];  /* cycles with a CTA resident */
+};
+
 /* Statistics of one launch (gs_kernel_stats) or summed over launches (gs_total_stats). */
 #define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
 struct gs_stats {
@@ -54,6 +76,7 @@ struct gs_stats {
     uint32_t regs_per_thread, shared_per_cta, local_per_thread;
     uint32_t occupancy;           /* CTAs per SM */
     uint32_t occupancy_limit;     /* enum cta_limit: what bounds it */
+    struct gs_timing t;
     double   host_seconds;        /* host time spent in launches (not deterministic) */
 };
 

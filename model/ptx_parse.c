@@ -255,6 +255,15 @@ static void lex_digits(struct pctx *c, const char **pp, int base, uint64_t *val,
     *val = v;
 }
 
+static void bad_number(struct pctx *c, const char *s) __attribute__((noreturn));
+static void bad_number(struct pctx *c, const char *s)
+{
+    const char *e = s;
+    while (e < c->end && e - s < 40 && (is_id1((uint8_t)*e) || *e == '.'))
+        e++;
+    fail(c, c->line, "bad number '%.*s'", (int)(e - s), s);
+}
+
 /* Numbers: 0fXXXXXXXX (f32 bits), 0dXXXXXXXXXXXXXXXX (f64 bits), 0x.. 0b.. 0.. (octal),
    decimal, decimal floats; integers may end in 'U'. */
 static void lex_number(struct pctx *c)
@@ -283,7 +292,7 @@ static void lex_number(struct pctx *c)
         const char *q = p;
         lex_digits(c, &p, base, &t->u, base == 16 ? 16 : 64);
         if (p == q)
-            fail(c, c->line, "bad number");
+            bad_number(c, s);
     } else {
         const char *q = p;
         while (q < c->end && is_digit((uint8_t)*q))
@@ -299,12 +308,12 @@ static void lex_number(struct pctx *c)
                 if (r < c->end && (*r == '+' || *r == '-'))
                     r++;
                 if (r >= c->end || !is_digit((uint8_t)*r))
-                    fail(c, c->line, "bad number");
+                    bad_number(c, s);
                 while (r < c->end && is_digit((uint8_t)*r))
                     r++;
             }
             if ((size_t)(r - p) >= sizeof buf)
-                fail(c, c->line, "bad number");
+                bad_number(c, s);
             memcpy(buf, p, (size_t)(r - p));
             buf[r - p] = 0;
             t->lit = LIT_FLT;
@@ -314,7 +323,7 @@ static void lex_number(struct pctx *c)
             p++;
             lex_digits(c, &p, 8, &t->u, 22);
             if (p != q)
-                fail(c, c->line, "bad number");
+                bad_number(c, s);
             if (t->u >> 63 && q - s > 22)
                 fail(c, c->line, "integer literal out of range");
         } else {
@@ -324,7 +333,7 @@ static void lex_number(struct pctx *c)
             p++;
     }
     if (p < c->end && (is_id1((uint8_t)*p) || *p == '.'))
-        fail(c, c->line, "bad number");
+        bad_number(c, s);
     c->p = p;
 }
 
@@ -1294,7 +1303,7 @@ static void unknown_name(struct pctx *c, const struct tok *t)
         fail(c, t->line, "unknown symbol '%s'", tok_show(t, b, sizeof b));
     if (t->kind == T_EOF)
         fail(c, t->line, "unexpected end of file: missing ';'");
-    fail(c, t->line, "bad operand '%s' in '%s'", tok_show(t, b, sizeof b), c->opname);
+    fail(c, t->line, "bad operand '%s' of '%s'", tok_show(t, b, sizeof b), c->opname);
 }
 
 static void set_name(struct raw *r, const struct tok *t)

@@ -388,6 +388,10 @@ static const struct fcase fcases[] = {
     { "mul.rn.f32", OP_MUL, PT_F32, RND_RN, 0, 0x3f800001, 0x3f800001, 0, 0x3f800002 },
     { "mul.rp.f32", OP_MUL, PT_F32, RND_RP, 0, 0x3f800001, 0x3f800001, 0, 0x3f800003 },
     { "fma.rn.f32 single rounding", OP_FMA, PT_F32, RND_RN, 0, 0x3f800800, 0x3f800800, 0xbf801000, 0x33800000 },
+    /* a*b = 1 + 2^-24 exactly (a float midpoint), + 2^-60: rounding through double would tie
+       down to 1.0; a single rounding gives 1 + 2^-23 */
+    { "fma.rn.f32 no double rounding", OP_FMA, PT_F32, RND_RN, 0, 0x3f42c200, 0x3fa84000, 0x21800000, 0x3f800001 },
+    { "fma.rn.f32 no double rounding -", OP_FMA, PT_F32, RND_RN, 0, 0xbf42c200, 0x3fa84000, 0xa1800000, 0xbf800001 },
     { "mad.rn.f32 fused", OP_MAD, PT_F32, RND_RN, 0, 0x3f800800, 0x3f800800, 0xbf801000, 0x33800000 },
     { "fma.rz.f32", OP_FMA, PT_F32, RND_RZ, 0, F1, F1, FEPS3, F1 },
     { "fma.rp.f32", OP_FMA, PT_F32, RND_RP, 0, F1, F1, 0x00000001, 0x3f800001 },
@@ -510,6 +514,77 @@ static void test_float_imm_and_approx(void **st)
         memcpy(&x, &xa, 4);
         assert_true(fabs((double)y - sin((double)x)) < 1e-6);   /* PTX bound: 2^-20.9 */
     }
+}
+
+/* Random f32 operands (all classes) through ex_exec vs. the host's own float arithmetic in
+   the same rounding mode: checks the compute-in-double-then-round scheme and fma.rn. */
+static uint32_t rnd32(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    uint32_t r = (uint32_t)(*s >> 11);
+    switch (r & 7) {            /* bias towards special exponents and near-ties */
+    case 0: return (r & 0x807fffffu);                       /* zero / subnormal */
+    case 1: return (r & 0x807fffffu) | 0x7f800000u;         /* inf / nan */
+    case 2: return (r & 0x80000fffu) | 0x3f800000u;         /* near 1 */
+    default: return r;
+    }
+}
+
+static uint32_t host_f32(uint8_t op, float a, float b, float c)
+{
+    volatile float va = a, vb = b, vc = c, r;
+    switch (op) {
+    case OP_ADD: r = va + vb; break;
+    case OP_SUB: r = va - vb; break;
+    case OP_MUL: r = va * vb; break;
+    case OP_DIV: r = va / vb; break;
+    case OP_SQRT: r = sqrtf(va); break;
+    default: r = fmaf(va, vb, vc); break;
+    }
+    float rr = r;
+    return rr != rr ? 0x7fffffffu : fb(rr);
+}
+
+static void test_float_random_vs_host(void **st)
+{
+    struct fx *f = *st;
+    static const uint8_t ops[] = { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT, OP_FMA };
+    static const struct { uint8_t rnd; int fe; } modes[] = {
+        { RND_RN, FE_TONEAREST }, { RND_RZ, FE_TOWARDZERO }, { RND_RM, FE_DOWNWARD },
+        { RND_RP, FE_UPWARD },
+    };
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    for (size_t m = 0; m < 4; m++)
+        for (size_t o = 0; o < sizeof ops; o++) {
+            struct ptx_insn *in = mk(f, ops[o], PT_F32);
+            in->rnd = modes[m].rnd;
+            for (int i = 0; i < 4; i++)
+                in->opd[i] = oR(i);
+            for (int rep = 0; rep < 64; rep++) {
+                for (int l = 0; l < 32; l++) {
+                    f->regs[1 * EX_WARP + l] = rnd32(&seed);
+                    f->regs[2 * EX_WARP + l] = rnd32(&seed);
+                    f->regs[3 * EX_WARP + l] = rnd32(&seed);
+                }
+                run(f, ALL);
+                fesetround(modes[m].fe);
+                for (int l = 0; l < 32; l++) {
+                    float a, b, c;
+                    uint32_t ua = (uint32_t)rg(f, 1, l), ub = (uint32_t)rg(f, 2, l), uc = (uint32_t)rg(f, 3, l);
+                    memcpy(&a, &ua, 4); memcpy(&b, &ub, 4); memcpy(&c, &uc, 4);
+                    uint32_t want = host_f32(ops[o], a, b, c);
+                    if (rg(f, 0, l) != want) {
+                        fesetround(FE_TONEAREST);
+                        print_error("op %u rnd %u: %08x %08x %08x -> %08llx want %08x\n", ops[o],
+                                    modes[m].rnd, ua, ub, uc, (unsigned long long)rg(f, 0, l), want);
+                        fail();
+                    }
+                }
+                fesetround(FE_TONEAREST);
+            }
+        }
 }
 
 /* ---------------------------------------------------------------- compare / select */
@@ -1107,6 +1182,17 @@ static void test_generic_windows(void **st)
     in->opd[1] = oA(-1, 4);
     run(f, 1);
     assert_int_equal(rg(f, 3, 0), 0x1001);
+    /* a 32-bit base register: [%r - 72 + 76] wraps at 32 bits */
+    f->reg_type[8] = PT_U32;
+    setall(f, 8, 0xffffffb8u);
+    in->opd[1] = oA(8, 76);
+    run(f, 1);
+    assert_int_equal(f->res.kind, EX_NORMAL);
+    assert_int_equal(rg(f, 3, 0), 0x1001);
+    assert_true(f->res.addr[0] == 4);
+    f->reg_type[8] = PT_B64;                        /* the same bits in a 64-bit register */
+    run(f, 1);
+    assert_int_equal(f->res.kind, EX_ERROR);
     /* generic into global: a const buffer read through ld.const */
     uint8_t *cp = gm_ptr(&f->gm, f->cbuf, 4);
     cp[0] = 0x2a; cp[1] = cp[2] = cp[3] = 0;
@@ -1593,6 +1679,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_int_immediates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_float_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_float_imm_and_approx, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_float_random_vs_host, setup, teardown),
         cmocka_unit_test_setup_teardown(test_setp_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_setp_boolop, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_selp_slct, setup, teardown),

@@ -1,9 +1,10 @@
 /*
- * mergepass host part: keys made of sorted runs of skewed random lengths (most 1-24 keys,
- * about 1 in 16 runs long: up to 4096 keys in the default size), many duplicate keys; the
- * payload is each key's original index.  Three passes of merge_pass (ping-pong buffers) merge
- * runs pairwise 3 times; the final keys, payloads and run ids are all checked against a C
- * stable merge of the same run pairs.
+ * mergepass host part: keys made of sorted runs of log-uniformly skewed lengths (a run's
+ * length is uniform in [1, 2^(j+1)] with j uniform in [0, L): 1-512 keys in the default size,
+ * 1-128 in the test size), so one CTA's 256 elements typically span runs of very different
+ * lengths; many duplicate keys; the payload is each key's original index.  Three passes of
+ * merge_pass (ping-pong buffers) merge runs pairwise 3 times; the final keys, payloads and
+ * run ids are all checked against a C stable merge of the same run pairs.
  * test: 1500 elements (6 CTAs x 256); default: 131072 - 5 elements (512 CTAs).
  */
 #include <stdlib.h>
@@ -19,15 +20,14 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 /* Fills keys/vals/run, returns the number of runs (off0 gets nruns + 1 entries). */
-static int make_runs(uint32_t *keys, uint32_t *vals, int *run, int *off0, int n, int long_max)
+static int make_runs(uint32_t *keys, uint32_t *vals, int *run, int *off0, int n, int long_log)
 {
     struct bench_rng rng;
     int pos = 0, r = 0, i;
     bench_rng_seed(&rng, 0x3E26E);
     while (pos < n) {
         uint32_t u = bench_rng_u32(&rng);
-        int len = (u & 15u) == 0 ? long_max / 16 + (int)((u >> 4) % (uint32_t)long_max)
-                                 : 1 + (int)((u >> 4) % 24u);
+        int len = 1 + (int)((u >> 8) % (uint32_t)(2 << (u % (uint32_t)long_log)));
         if (len > n - pos)
             len = n - pos;
         off0[r] = pos;
@@ -93,7 +93,7 @@ static int mergepass_run(struct bench_ctx *ctx)
     memset(&d, 0, sizeof d);
     if (!k[0] || !k[1] || !v[0] || !v[1] || !r[0] || !r[1] || !off0 || !gk || !gv || !gr)
         goto out;
-    nruns0 = make_runs(k[0], v[0], r[0], off0, n, ctx->size == BENCH_TEST ? 256 : 4096);
+    nruns0 = make_runs(k[0], v[0], r[0], off0, n, ctx->size == BENCH_TEST ? 6 : 8);
     if (bench_load(ctx, &mod))
         goto out;
     for (i = 0; i < 2; i++)

@@ -9,11 +9,11 @@
 // the next pass's run ids (r >> 1) are scattered to pos.
 //
 // Divergence category: instruction AND cycle divergence (set 1 of seed 000).
-//  - instruction: the binary search runs ceil(log2(len + 1)) iterations over the partner run,
-//    and run lengths range from 1 to thousands, so lanes of one warp (a warp often straddles
-//    several short runs) and different warps of a CTA (inside one long run vs. among many
-//    short ones) run very different trip counts; left and right runs take different compare
-//    directions, and an unpaired last run skips the search;
+//  - instruction: the binary search runs about log2(len) + 1 iterations over the partner run,
+//    and run lengths are log-uniform from 1 to 512 (growing with each pass), so lanes of one
+//    warp (a warp often straddles several short runs) and different warps of a CTA (inside
+//    one long run vs. among many short ones) run very different trip counts; left and right
+//    runs take different compare directions, and an unpaired last run skips the search;
 //  - cycle: the probes of the search and the scattered stores are data-dependent addresses.
 extern "C" __global__ void merge_pass(const unsigned *__restrict__ keys_in,
                                       const unsigned *__restrict__ vals_in,

@@ -75,13 +75,14 @@ static int nq_run(struct bench_ctx *ctx)
     uint32_t block = test ? 128 : 256, known = test ? 92 : 2680, nthreads = 1, t, total = 0;
     uint32_t *got = NULL, *ref = NULL, m[3];
     struct gs_module *mod = NULL;
-    uint64_t dcounts = 0;
+    uint64_t dcounts = 0, bytes;
     int rc = -1;
 
     for (i = 0; i < plen; i++)
         nthreads *= (uint32_t)n;
-    got = malloc((size_t)nthreads * 4);
-    ref = malloc((size_t)nthreads * 4);
+    bytes = (uint64_t)nthreads * 4;
+    got = malloc((size_t)bytes);
+    ref = malloc((size_t)bytes);
     if (!got || !ref)
         goto out;
     for (t = 0; t < nthreads; t++) {
@@ -94,10 +95,10 @@ static int nq_run(struct bench_ctx *ctx)
         goto out;
     }
     if (bench_load(ctx, &mod) ||
-        bench_api(ctx, gs_malloc(ctx->gpu, &dcounts, (uint64_t)nthreads * 4), "malloc counts") ||
-        bench_api(ctx, gs_memset(ctx->gpu, dcounts, 0xff, (uint64_t)nthreads * 4), "clear counts") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &dcounts, bytes), "malloc counts") ||
+        bench_api(ctx, gs_memset(ctx->gpu, dcounts, 0xff, bytes), "clear counts") ||
         nq_launch(ctx, mod, n, plen, nthreads, dcounts, block) ||
-        bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, got, dcounts, (uint64_t)nthreads * 4), "copy counts"))
+        bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, got, dcounts, bytes), "copy counts"))
         goto out;
     rc = bench_check_u32(ctx, "counts", got, ref, nthreads) ? 1 : 0;
 out:

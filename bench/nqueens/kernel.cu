@@ -12,7 +12,8 @@
 // Launch: any grid with >= nthreads threads; nthreads = N^plen; 1 <= plen <= N <= NQ_MAXN.
 #define NQ_MAXN 16
 
-extern "C" __global__ void nqueens(int n, int plen, unsigned nthreads, unsigned *__restrict__ counts)
+extern "C" __global__ void nqueens(int n, int plen, unsigned nthreads,
+                                   unsigned *__restrict__ counts)
 {
     unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= nthreads)

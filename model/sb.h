@@ -1,0 +1,93 @@
+/*
+ * sb.h -- scoreboard with virtual-warp-ID tags (one per SM).
+ *
+ * Hardware it stands for: the per-warp pending-write bit vectors the issue stage checks every
+ * cycle (004_23e173f444f46134.txt Section III, "Issue Stage" and "Writeback Stage"): a bit per
+ * register of each warp slot, set when an instruction writing it issues, cleared at writeback.
+ * Each slot also holds the 8-bit virtual warp ID (VWI) of the warp that owns it; a writeback
+ * clears a bit only if it carries the same VWI, so a CTA-swap mechanism can hand a slot (PWI)
+ * to another warp while the old warp's loads are still in flight.  The baseline sets
+ * VWI = slot number.
+ *
+ * Registers are the linked program's dense register indices (ptx_prog), folded modulo
+ * cfg.nregs (a power of two <= SB_MAX_REGS): two registers that fold onto one bit only create
+ * false dependences (the check covers destinations too, so two pending writes never share a
+ * bit) -- except for one instruction whose own destinations fold together: the SM must
+ * release such destinations in the same cycle (vector loads write back all at once).
+ *
+ * Same-cycle order inside sb_eval: set-VWI, then releases (matched against the VWI after
+ * set-VWI), then reserves, then the check and count ports read the resulting next state.
+ * So a writeback in cycle t lets a dependent instruction issue in cycle t, and a reserve
+ * presented in cycle t is seen by the check in cycle t.  The SM presents the reserve of an
+ * instruction it issued in cycle t-1 (its issue latch) in cycle t: the destinations are busy
+ * from the cycle after issue on, as in a scoreboard updated at issue.  See docs/sb.md.
+ */
+#ifndef SB_H
+#define SB_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define SB_MAX_SLOTS 64            /* warp slots per SM */
+#define SB_MAX_REGS  256           /* pending bits per slot */
+#define SB_WORDS     (SB_MAX_REGS / 64)
+#define SB_MAX_REL   8             /* release (writeback) ports per cycle */
+#define SB_RES_PORTS 2             /* reserve ports: one per scheduler */
+#define SB_MAX_DST   4             /* destinations per reserve (vector loads) */
+#define SB_MAX_CHK   8             /* registers checked per slot (sources + destinations) */
+
+struct sb_cfg {
+    uint8_t  nslots;               /* warp slots, 1..SB_MAX_SLOTS */
+    uint16_t nregs;                /* bits per slot: power of two, 1..SB_MAX_REGS */
+};
+
+struct sb_regs {
+    uint64_t pend[SB_MAX_SLOTS][SB_WORDS];  /* [nregs-1:0] per slot: pending-write bits */
+    uint8_t  vwi[SB_MAX_SLOTS];             /* [7:0] per slot: owning virtual warp ID */
+};
+
+struct sb_rel {                    /* one writeback */
+    uint8_t  v;                    /* [0]   valid */
+    uint8_t  slot;                 /* [5:0] warp slot (PWI) */
+    uint8_t  vwi;                  /* [7:0] VWI of the writing instruction's warp */
+    uint16_t reg;                  /* [15:0] register index (folded inside) */
+};
+
+struct sb_res {                    /* one issued instruction's destinations */
+    uint8_t  v;                    /* [0]   valid */
+    uint8_t  slot;                 /* [5:0] warp slot */
+    uint8_t  n;                    /* [2:0] destinations, 0..SB_MAX_DST */
+    uint16_t reg[SB_MAX_DST];      /* [15:0] register indices */
+};
+
+struct sb_in {
+    uint64_t    setvwi;                   /* slots (re)assigned this cycle: bits cleared */
+    uint8_t     setvwi_vwi[SB_MAX_SLOTS]; /* [7:0] their new VWI (read where setvwi is set) */
+    struct sb_rel rel[SB_MAX_REL];
+    struct sb_res res[SB_RES_PORTS];
+    uint64_t    chk_v;                    /* slots whose I-buffer head is checked */
+    uint8_t     chk_n[SB_MAX_SLOTS];      /* [3:0] registers to check, 0..SB_MAX_CHK */
+    uint16_t    chk_reg[SB_MAX_SLOTS][SB_MAX_CHK];  /* [15:0] sources and destinations */
+    uint8_t     cnt_v;                    /* [0]   count port: count a slot's pending bits */
+    uint8_t     cnt_slot;                 /* [5:0] */
+};
+
+enum sb_err { SB_E_SLOT = 1, SB_E_COUNT = 2 };  /* out.err bits */
+
+struct sb_out {
+    uint64_t hazard;               /* checked slots with a pending source or destination */
+    uint16_t cnt;                  /* [8:0] pending bits of cnt_slot (VT's tracking counter) */
+    uint8_t  ev_rel;               /* [3:0] releases that cleared a bit */
+    uint8_t  ev_rel_stale;         /* [3:0] releases ignored for a VWI mismatch */
+    uint8_t  err;                  /* enum sb_err bits: a port named a slot >= nslots, or a
+                                      count > its maximum (the port was ignored) */
+};
+
+void sb_cfg_default(struct sb_cfg *c);
+int  sb_cfg_check(const struct sb_cfg *c, char *err, size_t errlen);
+/* Reset: no pending bits, VWI = slot number (the baseline assignment). */
+void sb_reset(const struct sb_cfg *c, struct sb_regs *r);
+void sb_eval(const struct sb_cfg *c, const struct sb_regs *q, const struct sb_in *in,
+             struct sb_out *out, struct sb_regs *d);
+void sb_commit(const struct sb_cfg *c, struct sb_regs *q, const struct sb_regs *d);
+
+#endif
