@@ -25,6 +25,11 @@ void bar_eval(const struct bar_cfg *c, const struct bar_regs *q, const struct ba
     uint32_t i;
     out->release = q->release;
     d->release = 0;
+    d->dirty = q->release || in->launch_valid;
+    for (i = 0; i < BAR_PORTS; i++)
+        d->dirty |= in->arrive[i].valid | in->exit[i].valid;
+    if (!d->dirty)
+        return;
     if (in->launch_valid && in->launch_cta < c->nctas) {
         d->live[in->launch_cta] = in->launch_mask;
         d->arrived[in->launch_cta] = 0;
@@ -49,5 +54,6 @@ void bar_eval(const struct bar_cfg *c, const struct bar_regs *q, const struct ba
 void bar_commit(const struct bar_cfg *c, struct bar_regs *q, const struct bar_regs *d)
 {
     (void)c;
-    memcpy(q, d, sizeof *q);
+    if (d->dirty || q->dirty)
+        memcpy(q, d, sizeof *q);
 }

@@ -22,6 +22,7 @@ struct bar_regs {
     uint64_t live[BAR_MAX_CTAS];     /* 64 each: live warps of the CTA slot */
     uint64_t arrived[BAR_MAX_CTAS];  /* 64 each: warps waiting at the barrier */
     uint64_t release;                /* 64: released this cycle (registered output) */
+    uint8_t  dirty;                  /* simulation bookkeeping for commit (not hardware state) */
 };
 
 struct bar_ev { uint8_t valid, cta, warp; };

@@ -62,6 +62,7 @@ void fetch_reset(const struct fetch_cfg *c, struct fetch_regs *r)
 {
     (void)c;
     memset(r, 0, sizeof *r);
+    r->rr = 63;                    /* so that the first choice starts at slot 0 */
     for (unsigned s = 0; s < FETCH_MAX_SETS; s++)
         for (unsigned w = 0; w < FETCH_MAX_WAYS; w++)
             r->ic_age[s][w] = (uint8_t)w;
@@ -307,6 +308,9 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
 
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d)
 {
-    (void)c;
-    *q = *d;
+    unsigned n = c->ic_sets;
+    memcpy(q, d, offsetof(struct fetch_regs, ic_v));
+    memcpy(q->ic_v, d->ic_v, n);
+    memcpy(q->ic_age, d->ic_age, n * sizeof q->ic_age[0]);
+    memcpy(q->ic_tag, d->ic_tag, n * sizeof q->ic_tag[0]);
 }

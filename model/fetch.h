@@ -65,13 +65,14 @@ struct fetch_regs {
     uint8_t  dq_slot[FETCH_MAX_DECODE + 1];  /* [5:0] */
     uint8_t  dq_n[FETCH_MAX_DECODE + 1];     /* [2:0] instructions in the stage, 1..width */
     uint32_t dq_pc[FETCH_MAX_DECODE + 1];    /* [31:0] first pc */
-    uint32_t ic_tag[FETCH_MAX_SETS][FETCH_MAX_WAYS]; /* [31:0] line number (address >> 7) */
-    uint8_t  ic_v[FETCH_MAX_SETS];     /* [ways-1:0] way valid bits */
-    uint8_t  ic_age[FETCH_MAX_SETS][FETCH_MAX_WAYS]; /* [2:0] LRU age, 0 = most recent */
     uint8_t  ms_v;                 /* [3:0] MSHR valid */
     uint8_t  ms_sent;              /* [3:0] MSHR request accepted by memory */
     uint32_t ms_line[FETCH_MAX_MSHR];  /* [31:0] line number */
     uint64_t ms_wait[FETCH_MAX_MSHR];  /* slots waiting for this line */
+    /* I-cache arrays last: commit copies only the ic_sets sets in use */
+    uint8_t  ic_v[FETCH_MAX_SETS];     /* [ways-1:0] way valid bits */
+    uint8_t  ic_age[FETCH_MAX_SETS][FETCH_MAX_WAYS]; /* [2:0] LRU age, 0 = most recent */
+    uint32_t ic_tag[FETCH_MAX_SETS][FETCH_MAX_WAYS]; /* [31:0] line number (address >> 7) */
 };
 
 struct fetch_consume {
@@ -110,6 +111,7 @@ int  fetch_cfg_check(const struct fetch_cfg *c, char *err, size_t errlen);
 void fetch_reset(const struct fetch_cfg *c, struct fetch_regs *r);
 void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const struct fetch_in *in,
                 struct fetch_out *out, struct fetch_regs *d);
+/* Copies d to q (the I-cache arrays only for the sets in use: eval never writes others). */
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d);
 
 #endif

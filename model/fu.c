@@ -55,6 +55,7 @@ static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
     d->busy_until[is->sched][is->unit] = (uint32_t)(now + (is->ii ? is->ii : 1));
     if (is->ndst == 0)
         return;
+    d->q_dirty = 1;
     s = free_slot(d);
     if (s < 0)
         return;                       /* the SM checked `full` before issuing */
@@ -88,8 +89,10 @@ void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in
 {
     uint32_t i, u;
     memset(out, 0, sizeof *out);
+    d->q_dirty = 0;
     if (q->count)
         release_due(q, in, out, d);
+    d->q_dirty = out->nrel != 0;
     for (i = 0; i < c->nsched && i < FU_ISSUE; i++)
         if (in->issue[i].valid)
             accept(&in->issue[i], in->now, d);
@@ -101,8 +104,13 @@ void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in
     out->next_event = next_event(c, d, in->now);
 }
 
+/* The result queue is copied only when eval wrote it (some entry issued or released). */
 void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d)
 {
     (void)c;
-    memcpy(q, d, sizeof *q);
+    memcpy(q->busy_until, d->busy_until, sizeof q->busy_until);
+    if (d->q_dirty || q->q_dirty)
+        memcpy(q->q, d->q, sizeof q->q);
+    q->count = d->count;
+    q->q_dirty = d->q_dirty;
 }

@@ -41,6 +41,7 @@ struct fu_regs {
     uint32_t busy_until[FU_MAX_SCHED][FU_NUNITS]; /* low 32 bits of the cycle each unit frees */
     struct fu_entry q[FU_QUEUE];
     uint32_t count;            /*  7: valid entries */
+    uint8_t  q_dirty;          /* simulation bookkeeping for commit (not hardware state) */
 };
 
 struct fu_issue {

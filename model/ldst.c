@@ -108,6 +108,7 @@ void ldst_eval(const struct ldst_cfg *c, const struct ldst_regs *q, const struct
                struct ldst_out *out, struct ldst_regs *d)
 {
     memset(out, 0, sizeof *out);
+    d->pend_dirty = in->resp_valid || (in->issue.valid && in->issue.mask);
     respond(in, out, d);
     if (in->accepted && q->count) {
         d->head = (q->head + 1) % LDST_QUEUE;
@@ -124,14 +125,22 @@ void ldst_eval(const struct ldst_cfg *c, const struct ldst_regs *q, const struct
     ldst_outputs(d, out);
 }
 
+/* Copies only what eval can have written: the pending table when it changed, and the queue
+   entries appended this cycle (between q's tail and d's tail). */
 void ldst_commit(const struct ldst_cfg *c, struct ldst_regs *q, const struct ldst_regs *d)
 {
+    uint32_t qt = q->head + q->count, dt = d->head + d->count;
     (void)c;
+    if (d->head < q->head)
+        dt += LDST_QUEUE;                 /* d's head wrapped */
+    for (; qt < dt; qt++)
+        q->queue[qt % LDST_QUEUE] = d->queue[qt % LDST_QUEUE];
+    if (d->pend_dirty || q->pend_dirty)
+        memcpy(q->pend, d->pend, sizeof q->pend);
     q->head = d->head;
     q->count = d->count;
     q->npend = d->npend;
-    memcpy(q->pend, d->pend, sizeof q->pend);
-    memcpy(q->queue, d->queue, sizeof q->queue);
+    q->pend_dirty = d->pend_dirty;
 }
 
 /* Degree of one phase: lanes in `mask`, `per` consecutive words each (<= 32 words in all). */

@@ -42,6 +42,8 @@ struct ldst_regs {
     uint32_t head, count;         /* 7 + 8 */
     struct ldst_pend pend[LDST_PENDING];
     uint32_t npend;               /* 6 */
+    uint8_t  pend_dirty;          /* simulation bookkeeping for commit (not hardware state):
+                                     eval wrote the pending table this cycle */
 };
 
 struct ldst_issue {

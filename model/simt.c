@@ -68,6 +68,7 @@ void simt_reset(const struct simt_cfg *c, struct simt_regs *r)
 {
     (void)c;
     memset(r, 0, sizeof *r);
+    r->rr = 63;                    /* so that the first grant starts at warp 0 */
     for (unsigned w = 0; w < SIMT_MAX_WARPS; w++)
         r->rpc[w] = SIMT_NO_PC;
 }

@@ -311,6 +311,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     k = &s->ctas[c];
     memset(k, 0, sizeof *k);
     k->valid = 1;
+    s->nctas++;
     k->id = id;
     k->ctaid[0] = (uint32_t)(id % p->grid.x);
     k->ctaid[1] = (uint32_t)(id / p->grid.x % p->grid.y);
@@ -325,6 +326,18 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     }
     s->bar_launch_cta = (int)c;
     s->bar_launch_mask = k->warp_mask;
+}
+
+/* Nothing resident, in flight or about to arrive: a cycle would change no state. */
+int sm_idle(const struct sm *s)
+{
+    return !s->nctas && !s->launch_pending && !s->fu_o.nrel && !s->ldst_o.nrel &&
+           !s->bar_release && !s->fu_q.count && !sm_busy(s);
+}
+
+void sm_skip_cycle(struct sm *s)
+{
+    s->s.sched_cycles[ST_NO_WARP] += s->nsched;
 }
 
 int sm_busy(const struct sm *s)
@@ -369,6 +382,7 @@ static void cta_check_done(struct sm *s, uint32_t c, uint64_t now, struct sm_io 
     io->ctas_done++;
     s->st->ctas++;
     k->valid = 0;
+    s->nctas--;
     (void)now;
 }
 
@@ -478,13 +492,16 @@ static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 /* Step 4: the scoreboard; also counts down each warp's outstanding results. */
 static uint64_t sb_step(struct sm *s)
 {
-    struct sb_in in;
+    struct sb_in *inp = &s->sb_in, in_unused;
+#define in (*inp)
     struct sb_out out;
     uint32_t w, i, n = 0;
-    memset(&in, 0, sizeof in);
+    uint64_t m;
+    (void)in_unused;
+    memset(in.rel, 0, sizeof in.rel);
     in.setvwi = s->launch_pending;
-    for (w = 0; w < SM_MAX_WARPS; w++)
-        in.setvwi_vwi[w] = (uint8_t)w;
+    for (m = in.setvwi; m; m &= m - 1)
+        in.setvwi_vwi[__builtin_ctzll(m)] = (uint8_t)__builtin_ctzll(m);
     for (i = 0; i < s->fu_o.nrel && n < SB_MAX_REL; i++, n++) {
         in.rel[n].v = 1; in.rel[n].slot = s->fu_o.rel[i].warp;
         in.rel[n].vwi = s->fu_o.rel[i].vwi; in.rel[n].reg = s->fu_o.rel[i].reg;
@@ -498,13 +515,16 @@ static uint64_t sb_step(struct sm *s)
     }
     memcpy(in.res, s->res_latch, sizeof in.res);
     in.chk_v = s->fetch_o->head_v;
-    for (w = 0; w < SM_MAX_WARPS; w++)
-        if (in.chk_v >> w & 1) {
-            const struct sm_dec *d = &s->dec[s->fetch_o->head_pc[w]];
-            in.chk_n[w] = d->nchk;
-            memcpy(in.chk_reg[w], d->chk, sizeof d->chk);
-        }
+    for (m = in.chk_v; m; m &= m - 1) {
+        const struct sm_dec *d;
+        w = (uint32_t)__builtin_ctzll(m);
+        d = &s->dec[s->fetch_o->head_pc[w]];
+        in.chk_n[w] = d->nchk;
+        memcpy(in.chk_reg[w], d->chk, sizeof d->chk);
+    }
+    in.cnt_v = 0;
     sb_eval(&s->sb_c, s->sb_q, &in, &out, s->sb_d);
+#undef in
     return out.hazard;
 }
 

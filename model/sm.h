@@ -140,6 +140,8 @@ struct sm {
     struct sm_warp warps[SM_MAX_WARPS];
     struct sm_cta ctas[SM_MAX_CTAS];
     uint32_t nwarps_per_cta;
+    uint32_t nctas;                      /* resident CTAs */
+    struct sb_in sb_in;                  /* kept between cycles: only live fields rewritten */
     /* statistics */
     struct gs_stats *st;
     struct sm_stats s;
@@ -156,6 +158,9 @@ void sm_launch_cta(struct sm *s, uint64_t cta, uint64_t now);
 int  sm_cycle(struct sm *s, uint64_t now, struct sm_io *io, struct sm_tb *tbs, uint32_t *ntbs);
 /* Anything resident or in flight? */
 int  sm_busy(const struct sm *s);
+/* Would a cycle change nothing? Then sm_skip_cycle accounts for it instead (identical stats). */
+int  sm_idle(const struct sm *s);
+void sm_skip_cycle(struct sm *s);
 /* Deadlock dump: every warp's PC, mask, stack depth, scoreboard and barrier state. */
 void sm_dump(const struct sm *s, FILE *f);
 

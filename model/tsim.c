@@ -147,6 +147,12 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
         struct sm_io *io = &t->io[i];
         io->fill_valid = t->mout[i].resp_valid;
         io->fill = t->mout[i].resp;
+        if (!io->fill_valid && sm_idle(&t->sms[i])) {
+            sm_skip_cycle(&t->sms[i]);
+            t->min[i].valid = 0;
+            t->ci.done[i] = 0;
+            continue;
+        }
         io->icnt_ready = (uint8_t)msys_sm_ready(t->ms, i);
         if (sm_cycle(&t->sms[i], now, io, tbs, &n)) {
             snprintf(t->err, t->errlen, "%s", t->sms[i].err);

@@ -53,21 +53,24 @@ static void step(struct tb *t)
     t->in.req_ready = 0;
 }
 
-/* Step with an always-ready memory that answers every request `lat` cycles later. */
-struct mem { int busy; unsigned due, tag; };
+/* Step with an always-ready memory that answers each request `lat` cycles later (one
+   response per cycle, oldest first). */
+struct mem { unsigned n, due[8], tag[8]; };
 static void step_mem(struct tb *t, struct mem *m, unsigned *cyc, unsigned lat)
 {
     t->in.req_ready = 1;
-    if (m->busy && m->due <= *cyc) {
+    if (m->n && m->due[0] <= *cyc) {
         t->in.fill_v = 1;
-        t->in.fill_tag = (uint8_t)m->tag;
-        m->busy = 0;
+        t->in.fill_tag = (uint8_t)m->tag[0];
+        m->n--;
+        memmove(m->due, m->due + 1, m->n * sizeof m->due[0]);
+        memmove(m->tag, m->tag + 1, m->n * sizeof m->tag[0]);
     }
     step(t);
-    if (t->o.req_v && !m->busy) {
-        m->busy = 1;
-        m->due = *cyc + lat;
-        m->tag = t->o.req.tag;
+    if (t->o.req_v) {
+        assert_true(m->n < 8);
+        m->due[m->n] = *cyc + lat;
+        m->tag[m->n++] = t->o.req.tag;
     }
     (*cyc)++;
 }
@@ -121,7 +124,7 @@ static void test_mshr_merge_and_round_robin(void **st)
 {
     (void)st;
     struct tb *t = tb_new(8);
-    struct mem m = {0, 0, 0};
+    struct mem m = {0};
     unsigned cyc = 0;
     t->in.pc_v = 0x0f;                           /* slots 0..3, all at pc 0 */
     step_mem(t, &m, &cyc, 10);                   /* slot 0 misses */
@@ -173,7 +176,7 @@ static void test_decode_latency_and_issue_pattern(void **st)
         struct tb *t = tb_new(1);
         t->c.decode_cycles = (uint8_t)dc;
         reinit(t);
-        struct mem m = {0, 0, 0};
+        struct mem m = {0};
         unsigned cyc = 0;
         t->in.pc_v = 1;
         while (!(t->q.ms_v == 0 && t->q.wait == 0 && cyc > 2))
@@ -214,15 +217,14 @@ static void test_flush(void **st)
 {
     (void)st;
     struct tb *t = tb_new(2);
-    struct mem m = {0, 0, 0};
+    struct mem m = {0};
     unsigned cyc = 0;
     t->in.pc_v = 1;
     t->in.pc[0] = 0;
     while (t->q.ibuf_n[0] < 2)
         step_mem(t, &m, &cyc, 3);
     assert_int_equal(t->o.head_pc[0], 0);
-    /* a taken branch: the SIMT pc is now 40 (same line, cached: the line holds 0..15?) no:
-       40 is another line -- miss, wait, fill, hit */
+    /* a taken branch: the SIMT pc is now 40, in another line (16 instructions per line) */
     t->in.pc[0] = 40;
     t->in.flush = 1;
     step_mem(t, &m, &cyc, 3);
@@ -266,7 +268,7 @@ static void test_program_end_and_width(void **st)
     t->c.width = 2;
     t->c.ibuf_entries = 4;
     reinit(t);
-    struct mem m = {0, 0, 0};
+    struct mem m = {0};
     unsigned cyc = 0;
     t->in.pc_v = 1;
     t->in.pc[0] = 13;
@@ -290,7 +292,7 @@ static void test_lru_and_mshr_full(void **st)
 {
     (void)st;
     struct tb *t = tb_new(8);
-    struct mem m = {0, 0, 0};
+    struct mem m = {0};
     unsigned cyc = 0;
     /* 4 sets x 4 ways; lines 0,4,8,12,16 (pc 0,64,128,192,256) map to set 0 */
     for (unsigned i = 0; i < 5; i++) {
@@ -378,7 +380,7 @@ static void test_random_consistency(void **st)
 {
     (void)st;
     struct tb *t = tb_new(48);
-    struct mem m = {0, 0, 0};
+    struct mem m = {0};
     unsigned cyc = 0;
     uint32_t pc[48];
     srand(99);

@@ -68,7 +68,7 @@ static void test_writeback_ports_and_full(void **state)
         tick(&q, &in, &out);
     }
     assert_true(out.full);                       /* 64 + 2 schedulers > 64 */
-    while (in.now < 80) {
+    while (in.now < 100) {
         tick(&q, &in, &out);
         assert_true(out.nrel <= FU_MAX_REL);
         total += (int)out.nrel;

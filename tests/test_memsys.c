@@ -1,0 +1,653 @@
+/*
+ * test_memsys.c -- the memory system end to end (SM L1s + interconnect + L2 slices + DRAM):
+ * zero-load latencies of an L1 hit, an L2 hit and L2 misses that hit / open / conflict in
+ * a DRAM row, written as numbers and as sums of configuration figures; the interconnect's
+ * latency, round-robin fairness, flit serialisation and back pressure; time skipping gives
+ * the same statistics and the same response cycles as ticking every cycle; determinism;
+ * bad configuration; and the host time per busy cycle (printed).
+ */
+#include <time.h>
+#include "testutil.h"
+#include "l1.h"
+#include "memsys.h"
+
+/* ------------------------------------------------------------------ a tiny GPU harness */
+
+struct logent {
+    uint64_t t;
+    uint32_t sm, tag;
+    uint8_t kind;
+};
+
+struct sm {
+    struct l1_regs q, d;
+    struct l1_stats st;
+    struct mem_req *reqs;
+    uint64_t *t_req;
+    unsigned n, head;
+    uint8_t fill_valid;
+    struct mem_req fill;
+};
+
+struct gpu {
+    unsigned nsm;
+    struct l1_cfg l1c;
+    struct msys_cfg mc;
+    struct sm *sm;
+    struct msys *ms;
+    struct msys_sm_in in[MSYS_MAX_SM];
+    struct msys_sm_out out[MSYS_MAX_SM];
+    struct logent *log;
+    size_t nlog, caplog;
+    uint64_t visited, busy_cycles, last;
+};
+
+static struct gpu *gpu_new(unsigned nsm, const struct msys_cfg *mc)
+{
+    struct gpu *g = calloc(1, sizeof *g);
+    char err[256];
+    g->nsm = nsm;
+    l1_cfg_default(&g->l1c);
+    if (mc)
+        g->mc = *mc;
+    else
+        msys_cfg_default(&g->mc, nsm);
+    g->ms = msys_init(&g->mc, err, sizeof err);
+    if (!g->ms)
+        fail_msg("%s", err);
+    g->mc = *msys_get_cfg(g->ms);
+    g->sm = calloc(nsm, sizeof *g->sm);
+    for (unsigned i = 0; i < nsm; i++) {
+        l1_reset(&g->l1c, &g->sm[i].q);
+        g->sm[i].d = g->sm[i].q;
+    }
+    return g;
+}
+
+static void gpu_free(struct gpu *g)
+{
+    for (unsigned i = 0; i < g->nsm; i++) {
+        free(g->sm[i].reqs);
+        free(g->sm[i].t_req);
+    }
+    free(g->sm);
+    free(g->log);
+    msys_free(g->ms);
+    free(g);
+}
+
+static void gpu_add(struct gpu *g, unsigned sm, uint64_t t, uint8_t kind, uint64_t addr,
+                    uint32_t bytes)
+{
+    struct sm *s = &g->sm[sm];
+    struct mem_req *r;
+    s->reqs = realloc(s->reqs, (s->n + 1) * sizeof *s->reqs);
+    s->t_req = realloc(s->t_req, (s->n + 1) * sizeof *s->t_req);
+    r = &s->reqs[s->n];
+    memset(r, 0, sizeof *r);
+    r->addr = addr & ~127ull;
+    r->bytes = bytes;
+    r->kind = kind;
+    r->sm = (uint8_t)sm;
+    r->warp = (uint8_t)(s->n % 48);
+    r->tag = s->n;
+    s->t_req[s->n] = t;
+    s->n++;
+}
+
+static void gpu_cycle(struct gpu *g, uint64_t t)
+{
+    for (unsigned i = 0; i < g->nsm; i++) {
+        struct sm *s = &g->sm[i];
+        struct l1_in in;
+        struct l1_out o;
+        memset(&in, 0, sizeof in);
+        in.now = t;
+        if (s->head < s->n && s->t_req[s->head] <= t) {
+            in.req_valid = 1;
+            in.req = s->reqs[s->head];
+            in.req.t_issue = t;
+        }
+        in.icnt_ready = (uint8_t)msys_sm_ready(g->ms, i);
+        if (s->fill_valid) {
+            in.fill_valid = 1;
+            in.fill = s->fill;
+        }
+        l1_eval(&g->l1c, &s->q, &in, &o, &s->d);
+        l1_commit(&g->l1c, &s->q, &s->d);
+        l1_stats_add(&s->st, &o);
+        if (in.req_valid && o.ready)
+            s->head++;
+        if (o.resp_valid) {
+            if (g->nlog == g->caplog) {
+                g->caplog = g->caplog ? 2 * g->caplog : 1024;
+                g->log = realloc(g->log, g->caplog * sizeof *g->log);
+            }
+            g->log[g->nlog].t = t;
+            g->log[g->nlog].sm = i;
+            g->log[g->nlog].tag = o.resp.tag;
+            g->log[g->nlog].kind = o.resp.kind;
+            g->nlog++;
+            g->last = t;
+        }
+        g->in[i].valid = o.miss_valid;
+        if (o.miss_valid)
+            g->in[i].req = o.miss;
+    }
+    msys_tick(g->ms, t, g->in, g->out);
+    for (unsigned i = 0; i < g->nsm; i++) {
+        g->sm[i].fill_valid = g->out[i].resp_valid;
+        if (g->out[i].resp_valid)
+            g->sm[i].fill = g->out[i].resp;
+    }
+    g->visited++;
+}
+
+static int gpu_done(const struct gpu *g)
+{
+    for (unsigned i = 0; i < g->nsm; i++) {
+        const struct sm *s = &g->sm[i];
+        if (s->head < s->n || s->fill_valid || l1_busy(&g->l1c, &s->q))
+            return 0;
+    }
+    return !msys_busy(g->ms);
+}
+
+static uint64_t gpu_next(const struct gpu *g, uint64_t t)
+{
+    uint64_t n = msys_next_event(g->ms, t);
+    for (unsigned i = 0; i < g->nsm; i++) {
+        const struct sm *s = &g->sm[i];
+        uint64_t e = l1_next_event(&g->l1c, &s->q, t);
+        if (s->fill_valid)
+            e = t + 1;
+        if (s->head < s->n) {
+            uint64_t r = s->t_req[s->head] > t ? s->t_req[s->head] : t + 1;
+            if (r < e)
+                e = r;
+        }
+        if (e < n)
+            n = e;
+    }
+    return n;
+}
+
+/* Run from cycle 0 until everything is done; skip = jump over idle cycles. Returns cycles. */
+static uint64_t gpu_run(struct gpu *g, int skip, uint64_t limit)
+{
+    uint64_t t = 0;
+    for (;;) {
+        gpu_cycle(g, t);
+        if (msys_busy(g->ms))
+            g->busy_cycles++;
+        if (gpu_done(g))
+            return t + 1;
+        t = skip ? gpu_next(g, t) : t + 1;
+        if (t >= limit)
+            fail_msg("not done by cycle %llu", (unsigned long long)limit);
+    }
+}
+
+/* Response cycle of (sm, tag), or 0. */
+static uint64_t resp_at(const struct gpu *g, unsigned sm, uint32_t tag)
+{
+    for (size_t i = 0; i < g->nlog; i++)
+        if (g->log[i].sm == sm && g->log[i].tag == tag)
+            return g->log[i].t;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ latencies */
+
+static uint32_t burst(const struct dram_cfg *c)
+{
+    return (c->line_ticks + c->tick_per_cycle - 1) / c->tick_per_cycle;
+}
+
+/* Zero-load cycles from the L1 accepting a load to its response, for an L2 hit and for an
+   L2 miss that finds its DRAM bank closed. Each +1 is one registered hand-over. */
+static uint64_t lat_l2_hit(const struct msys_cfg *c, uint32_t resp_flits)
+{
+    return 1                                    /* L1 miss queue -> interconnect input */
+         + 1 + c->icnt.latency + 0              /* grant, cross (a read request: 1 flit) */
+         + 1                                    /* -> L2 ROP queue */
+         + c->l2.rop_latency                    /* tag check */
+         + 1                                    /* response FIFO -> out */
+         + 1                                    /* -> interconnect input */
+         + 1 + c->icnt.latency + resp_flits - 1 /* grant, cross, tail arrives */
+         + 1                                    /* -> L1 fill port */
+         + 1;                                   /* L1 MSHR drains */
+}
+
+static uint64_t lat_l2_miss_closed(const struct msys_cfg *c, uint32_t resp_flits)
+{
+    return lat_l2_hit(c, resp_flits)
+         + 1                                    /* DRAM FIFO -> out */
+         + 1                                    /* -> DRAM latency FIFO */
+         + c->dram.front_latency                /* -> scheduler queue */
+         + 1 + c->dram.tRCD + c->dram.tCL + burst(&c->dram) /* ACT, RD, data */
+         + 1                                    /* -> L2 fill */
+         + 1;                                   /* MSHR drains into the response FIFO */
+}
+
+static uint64_t one_load(struct gpu *g, uint64_t t, uint64_t addr, uint32_t tag)
+{
+    (void)tag;
+    gpu_add(g, 0, t, MK_LOAD, addr, 4);
+    while (!gpu_done(g) || g->sm[0].head < g->sm[0].n) {
+        gpu_cycle(g, t);
+        t++;
+    }
+    return t;
+}
+
+/* Another line in the same L2 slice and DRAM bank, same row (same_row) or another row. */
+static uint64_t neighbour(const struct msys_cfg *c, uint64_t a, int same_row)
+{
+    uint32_t s = icnt_slice_of(&c->icnt, a), b0, r0, b, r;
+    dram_map(&c->dram, a, s % c->slices_per_chan, &b0, &r0);
+    for (uint64_t line = (a >> 7) + 1;; line++) {
+        uint64_t x = line << 7;
+        if (icnt_slice_of(&c->icnt, x) != s)
+            continue;
+        dram_map(&c->dram, x, s % c->slices_per_chan, &b, &r);
+        if (b == b0 && (same_row ? r == r0 : r != r0))
+            return x;
+    }
+}
+
+static void test_latencies(void **st)
+{
+    struct gpu *g = gpu_new(15, NULL);
+    const struct msys_cfg *c = &g->mc;
+    uint32_t rf = icnt_flits(&c->icnt, &(struct mem_req){.kind = MK_LOAD}, 1);
+    uint64_t a = 0x100000, t, l1hit, l2hit, miss, rowhit, conflict;
+    (void)st;
+    assert_int_equal(rf, 5);                       /* 8 + 128 bytes in 32-byte flits */
+    /* L2 miss, DRAM bank closed */
+    t = one_load(g, 0, a, 0);
+    miss = resp_at(g, 0, 0);
+    assert_int_equal(miss, lat_l2_miss_closed(c, rf));
+    assert_int_equal(miss, 277);
+    /* L1 hit */
+    t = one_load(g, t + 10, a, 1);
+    l1hit = resp_at(g, 0, 1) - g->sm[0].t_req[1];
+    assert_int_equal(l1hit, g->l1c.hit_latency);
+    assert_int_equal(l1hit, 35);
+    /* L2 hit: another SM's L1 misses on the same line */
+    gpu_add(g, 1, t + 10, MK_LOAD, a, 4);
+    while (!gpu_done(g)) {
+        gpu_cycle(g, t);
+        t++;
+    }
+    l2hit = resp_at(g, 1, 0) - g->sm[1].t_req[0];
+    assert_int_equal(l2hit, lat_l2_hit(c, rf));
+    assert_int_equal(l2hit, 148);
+    /* L2 miss, DRAM row hit (the row is still open) */
+    t = one_load(g, t + 10, neighbour(c, a, 1), 2);
+    rowhit = resp_at(g, 0, 2) - g->sm[0].t_req[2];
+    assert_int_equal(rowhit, lat_l2_miss_closed(c, rf) - c->dram.tRCD);
+    assert_int_equal(rowhit, 267);
+    /* L2 miss, DRAM row conflict */
+    t = one_load(g, t + 10, neighbour(c, a, 0), 3);
+    conflict = resp_at(g, 0, 3) - g->sm[0].t_req[3];
+    assert_int_equal(conflict, lat_l2_miss_closed(c, rf) + c->dram.tRP);
+    assert_int_equal(conflict, 287);
+    print_message("latency (core cycles, from L1 accept to response): L1 hit %llu, L2 hit %llu, "
+                  "L2 miss + DRAM row hit %llu, row closed %llu, row conflict %llu\n",
+                  (unsigned long long)l1hit, (unsigned long long)l2hit,
+                  (unsigned long long)rowhit, (unsigned long long)miss,
+                  (unsigned long long)conflict);
+    {
+        const struct msys_stats *s = msys_stats(g->ms);
+        assert_int_equal(s->l2_hit, 1);
+        assert_int_equal(s->l2_miss, 3);
+        assert_int_equal(s->bad, 0);
+    }
+    gpu_free(g);
+}
+
+/* ------------------------------------------------------------------ interconnect alone */
+
+struct ih {
+    struct icnt_cfg c;
+    struct icnt_regs *q, *d;
+    struct icnt_in in;
+    struct icnt_out o;
+    uint64_t now;
+};
+
+static struct ih *ih_new(void)
+{
+    struct ih *h = calloc(1, sizeof *h);
+    icnt_cfg_default(&h->c);
+    h->q = malloc(sizeof *h->q);
+    h->d = malloc(sizeof *h->d);
+    icnt_reset(&h->c, h->q);
+    *h->d = *h->q;
+    return h;
+}
+
+static void ih_free(struct ih *h)
+{
+    free(h->q);
+    free(h->d);
+    free(h);
+}
+
+static void ih_step(struct ih *h)
+{
+    h->in.now = h->now;
+    icnt_eval(&h->c, h->q, &h->in, &h->o, h->d);
+    icnt_commit(&h->c, h->q, h->d);
+    assert_int_equal(memcmp(h->q, h->d, sizeof *h->q), 0);
+    assert_int_equal(h->o.ev_bad, 0);
+    memset(&h->in, 0, offsetof(struct icnt_in, sm_req));
+    h->now++;
+}
+
+static struct mem_req pkt(uint8_t kind, uint64_t addr, uint32_t bytes, uint32_t tag)
+{
+    struct mem_req r;
+    memset(&r, 0, sizeof r);
+    r.kind = kind;
+    r.addr = addr;
+    r.bytes = bytes;
+    r.tag = tag;
+    return r;
+}
+
+static void test_icnt_latency_and_flits(void **st)
+{
+    struct ih *h = ih_new();
+    uint32_t s = icnt_slice_of(&h->c, 0x4000);
+    uint64_t got[2] = {0, 0};
+    (void)st;
+    /* a read request (1 flit) and a 128-byte store (5 flits) from SMs 0 and 1, same slice */
+    h->in.sm_req_valid = 3;
+    h->in.sm_req[0] = pkt(MK_STORE, 0x4000, 128, 0);
+    h->in.sm_req[1] = pkt(MK_LOAD, 0x4000, 4, 1);
+    ih_step(h);                                   /* cycle 0: enter */
+    while (h->now < 40) {
+        ih_step(h);
+        if ((h->o.l2_req_valid >> s) & 1)
+            got[h->o.l2_req[s].tag] = h->now - 1;
+    }
+    /* SM0 wins the first grant at 1 (round robin from 0): 5 flits, tail at 1+8+4 = 13;
+       the output is busy until 6, so SM1's 1-flit packet is granted at 6, arrives at 14 */
+    assert_int_equal(got[0], 1 + h->c.latency + 5 - 1);
+    assert_int_equal(got[1], 1 + 5 + h->c.latency);
+    assert_int_equal(h->o.ev_bad, 0);
+    ih_free(h);
+}
+
+static void test_icnt_round_robin(void **st)
+{
+    struct ih *h = ih_new();
+    uint32_t grants[15] = {0}, order[30], n = 0;
+    uint32_t s = icnt_slice_of(&h->c, 0x8000);
+    (void)st;
+    for (int cyc = 0; cyc < 3000; cyc++) {
+        h->in.sm_req_valid = 0;
+        for (unsigned i = 0; i < 15; i++)
+            if ((h->o.sm_ready >> i) & 1 || cyc == 0) {
+                h->in.sm_req_valid |= 1ull << i;
+                h->in.sm_req[i] = pkt(MK_LOAD, 0x8000, 4, i);
+            }
+        h->in.l2_credit = h->o.l2_req_valid;      /* the slice frees its slot at once */
+        ih_step(h);
+        if ((h->o.l2_req_valid >> s) & 1) {
+            uint32_t who = h->o.l2_req[s].sm;
+            grants[who]++;
+            if (n < 30)
+                order[n++] = who;
+        }
+    }
+    for (unsigned i = 0; i < 15; i++)
+        assert_true(grants[i] >= grants[0] - 1 && grants[i] <= grants[0] + 1);
+    assert_true(grants[0] > 150);
+    for (unsigned k = 1; k < 30; k++)               /* strict rotation */
+        assert_int_equal(order[k], (order[k - 1] + 1) % 15);
+    ih_free(h);
+}
+
+static void test_icnt_back_pressure(void **st)
+{
+    struct ih *h = ih_new();
+    uint32_t s = icnt_slice_of(&h->c, 0xC000), sent = 0, got = 0;
+    int stopped = 0;
+    (void)st;
+    h->c.l2_credits = 4;                          /* a slice with only 4 input slots */
+    icnt_reset(&h->c, h->q);
+    *h->d = *h->q;
+    h->o.sm_ready = icnt_sm_ready(&h->c, h->q);
+    for (int cyc = 0; cyc < 200; cyc++) {       /* the slice never frees a slot */
+        if (h->o.sm_ready & 1) {
+            h->in.sm_req_valid = 1;
+            h->in.sm_req[0] = pkt(MK_LOAD, 0xC000, 4, sent++);
+        }
+        ih_step(h);
+        got += (h->o.l2_req_valid >> s) & 1;
+        if (!(h->o.sm_ready & 1))
+            stopped = 1;
+    }
+    assert_true(stopped);
+    assert_int_equal(got, 4);                     /* only what the credits allowed */
+    assert_int_equal(sent, 4 + h->c.outq_size + h->c.inq_size);   /* nothing was dropped */
+    for (int cyc = 0; cyc < 200; cyc++) {        /* now the slice frees slots */
+        h->in.l2_credit = h->o.l2_req_valid | (cyc == 0 ? 1ull << s : 0);
+        ih_step(h);
+        got += (h->o.l2_req_valid >> s) & 1;
+    }
+    assert_int_equal(got, sent);
+    assert_false(icnt_busy(h->q));
+    ih_free(h);
+}
+
+static void test_slice_hash(void **st)
+{
+    struct icnt_cfg c;
+    uint32_t seen[12] = {0};
+    (void)st;
+    icnt_cfg_default(&c);
+    for (uint64_t line = 0; line < 12; line++)     /* 12 consecutive lines: 12 slices */
+        seen[icnt_slice_of(&c, line << 7)]++;
+    for (unsigned i = 0; i < 12; i++)
+        assert_int_equal(seen[i], 1);
+    memset(seen, 0, sizeof seen);
+    for (uint64_t k = 0; k < 1200; k++)           /* a 4 KB stride still spreads */
+        seen[icnt_slice_of(&c, k * 4096)]++;
+    for (unsigned i = 0; i < 12; i++)
+        assert_true(seen[i] >= 50);
+}
+
+/* ------------------------------------------------------------------ random traffic */
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+/* Mixed traffic: hot lines (L1 hits), a shared set (L2 hits), streams (DRAM), stores of a
+   word and of a whole line, atomics, instruction fetches. */
+static void workload(struct gpu *g, uint64_t seed, unsigned per_sm, unsigned gap)
+{
+    uint64_t s = seed;
+    for (unsigned i = 0; i < g->nsm; i++) {
+        uint64_t t = rnd(&s) % 50, stream = 0x10000000ull + (uint64_t)i * 0x1000000;
+        for (unsigned k = 0; k < per_sm; k++) {
+            unsigned p = (unsigned)(rnd(&s) % 100);
+            uint64_t addr;
+            uint8_t kind = MK_LOAD;
+            uint32_t bytes = 4;
+            if (p < 35)
+                addr = 0x1000000ull + i * 0x10000 + (rnd(&s) % 16) * 128;
+            else if (p < 60)
+                addr = 0x2000000ull + (rnd(&s) % 2048) * 128;
+            else
+                addr = stream += 128;
+            p = (unsigned)(rnd(&s) % 100);
+            if (p < 15)
+                kind = MK_STORE, bytes = (p & 1) ? 128 : 4;
+            else if (p < 18)
+                kind = MK_ATOMIC;
+            else if (p < 20)
+                kind = MK_IFETCH;
+            gpu_add(g, i, t, kind, addr, bytes);
+            t += gap ? rnd(&s) % gap : 0;
+        }
+    }
+}
+
+static int same_stats(const struct gpu *a, const struct gpu *b)
+{
+    if (memcmp(msys_stats(a->ms), msys_stats(b->ms), sizeof(struct msys_stats)))
+        return 0;
+    for (unsigned i = 0; i < a->nsm; i++)
+        if (memcmp(&a->sm[i].st, &b->sm[i].st, sizeof a->sm[i].st))
+            return 0;
+    if (a->nlog != b->nlog)
+        return 0;
+    for (size_t i = 0; i < a->nlog; i++)
+        if (a->log[i].t != b->log[i].t || a->log[i].sm != b->log[i].sm ||
+            a->log[i].tag != b->log[i].tag)
+            return 0;
+    return 1;
+}
+
+static void test_skip_equivalence(void **st)
+{
+    unsigned gaps[3] = {0, 40, 400};
+    (void)st;
+    for (unsigned k = 0; k < 3; k++) {
+        struct gpu *a = gpu_new(15, NULL), *b = gpu_new(15, NULL);
+        uint64_t ca, cb;
+        workload(a, 7 + k, 300, gaps[k]);
+        workload(b, 7 + k, 300, gaps[k]);
+        ca = gpu_run(a, 0, 50000000);
+        cb = gpu_run(b, 1, 50000000);
+        assert_int_equal(ca, cb);
+        assert_true(same_stats(a, b));
+        assert_true(msys_stats(a->ms)->l2_hit > 0 && msys_stats(a->ms)->dram_rd[0] > 0);
+        assert_int_equal(msys_stats(a->ms)->bad, 0);
+        assert_true(b->visited < a->visited);
+        print_message("gap %u: %llu cycles, %zu responses; skipping visited %llu cycles "
+                      "(%.1f%%)\n", gaps[k], (unsigned long long)ca, a->nlog,
+                      (unsigned long long)b->visited, 100.0 * b->visited / a->visited);
+        gpu_free(a);
+        gpu_free(b);
+    }
+}
+
+static void test_all_loads_answered(void **st)
+{
+    struct gpu *g = gpu_new(15, NULL);
+    size_t expect = 0;
+    (void)st;
+    workload(g, 99, 400, 5);
+    for (unsigned i = 0; i < g->nsm; i++)
+        for (unsigned k = 0; k < g->sm[i].n; k++)
+            expect += g->sm[i].reqs[k].kind != MK_STORE;
+    gpu_run(g, 1, 50000000);
+    assert_int_equal(g->nlog, expect);
+    assert_int_equal(msys_stats(g->ms)->bad, 0);
+    gpu_free(g);
+}
+
+static void test_determinism(void **st)
+{
+    struct gpu *a = gpu_new(15, NULL), *b = gpu_new(15, NULL);
+    (void)st;
+    workload(a, 1234, 500, 3);
+    workload(b, 1234, 500, 3);
+    assert_int_equal(gpu_run(a, 1, 50000000), gpu_run(b, 1, 50000000));
+    assert_true(same_stats(a, b));
+    gpu_free(a);
+    gpu_free(b);
+}
+
+static void test_bad_config(void **st)
+{
+    struct msys_cfg c;
+    char err[256];
+    (void)st;
+    msys_cfg_default(&c, 15);
+    c.n_chan = 0;
+    assert_null(msys_init(&c, err, sizeof err));
+    assert_non_null(strstr(err, "n_chan"));
+    msys_cfg_default(&c, 15);
+    c.l2.nsets = 100;
+    assert_null(msys_init(&c, err, sizeof err));
+    assert_non_null(strstr(err, "l2: nsets"));
+    msys_cfg_default(&c, 15);
+    c.dram.tRCD = 0;
+    assert_null(msys_init(&c, err, sizeof err));
+    assert_non_null(strstr(err, "tRCD"));
+    msys_cfg_default(&c, 65);
+    assert_null(msys_init(&c, err, sizeof err));
+    assert_non_null(strstr(err, "n_sm"));
+}
+
+static double secs(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Host time per cycle with the memory system loaded (every SM streaming misses). */
+static void test_speed(void **st)
+{
+    struct gpu *g = gpu_new(15, NULL);
+    const struct msys_stats *s;
+    double t0, t1;
+    uint64_t cycles, rd = 0;
+    (void)st;
+    workload(g, 5, 6000, 2);
+    t0 = secs();
+    cycles = gpu_run(g, 0, 50000000);
+    t1 = secs();
+    s = msys_stats(g->ms);
+    for (unsigned ch = 0; ch < 6; ch++)
+        rd += s->dram_rd[ch];
+    print_message("speed: %llu cycles (%llu with the memory system busy), %.3f s: %.0f ns per "
+                  "GPU cycle incl. 15 L1s; L2 hit rate %.2f, DRAM reads %llu, bus util ch0 "
+                  "%.2f\n", (unsigned long long)cycles, (unsigned long long)g->busy_cycles,
+                  t1 - t0, (t1 - t0) * 1e9 / (double)cycles,
+                  (double)s->l2_hit / (double)(s->l2_access ? s->l2_access : 1),
+                  (unsigned long long)rd, msys_dram_util(s, 0, cycles));
+    assert_true((t1 - t0) * 1e9 / (double)cycles < 20000.0);   /* a gross-regression guard */
+    gpu_free(g);
+}
+
+static void test_idle_is_free(void **st)
+{
+    struct gpu *g = gpu_new(15, NULL);
+    (void)st;
+    assert_false(msys_busy(g->ms));
+    assert_true(msys_next_event(g->ms, 0) == UINT64_MAX);
+    gpu_add(g, 3, 1000000, MK_LOAD, 0x777780, 4);
+    assert_true(gpu_run(g, 1, 50000000) > 1000000);
+    assert_true(g->visited < 400);                /* a million idle cycles skipped */
+    assert_false(msys_busy(g->ms));
+    gpu_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_latencies),
+        cmocka_unit_test(test_icnt_latency_and_flits),
+        cmocka_unit_test(test_icnt_round_robin),
+        cmocka_unit_test(test_icnt_back_pressure),
+        cmocka_unit_test(test_slice_hash),
+        cmocka_unit_test(test_skip_equivalence),
+        cmocka_unit_test(test_all_loads_answered),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(test_idle_is_free),
+        cmocka_unit_test(test_speed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
