@@ -16,17 +16,17 @@ static const struct conf_key keys[] = {
     { "name", CK_STR, OFF(name), 0, 0, "", "Configuration name, shown in reports." },
     { "num_sms", CK_U32, OFF(num_sms), 1, 64, "SMs",
       "Streaming multiprocessors (GTX480: 15)." },
-    { "max_threads_per_sm", CK_U32, OFF(max_threads_per_sm), 32, 65536, "threads",
+    { "max_threads_per_sm", CK_U32, OFF(max_threads_per_sm), 32, 2048, "threads",
       "Resident threads per SM (GTX480: 1536)." },
-    { "max_warps_per_sm", CK_U32, OFF(max_warps_per_sm), 1, 2048, "warps",
+    { "max_warps_per_sm", CK_U32, OFF(max_warps_per_sm), 1, 64, "warps",
       "Resident warps per SM (GTX480: 48); must equal max_threads_per_sm / 32." },
-    { "max_ctas_per_sm", CK_U32, OFF(max_ctas_per_sm), 1, 256, "CTAs",
+    { "max_ctas_per_sm", CK_U32, OFF(max_ctas_per_sm), 1, 32, "CTAs",
       "Resident CTAs (thread blocks) per SM (GTX480: 8)." },
     { "regs_per_sm", CK_U32, OFF(regs_per_sm), 1024, 1u << 24, "registers",
       "32-bit registers in an SM's register file (GTX480: 32768)." },
     { "shared_per_sm", CK_U32, OFF(shared_per_sm), 0, 1u << 24, "bytes",
       "Shared memory per SM (GTX480: 48 KB in the 48/16 KB split)." },
-    { "max_threads_per_cta", CK_U32, OFF(max_threads_per_cta), 32, 65536, "threads",
+    { "max_threads_per_cta", CK_U32, OFF(max_threads_per_cta), 32, 2048, "threads",
       "Largest CTA a launch may ask for (Fermi: 1024)." },
     { "max_shared_per_cta", CK_U32, OFF(max_shared_per_cta), 0, 1u << 24, "bytes",
       "Largest static + dynamic shared memory of one CTA (Fermi: 48 KB)." },
@@ -344,6 +344,11 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
     if (c->max_warps_per_sm * 32u != c->max_threads_per_sm) {
         snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u) must equal "
                  "max_threads_per_sm / 32 (%u)", c->max_warps_per_sm, c->max_threads_per_sm / 32);
+        return -1;
+    }
+    if (c->max_warps_per_sm > 32 * c->schedulers_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u): each of the %u "
+                 "schedulers can hold at most 32 warps", c->max_warps_per_sm, c->schedulers_per_sm);
         return -1;
     }
     if (c->max_threads_per_cta > c->max_threads_per_sm) {

@@ -42,6 +42,7 @@
 #define DRAM_MAX_LATQ  512        /* power of two */
 #define DRAM_MAX_RETQ  64         /* power of two */
 #define DRAM_WL_NONE   0xFF
+#define DRAM_NONE      0xFF
 
 struct dram_cfg {
     uint32_t n_ports;             /* L2 slices on this channel, 1..DRAM_MAX_PORTS (2) */
@@ -89,7 +90,10 @@ struct dram_bank {
     uint64_t mask;                /* [63:0] queue entries for this bank */
     uint32_t row;                 /* [31:0] open row */
     uint8_t  open;                /* [0] */
-    uint8_t  pad[3];
+    /* the bank's candidates (in hardware: per-bank age/row-match comparators); kept up to
+       date whenever mask, open or row change. DRAM_NONE = none */
+    uint8_t  old;                 /* [5:0] oldest queued entry */
+    uint8_t  hit_rd, hit_wr;      /* [5:0] oldest queued read / write to the open row */
 };
 
 struct dram_fifo {

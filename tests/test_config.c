@@ -64,7 +64,7 @@ static void test_bad_values(void **state)
     (void)state;
     conf_defaults(&c);
     assert_int_equal(conf_set(&c, "num_sms=0", "--set", err, sizeof err), -1);
-    tu_assert_contains(err, "--set: key 'num_sms': 0 is out of range [1, 1024]");
+    tu_assert_contains(err, "--set: key 'num_sms': 0 is out of range [1, 64]");
     assert_int_equal(conf_set(&c, "num_sms=abc", "--set", err, sizeof err), -1);
     tu_assert_contains(err, "key 'num_sms': 'abc' is not a non-negative integer");
     assert_int_equal(conf_set(&c, "num_sms=-3", "--set", err, sizeof err), -1);
