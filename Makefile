@@ -4,6 +4,7 @@
 #   make run     deps + build + the main job: every bench kernel on configs/gtx480.cfg, a table
 #   make test    deps + build + every test (what .ci/run runs)
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
+#   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc (only where nvcc exists)
 
 CC      ?= gcc
@@ -31,7 +32,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench ptx clean FORCE
+.PHONY: all deps run test bench bench-speed ptx clean FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -71,6 +72,10 @@ test: deps all $(TESTS)
 # The whole suite at the default size, results checked, docs/bench.md regenerated.
 bench: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --markdown docs/bench.md
+
+# The model's own speed on the whole suite (timing model, gtx480); writes docs/performance.md.
+bench-speed: deps all
+	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
 
 ptx:
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \

@@ -59,8 +59,10 @@ static const struct conf_key keys[] = {
       "Entries moved to / from memory per spill or fill (003: 4)." },
     { "simt_entry_bytes", CK_U32, OFF(simt_entry_bytes), 4, 32, "bytes",
       "Bytes of one spilled stack entry (003: a 64-bit token)." },
-    { "simt_pop_cycles", CK_U32, OFF(simt_pop_cycles), 0, 1000, "cycles",
+    { "simt_pop_cycles", CK_U32, OFF(simt_pop_cycles), 0, 200, "cycles",
       "Extra cycles a reconvergence pop holds the warp (unwinding cost, 003 Section IV)." },
+    { "simt_fill_cycles", CK_U32, OFF(simt_fill_cycles), 0, 200, "cycles",
+      "Extra cycles a fill holds the warp after its memory read returns (restoring a chunk)." },
     { "ibuf_entries", CK_U32, OFF(ibuf_entries), 1, 8, "instructions",
       "Decoded-instruction buffer entries per warp (GPGPU-Sim: 2)." },
     { "icache_sets", CK_U32, OFF(icache_sets), 1, 64, "sets",
@@ -110,7 +112,7 @@ static const struct conf_key keys[] = {
       "DRAM channels / memory partitions (GPGPU-Sim gtx480 -gpgpu_n_mem 6)." },
     { "l2_slices_per_channel", CK_U32, OFF(l2_slices_per_channel), 1, 2, "slices",
       "L2 slices per channel (GPGPU-Sim gtx480: 2, so 12 slices)." },
-    { "l2_sets", CK_U32, OFF(l2_sets), 1, 1024, "sets",
+    { "l2_sets", CK_U32, OFF(l2_sets), 1, 256, "sets",
       "L2 sets per slice of 128-byte lines, a power of two (64 x 8 ways x 12 slices = 768 KB)." },
     { "l2_ways", CK_U32, OFF(l2_ways), 1, 16, "ways", "L2 associativity (8)." },
     { "l2_latency", CK_U32, OFF(l2_latency), 0, 10000, "cycles",
@@ -153,7 +155,7 @@ void conf_defaults(struct gpu_config *c)
     c->dram_bytes = 1536ull << 20;
     c->local_bytes_per_thread = 512 * 1024;
     c->max_warp_insns = 20000000000ull;
-    c->model = MODEL_FUNCTIONAL;
+    c->model = MODEL_TIMING;
     c->sched_policy = SCHED_GTO;
     c->schedulers_per_sm = 2;
     c->twolevel_active = 8;
@@ -162,6 +164,7 @@ void conf_defaults(struct gpu_config *c)
     c->simt_chunk = 4;
     c->simt_entry_bytes = 8;
     c->simt_pop_cycles = 0;
+    c->simt_fill_cycles = 0;
     c->ibuf_entries = 2; c->icache_sets = 4; c->icache_ways = 4; c->decode_cycles = 1;
     c->lat_alu = 18; c->lat_mad = 20; c->lat_minmax = 36; c->lat_idiv = 264;
     c->lat_fdiv = 984; c->lat_dp = 24; c->lat_ddiv = 1188; c->lat_sfu = 40;

@@ -8,11 +8,13 @@
  *   3. the latency-FIFO head, once front_latency has elapsed, enters the scheduler queue
  *      (its port gets its credit back);
  *   4. this cycle's requests enter the latency FIFO.
- * t_wake is a lower bound on the next cycle any command can be legal, computed whenever the
- * scheduler finds nothing to issue; it is what lets eval return at once (and the GPU skip
- * cycles) while banks wait on their timers. Tick-by-tick and skipping runs both obey it, so
- * they agree exactly.
+ * t_wake is the earliest cycle any command can be legal (each bank's candidate command and the
+ * channel's constraints), recomputed after every command and lowered when a request enters
+ * the queue; the scheduler runs only from then on. It is what lets eval return at once (and
+ * the GPU skip cycles) while banks wait on their timers. Tick-by-tick and skipping runs both
+ * obey it, so they agree exactly.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "dram.h"
@@ -96,6 +98,8 @@ void dram_reset(const struct dram_cfg *c, struct dram_regs *r)
 {
     (void)c;
     memset(r, 0, sizeof *r);
+    for (unsigned b = 0; b < DRAM_MAX_BANKS; b++)
+        r->bank[b].old = r->bank[b].hit_rd = r->bank[b].hit_wr = DRAM_NONE;
 }
 
 void dram_map(const struct dram_cfg *c, uint64_t addr, unsigned port, uint32_t *bank,
@@ -136,6 +140,27 @@ static void log_ent(struct dram_regs *d, unsigned e)
     d->c.wl_ent[d->c.wl_nent++] = (uint8_t)e;
 }
 
+/* Recompute bank b's candidates from its queued entries (in d). */
+static void bank_rescan(struct dram_regs *d, unsigned b)
+{
+    struct dram_bank *B = &d->bank[b];
+    int old = -1, hr = -1, hw = -1;
+    for (uint64_t m = B->mask; m; m &= m - 1) {
+        int e = __builtin_ctzll(m);
+        const struct dram_ent *E = &d->q[e];
+        if (old < 0 || older(E, &d->q[old]))
+            old = e;
+        if (B->open && E->row == B->row) {
+            int *h = E->wr ? &hw : &hr;
+            if (*h < 0 || older(E, &d->q[*h]))
+                *h = e;
+        }
+    }
+    B->old = old < 0 ? DRAM_NONE : (uint8_t)old;
+    B->hit_rd = hr < 0 ? DRAM_NONE : (uint8_t)hr;
+    B->hit_wr = hw < 0 ? DRAM_NONE : (uint8_t)hw;
+}
+
 /* ---- commands ---- */
 
 static void column(const struct dram_cfg *c, const struct dram_regs *q, unsigned e,
@@ -174,6 +199,8 @@ static void column(const struct dram_cfg *c, const struct dram_regs *q, unsigned
     if (!B->mask)
         d->c.bank_ne &= ~(1u << E->bank);
     d->c.cnt--;
+    if (e == B->old || e == B->hit_rd || e == B->hit_wr)
+        bank_rescan(d, E->bank);
     log_bank(d, E->bank);
 }
 
@@ -189,6 +216,7 @@ static void activate(const struct dram_cfg *c, const struct dram_regs *q, unsign
     B->t_act_ok = now + c->tRC;
     d->c.t_act_any = now + c->tRRD;
     d->q[e].act = 1;
+    bank_rescan(d, b);
     log_ent(d, e);
     log_bank(d, b);
     o->ev_act = 1;
@@ -199,6 +227,7 @@ static void precharge(const struct dram_cfg *c, unsigned b, uint64_t now, struct
 {
     struct dram_bank *B = &d->bank[b];
     B->open = 0;
+    B->hit_rd = B->hit_wr = DRAM_NONE;
     B->t_act_ok = max64(B->t_act_ok, now + c->tRP);
     log_bank(d, b);
     o->ev_pre = 1;
@@ -215,8 +244,6 @@ struct pick {
 static void consider_hit(const struct dram_regs *q, int e, uint64_t t, uint64_t now,
                          struct pick *p)
 {
-    if (e < 0)
-        return;
     if (t > now) {
         if (t < p->t_min)
             p->t_min = t;
@@ -225,50 +252,76 @@ static void consider_hit(const struct dram_regs *q, int e, uint64_t t, uint64_t 
     }
 }
 
-static void scan_bank(const struct dram_cfg *c, const struct dram_regs *q, unsigned b,
-                      uint64_t t_rd, uint64_t t_wr, uint64_t now, struct pick *p)
+static void scan_bank(const struct dram_regs *q, unsigned b, uint64_t t_rd, uint64_t t_wr,
+                      uint64_t now, struct pick *p)
 {
     const struct dram_bank *B = &q->bank[b];
-    int old = -1, hr = -1, hw = -1;
     uint64_t t;
-    for (uint64_t m = B->mask; m; m &= m - 1) {
-        int e = __builtin_ctzll(m);
-        const struct dram_ent *E = &q->q[e];
-        if (old < 0 || older(E, &q->q[old]))
-            old = e;
-        if (B->open && E->row == B->row) {
-            int *h = E->wr ? &hw : &hr;
-            if (*h < 0 || older(E, &q->q[*h]))
-                *h = e;
-        }
-    }
-    if (hr >= 0 || hw >= 0) {
-        consider_hit(q, hr, max64(B->t_col_ok, t_rd), now, p);
-        consider_hit(q, hw, max64(B->t_col_ok, t_wr), now, p);
+    if (B->hit_rd != DRAM_NONE || B->hit_wr != DRAM_NONE) {
+        if (B->hit_rd != DRAM_NONE)
+            consider_hit(q, B->hit_rd, max64(B->t_col_ok, t_rd), now, p);
+        if (B->hit_wr != DRAM_NONE)
+            consider_hit(q, B->hit_wr, max64(B->t_col_ok, t_wr), now, p);
         return;
     }
     t = B->open ? B->t_pre_ok : max64(B->t_act_ok, q->c.t_act_any);
-    (void)c;
     if (t > now) {
         if (t < p->t_min)
             p->t_min = t;
-    } else if (p->other < 0 || older(&q->q[old], &q->q[p->other])) {
-        p->other = old;
+    } else if (p->other < 0 || older(&q->q[B->old], &q->q[p->other])) {
+        p->other = B->old;
     }
+}
+
+/* Earliest cycles a column read / write may issue, as far as the channel is concerned
+   (tCCD, turnarounds, the data bus, room to return a read). */
+static void col_times(const struct dram_cfg *c, const struct dram_regs *r, uint64_t *t_rd,
+                      uint64_t *t_wr)
+{
+    uint64_t busc = r->c.bus_free / c->tick_per_cycle;
+    *t_rd = max64(max64(r->c.t_col_any, r->c.t_rd_ok), busc > c->tCL ? busc - c->tCL : 0);
+    *t_wr = max64(max64(r->c.t_col_any, r->c.t_wr_ok), busc > c->tWL ? busc - c->tWL : 0);
+    if (r->c.retq.cnt >= DRAM_MAX_RETQ)              /* no room for another read's return */
+        *t_rd = max64(*t_rd, r->retq[r->c.retq.rd].t_done + 1);
+}
+
+/* Earliest cycle bank b's next command (a row hit's column, else PRE or ACT) is legal. */
+static uint64_t bank_time(const struct dram_regs *r, unsigned b, uint64_t t_rd, uint64_t t_wr)
+{
+    const struct dram_bank *B = &r->bank[b];
+    uint64_t t = UINT64_MAX;
+    if (B->hit_rd != DRAM_NONE)
+        t = max64(B->t_col_ok, t_rd);
+    if (B->hit_wr != DRAM_NONE) {
+        uint64_t w = max64(B->t_col_ok, t_wr);
+        t = w < t ? w : t;
+    }
+    if (t != UINT64_MAX)
+        return t;
+    return B->open ? B->t_pre_ok : max64(B->t_act_ok, r->c.t_act_any);
+}
+
+/* Lower bound of the next cycle (> now) any command can issue, from state r. */
+static uint64_t wake_time(const struct dram_cfg *c, const struct dram_regs *r, uint64_t now)
+{
+    uint64_t t_rd, t_wr, t = UINT64_MAX;
+    col_times(c, r, &t_rd, &t_wr);
+    for (uint32_t m = r->c.bank_ne; m; m &= m - 1) {
+        uint64_t b = bank_time(r, (unsigned)__builtin_ctz(m), t_rd, t_wr);
+        t = b < t ? b : t;
+    }
+    return t == UINT64_MAX ? t : max64(t, now + 1);
 }
 
 static void schedule(const struct dram_cfg *c, const struct dram_regs *q, uint64_t now,
                      struct dram_out *o, struct dram_regs *d)
 {
-    uint64_t busc = q->c.bus_free / c->tick_per_cycle;
-    uint64_t t_rd = max64(max64(q->c.t_col_any, q->c.t_rd_ok), busc > c->tCL ? busc - c->tCL : 0);
-    uint64_t t_wr = max64(max64(q->c.t_col_any, q->c.t_wr_ok), busc > c->tWL ? busc - c->tWL : 0);
+    uint64_t t_rd, t_wr;
     struct pick p = {-1, -1, UINT64_MAX};
 
-    if (q->c.retq.cnt >= DRAM_MAX_RETQ)              /* no room for another read's return */
-        t_rd = max64(t_rd, q->retq[q->c.retq.rd].t_done + 1);
+    col_times(c, q, &t_rd, &t_wr);
     for (uint32_t m = q->c.bank_ne; m; m &= m - 1)
-        scan_bank(c, q, (unsigned)__builtin_ctz(m), t_rd, t_wr, now, &p);
+        scan_bank(q, (unsigned)__builtin_ctz(m), t_rd, t_wr, now, &p);
     if (p.hit >= 0) {
         column(c, q, (unsigned)p.hit, now, o, d);
     } else if (p.other >= 0) {
@@ -281,7 +334,7 @@ static void schedule(const struct dram_cfg *c, const struct dram_regs *q, uint64
         d->c.t_wake = p.t_min;                       /* > now: nothing legal before it */
         return;
     }
-    d->c.t_wake = now + 1;
+    d->c.t_wake = wake_time(c, d, now);
 }
 
 /* ---- queues ---- */
@@ -304,6 +357,16 @@ static void enqueue(const struct dram_cfg *c, const struct dram_regs *q, uint64_
     E->act = 0;
     d->c.valid |= 1ull << e;
     d->bank[bank].mask |= 1ull << e;
+    {
+        struct dram_bank *B = &d->bank[bank];        /* the youngest: a candidate only if */
+        if (B->old == DRAM_NONE)                     /* there was none */
+            B->old = (uint8_t)e;
+        if (B->open && B->row == row) {
+            uint8_t *h = E->wr ? &B->hit_wr : &B->hit_rd;
+            if (*h == DRAM_NONE)
+                *h = (uint8_t)e;
+        }
+    }
     d->c.bank_ne |= 1u << bank;
     d->c.cnt++;
     log_ent(d, e);
@@ -311,8 +374,13 @@ static void enqueue(const struct dram_cfg *c, const struct dram_regs *q, uint64_
     d->c.latq.rd = (uint16_t)((d->c.latq.rd + 1) & (DRAM_MAX_LATQ - 1));
     d->c.latq.cnt--;
     o->credit |= (uint8_t)(1u << L->port);
-    if (d->c.t_wake > now + 1)
-        d->c.t_wake = now + 1;
+    {
+        uint64_t t_rd, t_wr, t;                      /* the new entry may be legal sooner */
+        col_times(c, d, &t_rd, &t_wr);
+        t = max64(bank_time(d, bank, t_rd, t_wr), now + 1);
+        if (t < d->c.t_wake)
+            d->c.t_wake = t;
+    }
 }
 
 static void accept(const struct dram_cfg *c, const struct dram_in *in, struct dram_out *o,
@@ -339,7 +407,7 @@ void dram_eval(const struct dram_cfg *c, const struct dram_regs *q, const struct
                struct dram_out *out, struct dram_regs *d)
 {
     uint64_t now = in->now;
-    memset(out, 0, sizeof *out);
+    memset(out, 0, offsetof(struct dram_out, ret));   /* flags and events */
     d->c.wl_nbank = 0;
     d->c.wl_nent = 0;
     if (q->c.retq.cnt && q->retq[q->c.retq.rd].t_done <= now) {

@@ -36,7 +36,7 @@
 #define FETCH_MAX_SETS   64
 #define FETCH_MAX_WAYS   8
 #define FETCH_MAX_MSHR   4
-#define FETCH_CONSUME_PORTS 2      /* one per scheduler */
+#define FETCH_CONSUME_PORTS 4      /* one per scheduler (up to 4) */
 
 struct fetch_cfg {
     uint8_t  nslots;               /* warp slots, 1..FETCH_MAX_SLOTS */

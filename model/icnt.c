@@ -86,11 +86,8 @@ uint32_t icnt_flits(const struct icnt_cfg *c, const struct mem_req *r, int respo
 
 uint64_t icnt_sm_ready(const struct icnt_cfg *c, const struct icnt_regs *q)
 {
-    uint64_t m = 0;
-    for (unsigned i = 0; i < c->n_sm; i++)
-        if (q->req.ip[i].f.cnt < c->inq_size)
-            m |= 1ull << i;
-    return m;
+    uint64_t ports = c->n_sm >= 64 ? ~0ull : (1ull << c->n_sm) - 1;
+    return ports & ~q->req.in_full;
 }
 
 int icnt_busy(const struct icnt_regs *q)
@@ -146,6 +143,7 @@ static void grant(const struct icnt_cfg *c, const struct icnt_dir *q, struct icn
     di->f.rd = (uint8_t)((di->f.rd + 1) & (ICNT_MAX_INQ - 1));
     if (!--di->f.cnt)
         d->in_ne &= ~BIT(i);
+    d->in_full &= ~BIT(i);
     di->t_free = now + h->flits;
     d->wl_in |= BIT(i);
 
@@ -212,7 +210,8 @@ static void inject(const struct icnt_cfg *c, struct icnt_dir *d, const struct di
         p->dst = (uint8_t)o;
         p->flits = (uint8_t)icnt_flits(c, &r, io->response);
         di->f.wr = (uint8_t)((di->f.wr + 1) & (ICNT_MAX_INQ - 1));
-        di->f.cnt++;
+        if (++di->f.cnt >= c->inq_size)
+            d->in_full |= BIT(i);
         d->in_ne |= BIT(i);
         d->wl_in |= BIT(i);
     }
@@ -271,6 +270,7 @@ static void dir_commit(struct icnt_dir *q, const struct icnt_dir *d)
         q->op[o] = d->op[o];
     }
     q->in_ne = d->in_ne;
+    q->in_full = d->in_full;
     q->out_ne = d->out_ne;
     q->wl_in = d->wl_in;
     q->wl_out = d->wl_out;

@@ -75,6 +75,7 @@ struct icnt_oport {
 /* One direction. */
 struct icnt_dir {
     uint64_t in_ne, out_ne;       /* [63:0] non-empty input / output FIFOs */
+    uint64_t in_full;             /* [63:0] full input FIFOs */
     /* write log: ports whose control eval wrote this cycle (simulation bookkeeping) */
     uint64_t wl_in, wl_out;
     struct icnt_iport ip[ICNT_MAX_PORTS];

@@ -10,6 +10,7 @@
  *   4. request: looked up in the tags as updated by step 1 (a fill and a hit to the same line
  *      in one cycle: the request hits), then accepted or stalled.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "l1.h"
@@ -163,20 +164,14 @@ static void do_fill(const struct l1_cfg *c, const struct l1_in *in, struct l1_ou
 
 static void do_resp(const struct l1_regs *q, uint64_t now, struct l1_out *o, struct l1_regs *d)
 {
-    int ready[3], src = -1;
-    ready[0] = q->c.rdyq.cnt > 0;
-    ready[1] = q->c.bypq.cnt > 0;
-    ready[2] = q->c.hitq.cnt > 0 && q->hitq[q->c.hitq.rd].t_ready <= now;
-    for (unsigned k = 0; k < 3; k++) {
-        unsigned s = (q->c.rr + k) % 3;
-        if (ready[s]) {
-            src = (int)s;
-            break;
-        }
-    }
-    if (src < 0)
+    unsigned ready, hi, src;
+    ready = (q->c.rdyq.cnt > 0) | (q->c.bypq.cnt > 0) << 1 |
+            (q->c.hitq.cnt > 0 && q->hitq[q->c.hitq.rd].t_ready <= now) << 2;
+    if (!ready)
         return;
-    d->c.rr = (uint8_t)((src + 1) % 3);
+    hi = ready & (7u << q->c.rr);                        /* first ready source from rr on */
+    src = (unsigned)__builtin_ctz(hi ? hi : ready);
+    d->c.rr = (uint8_t)(src == 2 ? 0 : src + 1);
     o->resp_valid = 1;
     if (src == 0) {
         unsigned m = q->rdyq[q->c.rdyq.rd];
@@ -341,7 +336,7 @@ static void do_req(const struct l1_cfg *c, const struct l1_in *in, struct l1_out
 void l1_eval(const struct l1_cfg *c, const struct l1_regs *q, const struct l1_in *in,
              struct l1_out *out, struct l1_regs *d)
 {
-    memset(out, 0, sizeof *out);
+    memset(out, 0, offsetof(struct l1_out, resp));    /* flags and events */
     d->c.wl_nset = 0;
     d->c.wl_mshr = L1_WL_NONE;
     if (in->fill_valid)

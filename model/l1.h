@@ -137,8 +137,6 @@ struct l1_out {
     uint8_t  stall;               /* enum l1_stall when req_valid && !ready */
     uint8_t  resp_valid;
     uint8_t  miss_valid;          /* `miss` leaves towards the interconnect this cycle */
-    struct mem_req resp;
-    struct mem_req miss;
     /* events (0/1 this cycle) */
     uint8_t  ev_hit, ev_miss, ev_merge;           /* loads/fills */
     uint8_t  ev_stall_mshr;                       /* MSHRs full or merge slots full */
@@ -147,6 +145,10 @@ struct l1_out {
     uint8_t  ev_store, ev_store_evict;            /* stores+spills sent; global store hit evicted */
     uint8_t  ev_bypass;                           /* atomic or ifetch sent to L2 */
     uint8_t  ev_bad;                              /* malformed request or unmatched fill dropped */
+    uint8_t  pad;
+    /* payloads (meaningful only when the matching valid is set) */
+    struct mem_req resp;
+    struct mem_req miss;
 };
 
 struct l1_stats {

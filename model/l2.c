@@ -10,6 +10,7 @@
  *   4. access: the ROP head, once its latency has elapsed, is looked up (in the tags as
  *      updated by step 1) and hits, merges, misses or stalls.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "l2.h"
@@ -321,7 +322,7 @@ static void do_access(const struct l2_cfg *c, const struct l2_regs *q, uint64_t 
 void l2_eval(const struct l2_cfg *c, const struct l2_regs *q, const struct l2_in *in,
              struct l2_out *out, struct l2_regs *d)
 {
-    memset(out, 0, sizeof *out);
+    memset(out, 0, offsetof(struct l2_out, resp));    /* flags and events */
     d->c.wl_nset = 0;
     d->c.wl_mshr = L2_WL_NONE;
     d->c.cr_icnt = (uint16_t)(d->c.cr_icnt + in->icnt_credit);

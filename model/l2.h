@@ -122,8 +122,6 @@ struct l2_in {
 struct l2_out {
     uint8_t  resp_valid, dram_valid, icnt_credit;
     uint8_t  stall;                               /* enum l2_stall of the head, if stalled */
-    struct mem_req resp;
-    struct mem_req dram;
     /* events (0/1 this cycle) */
     uint8_t  ev_access;                           /* a request passed the tag check */
     uint8_t  ev_hit, ev_miss, ev_merge;
@@ -132,6 +130,10 @@ struct l2_out {
     uint8_t  ev_fetch;                            /* a line fetch was sent to DRAM */
     uint8_t  ev_stall;                            /* the head request could not proceed */
     uint8_t  ev_bad;                              /* malformed packet or unmatched fill */
+    uint8_t  pad[2];
+    /* payloads (meaningful only when the matching valid is set) */
+    struct mem_req resp;
+    struct mem_req dram;
 };
 
 void l2_cfg_default(struct l2_cfg *c);

@@ -167,20 +167,20 @@ int msys_sm_ready(const struct msys *ms, unsigned sm)
     return sm < ms->cfg.n_sm && ((ms->sm_ready >> sm) & 1);
 }
 
+uint64_t msys_ready_mask(const struct msys *ms)
+{
+    return ms->sm_ready;
+}
+
 /* ---- phase A: inputs ---- */
 
-static uint64_t icnt_inputs(struct msys *ms, uint64_t now, const struct msys_sm_in *in)
+/* The SM requests (ici->sm_req_valid, sm_req) are already in place. */
+static uint64_t icnt_inputs(struct msys *ms, uint64_t now)
 {
     struct icnt_in *ii = ms->ici;
     uint64_t any;
     ii->now = now;
-    ii->sm_req_valid = ii->l2_resp_valid = ii->l2_credit = 0;
-    if (in)
-        for (uint32_t i = 0; i < ms->cfg.n_sm; i++)
-            if (in[i].valid) {
-                ii->sm_req_valid |= 1ull << i;
-                ii->sm_req[i] = in[i].req;
-            }
+    ii->l2_resp_valid = ii->l2_credit = 0;
     for (uint64_t m = ms->l2_live; m; m &= m - 1) {
         unsigned s = (unsigned)__builtin_ctzll(m);
         if (ms->l2o[s].resp_valid) {
@@ -194,8 +194,30 @@ static uint64_t icnt_inputs(struct msys *ms, uint64_t now, const struct msys_sm_
     return any;
 }
 
-/* Inputs of slice s; returns non-zero if it has any. */
-static int l2_inputs(struct msys *ms, unsigned s, uint64_t now)
+/* Which slices and channels receive something this tick (from the latched outputs). */
+static void input_masks(const struct msys *ms, uint64_t *l2_in, uint64_t *dr_in)
+{
+    unsigned spc = ms->cfg.slices_per_chan;
+    uint64_t l = 0, d = 0;
+    if (ms->ic_live)
+        l |= ms->ico->l2_req_valid | ms->ico->l2_resp_credit;
+    for (uint64_t m = ms->dr_live; m; m &= m - 1) {
+        unsigned ch = (unsigned)__builtin_ctzll(m);
+        const struct dram_out *o = &ms->dro[ch];
+        if (o->ret_valid)
+            l |= 1ull << (ch * spc + o->ret_port);
+        l |= (uint64_t)o->credit << (ch * spc);
+    }
+    for (uint64_t m = ms->l2_live; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctzll(m);
+        if (ms->l2o[s].dram_valid)
+            d |= 1ull << (s / spc);
+    }
+    *l2_in = l;
+    *dr_in = d;
+}
+
+static void l2_inputs(struct msys *ms, unsigned s, uint64_t now)
 {
     struct l2_in *li = &ms->l2i[s];
     unsigned spc = ms->cfg.slices_per_chan, ch = s / spc, p = s % spc;
@@ -216,14 +238,12 @@ static int l2_inputs(struct msys *ms, unsigned s, uint64_t now)
         }
         li->dram_credit = (uint8_t)((dro->credit >> p) & 1);
     }
-    return li->req_valid | li->icnt_credit | li->fill_valid | li->dram_credit;
 }
 
-static int dram_inputs(struct msys *ms, unsigned ch, uint64_t now)
+static void dram_inputs(struct msys *ms, unsigned ch, uint64_t now)
 {
     struct dram_in *di = &ms->dri[ch];
     unsigned spc = ms->cfg.slices_per_chan;
-    int any = 0;
     di->now = now;
     for (unsigned p = 0; p < spc; p++) {
         unsigned s = ch * spc + p;
@@ -231,10 +251,8 @@ static int dram_inputs(struct msys *ms, unsigned ch, uint64_t now)
         if (((ms->l2_live >> s) & 1) && ms->l2o[s].dram_valid) {
             di->req_valid[p] = 1;
             di->req[p] = ms->l2o[s].dram;
-            any = 1;
         }
     }
-    return any;
 }
 
 /* ---- phase C: statistics ---- */
@@ -250,6 +268,8 @@ static void stats_icnt(struct msys_stats *st, const struct icnt_out *o)
 
 static void stats_l2(struct msys_stats *st, unsigned s, const struct l2_out *o)
 {
+    if (!(o->ev_access | o->ev_stall | o->ev_bad))
+        return;                     /* every other event comes with an access */
     st->l2_access += o->ev_access;
     st->l2_hit += o->ev_hit;
     st->l2_miss += o->ev_miss;
@@ -266,6 +286,8 @@ static void stats_l2(struct msys_stats *st, unsigned s, const struct l2_out *o)
 
 static void stats_dram(struct msys_stats *st, unsigned ch, const struct dram_out *o)
 {
+    if (!(o->ev_rd | o->ev_wr | o->ev_act | o->ev_pre | o->ev_bad))
+        return;
     st->dram_rd[ch] += o->ev_rd;
     st->dram_wr[ch] += o->ev_wr;
     st->dram_row_hit[ch] += o->ev_row_hit;
@@ -279,21 +301,27 @@ static void stats_dram(struct msys_stats *st, unsigned ch, const struct dram_out
 
 /* ---- the tick ---- */
 
-void msys_tick(struct msys *ms, uint64_t now, const struct msys_sm_in *in,
-               struct msys_sm_out *out)
+/* One tick; the SM requests are in ms->ici. Returns whether the interconnect ran (its
+   sm_resp outputs are this tick's responses). */
+static int tick(struct msys *ms, uint64_t now)
 {
     uint32_t ns = ms->n_slice, nc = ms->cfg.n_chan;
     uint64_t l2_run = 0, dr_run = 0;
     int ic_run;
 
     /* phase A */
-    ic_run = icnt_inputs(ms, now, in) != 0 || now >= ms->ic_next;
+    ic_run = icnt_inputs(ms, now) != 0 || now >= ms->ic_next;
+    input_masks(ms, &l2_run, &dr_run);
     for (unsigned s = 0; s < ns; s++)
-        if (l2_inputs(ms, s, now) || now >= ms->l2_next[s])
+        if (now >= ms->l2_next[s])
             l2_run |= 1ull << s;
     for (unsigned ch = 0; ch < nc; ch++)
-        if (dram_inputs(ms, ch, now) || now >= ms->dr_next[ch])
+        if (now >= ms->dr_next[ch])
             dr_run |= 1ull << ch;
+    for (uint64_t m = l2_run; m; m &= m - 1)
+        l2_inputs(ms, (unsigned)__builtin_ctzll(m), now);
+    for (uint64_t m = dr_run; m; m &= m - 1)
+        dram_inputs(ms, (unsigned)__builtin_ctzll(m), now);
 
     /* phase B + C */
     ms->ic_live = 0;
@@ -328,11 +356,40 @@ void msys_tick(struct msys *ms, uint64_t now, const struct msys_sm_in *in,
         stats_dram(&ms->st, ch, o);
     }
 
-    /* SM side */
+    return ic_run;
+}
+
+void msys_tick(struct msys *ms, uint64_t now, const struct msys_sm_in *in,
+               struct msys_sm_out *out)
+{
+    uint64_t resp;
+    ms->ici->sm_req_valid = 0;
+    if (in)
+        for (uint32_t i = 0; i < ms->cfg.n_sm; i++)
+            if (in[i].valid) {
+                ms->ici->sm_req_valid |= 1ull << i;
+                ms->ici->sm_req[i] = in[i].req;
+            }
+    resp = tick(ms, now) ? ms->ico->sm_resp_valid : 0;
     for (uint32_t i = 0; i < ms->cfg.n_sm; i++) {
-        out[i].resp_valid = (uint8_t)(ic_run && ((ms->ico->sm_resp_valid >> i) & 1));
+        out[i].resp_valid = (uint8_t)((resp >> i) & 1);
         if (out[i].resp_valid)
             out[i].resp = ms->ico->sm_resp[i];
+    }
+}
+
+void msys_tick_port(struct msys *ms, uint64_t now, struct msys_port *port)
+{
+    uint64_t ports = ms->cfg.n_sm >= 64 ? ~0ull : (1ull << ms->cfg.n_sm) - 1;
+    ms->ici->sm_req_valid = port->req_valid & ports;
+    for (uint64_t m = ms->ici->sm_req_valid; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        ms->ici->sm_req[i] = port->req[i];
+    }
+    port->resp_valid = tick(ms, now) ? ms->ico->sm_resp_valid : 0;
+    for (uint64_t m = port->resp_valid; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        port->resp[i] = ms->ico->sm_resp[i];
     }
 }
 

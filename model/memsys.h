@@ -9,13 +9,17 @@
  * ever overflows). A tick evaluates every block that can do something, then commits them all.
  *
  * SM side, per SM and per cycle t:
- *   - msys_sm_ready(ms, sm): the SM's interconnect input has room (a registered signal: it
- *     reflects the state after tick t-1). Pass it to the L1 as icnt_ready in cycle t.
- *   - msys_tick(ms, t, in, out): in[sm] = the packet the L1 sent in cycle t (at most one, only
- *     if ready); out[sm] = the response the SM receives; give it to the L1's fill port in
- *     cycle t+1 (the L1 always accepts it).
+ *   - msys_sm_ready(ms, sm) (or bit sm of msys_ready_mask): the SM's interconnect input has
+ *     room (a registered signal: it reflects the state after tick t-1). Pass it to the L1 as
+ *     icnt_ready in cycle t.
+ *   - msys_tick(ms, t, in, out): in[sm] = the packet the L1 sent in cycle t (at most one,
+ *     only if ready); out[sm] = the response the SM receives; give it to the L1's fill port
+ *     in cycle t+1 (the L1 always accepts it). msys_tick_port is the same with bit masks.
  * So an SM evaluates its L1 in cycle t, then the GPU ticks the memory system with the L1's
- * miss output. Latencies are listed in docs/memsys.md and checked by tests/test_memsys.c.
+ * miss output.
+ * Latency (zero load, GTX480 defaults, from the L1 accepting a load to its response): L2 hit
+ * 148 cycles; L2 miss 267 / 277 / 287 (DRAM row hit / bank closed / row conflict); the sums
+ * are in docs/memsys.md and checked by tests/test_memsys.c.
  *
  * Idle cycles: msys_next_event(ms, t) after tick t gives the next cycle at which a tick
  * without SM input can do anything; ticks in between may be skipped (all state is absolute
@@ -46,6 +50,7 @@ struct msys_cfg {
     struct dram_cfg dram;         /* per channel */
 };
 
+/* The SM side of one tick, one entry per SM (msys_tick). */
 struct msys_sm_in {
     uint8_t valid;
     struct mem_req req;
@@ -54,6 +59,14 @@ struct msys_sm_in {
 struct msys_sm_out {
     uint8_t resp_valid;
     struct mem_req resp;
+};
+
+/* The same as bit masks (msys_tick_port): cost per packet, not per SM. */
+struct msys_port {
+    uint64_t req_valid;           /* in:  bit i: SM i sends req[i] this cycle */
+    uint64_t resp_valid;          /* out: bit i: SM i receives resp[i] (others untouched) */
+    struct mem_req req[MSYS_MAX_SM];
+    struct mem_req resp[MSYS_MAX_SM];
 };
 
 struct msys_stats {
@@ -86,9 +99,13 @@ struct msys *msys_init(const struct msys_cfg *cfg, char *err, size_t errlen);
 void msys_free(struct msys *ms);
 
 int  msys_sm_ready(const struct msys *ms, unsigned sm);
+uint64_t msys_ready_mask(const struct msys *ms);
 /* in: n_sm entries or NULL (no requests); out: n_sm entries, all written. */
 void msys_tick(struct msys *ms, uint64_t now, const struct msys_sm_in *in,
                struct msys_sm_out *out);
+/* The same with masks: reads port->req[i] for the bits of port->req_valid, sets
+   port->resp_valid and writes port->resp[i] for its bits only. */
+void msys_tick_port(struct msys *ms, uint64_t now, struct msys_port *port);
 int  msys_busy(const struct msys *ms);
 uint64_t msys_next_event(const struct msys *ms, uint64_t now);
 const struct msys_stats *msys_stats(const struct msys *ms);

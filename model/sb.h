@@ -31,7 +31,7 @@
 #define SB_MAX_REGS  256           /* pending bits per slot */
 #define SB_WORDS     (SB_MAX_REGS / 64)
 #define SB_MAX_REL   8             /* release (writeback) ports per cycle */
-#define SB_RES_PORTS 2             /* reserve ports: one per scheduler */
+#define SB_RES_PORTS 4             /* reserve ports: one per scheduler (up to 4) */
 #define SB_MAX_DST   4             /* destinations per reserve (vector loads) */
 #define SB_MAX_CHK   8             /* registers checked per slot (sources + destinations) */
 

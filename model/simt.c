@@ -29,6 +29,7 @@ void simt_cfg_default(struct simt_cfg *c)
     c->chunk = 4;                  /* 4 entries = 32 bytes per spill (003, Section IV) */
     c->entry_bytes = 8;            /* the 64-bit token: 32-bit mask, id, pc */
     c->pop_cycles = 0;
+    c->fill_cycles = 0;
     c->sm_id = 0;
     c->spill_base = 0x180000000ull;
     c->spill_stride = 1024;        /* >= SIMT_MAX_SPILL * 8 bytes, 128-byte multiple */
@@ -334,6 +335,11 @@ static void do_fill_resp(struct ctx *x, const struct simt_in *in)
     d->flw &= ~(1ull << w);
     fill(x, w);
     pop_one(x, w);
+    if (x->c->fill_cycles) {           /* the controller's cost of restoring a chunk */
+        unsigned t = (unsigned)d->timer[w] + x->c->fill_cycles;
+        d->timer[w] = (uint8_t)(t > 255 ? 255 : t);
+        d->tmr |= 1ull << w;
+    }
     if (d->pc[w] != x->q->pc[w])
         x->out->redirect |= 1ull << w;
 }

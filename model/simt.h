@@ -54,7 +54,7 @@
 #define SIMT_MAX_WARPS 64          /* warp slots per SM */
 #define SIMT_MAX_DEPTH 32          /* on-chip entries per warp */
 #define SIMT_MAX_SPILL 112         /* entries per warp the memory image can hold */
-#define SIMT_UPD_PORTS 2           /* update ports: one per scheduler */
+#define SIMT_UPD_PORTS 4           /* update ports: one per scheduler (up to 4) */
 #define SIMT_NO_PC     0xffffffffu /* rpc of a warp outside any divergent region */
 
 enum simt_policy { SIMT_TOKEN = 0, SIMT_IPDOM, SIMT_NPOLICY };
@@ -68,6 +68,7 @@ struct simt_cfg {
     uint8_t  chunk;                /* entries per spill/fill, 2..depth (4) */
     uint8_t  entry_bytes;          /* bytes per entry in memory (8: the 64-bit token) */
     uint8_t  pop_cycles;           /* busy cycles after each pop (0) */
+    uint8_t  fill_cycles;          /* extra busy cycles after a fill returns (0) */
     uint8_t  sm_id;                /* mem_req.sm of this SM */
     uint64_t spill_base;           /* memory image of warp 0, 128-byte aligned */
     uint32_t spill_stride;         /* bytes per warp, 128-byte multiple */

@@ -139,6 +139,7 @@ static void block_cfgs(struct sm *s)
     s->simt_c.chunk = (uint8_t)c->simt_chunk;
     s->simt_c.entry_bytes = (uint8_t)c->simt_entry_bytes;
     s->simt_c.pop_cycles = (uint8_t)c->simt_pop_cycles;
+    s->simt_c.fill_cycles = (uint8_t)c->simt_fill_cycles;
     s->simt_c.sm_id = (uint8_t)s->p.id;
     s->simt_c.spill_base = s->p.spill_base;
     fetch_cfg_default(&s->fetch_c);
@@ -161,6 +162,12 @@ static void block_cfgs(struct sm *s)
 static int check_cfgs(struct sm *s, char *err, size_t errlen)
 {
     uint32_t i;
+    if (s->nsched > SIMT_UPD_PORTS || s->nsched > FETCH_CONSUME_PORTS ||
+        s->nsched > SB_RES_PORTS || s->nsched > FU_MAX_SCHED) {
+        snprintf(err, errlen, "configuration: key 'schedulers_per_sm' (%u): the SM's blocks have "
+                 "ports for at most %u schedulers", s->nsched, (unsigned)SIMT_UPD_PORTS);
+        return -1;
+    }
     for (i = 0; i < s->nsched; i++)
         if (ws_cfg_check(&s->ws_c[i], err, errlen))
             return -1;

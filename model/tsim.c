@@ -147,7 +147,7 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
         struct sm_io *io = &t->io[i];
         io->fill_valid = t->mout[i].resp_valid;
         io->fill = t->mout[i].resp;
-        if (!io->fill_valid && sm_idle(&t->sms[i])) {
+        if (t->l->conf->skip_idle && !io->fill_valid && sm_idle(&t->sms[i])) {
             sm_skip_cycle(&t->sms[i]);
             t->min[i].valid = 0;
             t->ci.done[i] = 0;
@@ -258,6 +258,13 @@ int tsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
             break;
         if (l->conf->watchdog_cycles && now - last_issue > l->conf->watchdog_cycles) {
             rc = deadlock(&t, now);
+            break;
+        }
+        if (l->conf->max_warp_insns && st->warp_insns > l->conf->max_warp_insns) {
+            snprintf(err, errlen, "kernel %s: watchdog: more warp instructions than "
+                     "max_warp_insns (%llu)", l->prog->name,
+                     (unsigned long long)l->conf->max_warp_insns);
+            rc = -1;
             break;
         }
     }

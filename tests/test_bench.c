@@ -1,17 +1,30 @@
 /*
- * test_bench.c -- every bench kernel at the test size computes correct results, and a kernel
- * that computes a wrong result is caught by its checker (vecadd with add.f32 turned into
- * sub.f32 in its PTX).
+ * test_bench.c -- every bench kernel at the test size computes correct results on every
+ * configuration: the timing model on configs/gtx480.cfg and configs/kepler.cfg, and the
+ * functional model; and a kernel that computes a wrong result is caught by its checker
+ * (vecadd with add.f32 turned into sub.f32 in its PTX).
  */
 #include "testutil.h"
 #include "bench.h"
 
-static int run_bench(const struct bench *b, const char *ptx, struct bench_ctx *ctx)
+struct variant { const char *config; const char *set; const char *tag; };
+
+static const struct variant variants[] = {
+    { "configs/gtx480.cfg", "model=timing", "gtx480" },
+    { "configs/kepler.cfg", "model=timing", "kepler" },
+    { "configs/gtx480.cfg", "model=functional", "functional" },
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+struct job { const struct bench *b; const struct variant *v; char name[64]; };
+
+static int run_variant(const struct bench *b, const struct variant *v, const char *ptx,
+                       struct bench_ctx *ctx)
 {
     char path[512], err[512];
     int rc;
     memset(ctx, 0, sizeof *ctx);
-    assert_int_equal(gs_init(&ctx->gpu, NULL, NULL, 0, err, sizeof err), GS_OK);
+    assert_int_equal(gs_init(&ctx->gpu, v->config, &v->set, 1, err, sizeof err), GS_OK);
     snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
     ctx->ptx_path = ptx ? ptx : path;
     ctx->size = BENCH_TEST;
@@ -21,13 +34,18 @@ static int run_bench(const struct bench *b, const char *ptx, struct bench_ctx *c
     return rc;
 }
 
+static int run_bench(const struct bench *b, const char *ptx, struct bench_ctx *ctx)
+{
+    return run_variant(b, &variants[0], ptx, ctx);
+}
+
 static void test_one_kernel(void **state)
 {
-    const struct bench *b = *state;
+    const struct job *j = *state;
     struct bench_ctx ctx;
-    int rc = run_bench(b, NULL, &ctx);
+    int rc = run_variant(j->b, j->v, NULL, &ctx);
     if (rc != 0) {
-        print_error("%s: %s\n", b->name, ctx.msg);
+        print_error("%s: %s\n", j->name, ctx.msg);
         fail();
     }
 }
@@ -62,20 +80,26 @@ static void test_wrong_result_is_caught(void **state)
 
 int main(void)
 {
-    unsigned n, i;
+    unsigned n, i, k, t = 0;
     const struct bench *const *all = bench_all(&n);
-    struct CMUnitTest *tests = calloc(n + 1, sizeof *tests);
+    struct CMUnitTest *tests = calloc(n * NVARIANTS + 1, sizeof *tests);
+    struct job *jobs = calloc(n * NVARIANTS, sizeof *jobs);
     int rc;
-    if (!tests)
+    if (!tests || !jobs)
         return 1;
-    for (i = 0; i < n; i++) {
-        tests[i].name = all[i]->name;
-        tests[i].test_func = test_one_kernel;
-        tests[i].initial_state = (void *)all[i];
-    }
-    tests[n].name = "wrong_result_is_caught";
-    tests[n].test_func = test_wrong_result_is_caught;
-    rc = _cmocka_run_group_tests("bench", tests, n + 1, NULL, NULL);
+    for (k = 0; k < NVARIANTS; k++)
+        for (i = 0; i < n; i++, t++) {
+            jobs[t].b = all[i];
+            jobs[t].v = &variants[k];
+            snprintf(jobs[t].name, sizeof jobs[t].name, "%s@%s", all[i]->name, variants[k].tag);
+            tests[t].name = jobs[t].name;
+            tests[t].test_func = test_one_kernel;
+            tests[t].initial_state = &jobs[t];
+        }
+    tests[t].name = "wrong_result_is_caught";
+    tests[t].test_func = test_wrong_result_is_caught;
+    rc = _cmocka_run_group_tests("bench", tests, t + 1, NULL, NULL);
     free(tests);
+    free(jobs);
     return rc;
 }

@@ -98,6 +98,39 @@ static void test_json_is_deterministic(void **state)
     free(b);
 }
 
+/* Two timing runs give identical statistics, and skipping idle cycles changes nothing. */
+static void test_timing_deterministic_and_skip_equivalent(void **state)
+{
+    char *a, *b, *c;
+    (void)state;
+    expect(GPUSIM " run bfs --size test --json " BUILD_DIR "/tests/t1.json", 0, NULL);
+    expect(GPUSIM " run bfs --size test --json " BUILD_DIR "/tests/t2.json", 0, NULL);
+    expect(GPUSIM " run bfs --size test --set skip_idle=0 --json " BUILD_DIR "/tests/t3.json", 0, NULL);
+    a = stable_json(BUILD_DIR "/tests/t1.json");
+    b = stable_json(BUILD_DIR "/tests/t2.json");
+    c = stable_json(BUILD_DIR "/tests/t3.json");
+    tu_assert_contains(a, "\"cycles\": ");
+    tu_assert_contains(a, "\"scheduler_cycles\": ");
+    assert_string_equal(a, b);
+    assert_string_equal(a, c);
+    free(a); free(b); free(c);
+}
+
+/* The deadlock watchdog stops a run in which nothing issues and dumps every warp. With a tiny
+   limit, the 264-cycle dependent integer divides of nqueens trip it. */
+static void test_watchdog_dump(void **state)
+{
+    (void)state;
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2,
+           "deadlock: no instruction issued for 40 cycles");
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "warp slot");
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "stack depth");
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "scoreboard");
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "barrier");
+    expect(GPUSIM " run nqueens --size test --set sched_policy=fifo", 2,
+           "key 'sched_policy': 'fifo' is not one of lrr|gto|twolevel");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -105,6 +138,8 @@ int main(void)
         cmocka_unit_test(test_wrong_result_exits_1),
         cmocka_unit_test(test_errors_exit_2),
         cmocka_unit_test(test_json_is_deterministic),
+        cmocka_unit_test(test_timing_deterministic_and_skip_equivalent),
+        cmocka_unit_test(test_watchdog_dump),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -281,6 +281,9 @@ static void test_streaming_bandwidth(void **s)
             last = h->done[i];
     }
     per_line = (double)(last - first) / (n - 1);
+    print_message("streaming: %.3f cycles per line (bus minimum %.3f), %.1f bytes/cycle, "
+                  "row hits %llu, row misses %llu\n", per_line, 2800.0 / 924, 128 / per_line,
+                  (unsigned long long)h->row_hit, (unsigned long long)h->row_miss);
     /* the bus needs 3.03 cycles per line; row switches are hidden by other banks */
     assert_true(per_line >= 2800.0 / 924 - 0.01);
     assert_true(per_line < 2800.0 / 924 * 1.10);
