@@ -87,4 +87,7 @@ ptx:
 clean:
 	rm -rf $(BUILD)
 
+# Co-simulation (make cosim, cosim-test) and cost (make cost, cost-test) live in mk/.
+-include $(wildcard mk/*.mk)
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

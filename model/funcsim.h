@@ -16,6 +16,8 @@
 #include "gpusim.h"
 #include "ptx.h"
 
+struct sm_rec;
+
 struct fsim_launch {
     const struct ptx_prog *prog;
     const struct cfg *cfg;
@@ -24,6 +26,7 @@ struct fsim_launch {
     const uint8_t *params;
     struct gs_dim3 grid, block;
     uint32_t dyn_smem;
+    struct sm_rec *rec;              /* timing model: record a block of SM 0 (NULL = off) */
 };
 
 /* Shared memory of one CTA: static variables, then dynamic at a 16-byte aligned base. */

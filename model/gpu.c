@@ -15,6 +15,8 @@
 #include "gmem.h"
 #include "gpusim.h"
 #include "ptx.h"
+#include "record.h"
+#include "sm.h"
 #include "tsim.h"
 
 #define GS_MAX_MODULES 64
@@ -37,6 +39,8 @@ struct gs_gpu {
     unsigned nmodules;
     struct gs_stats last, total;
     int last_launch_status;
+    struct sm_rec rec;
+    char rec_path[512];
     char err[1024];
 };
 
@@ -137,7 +141,59 @@ void gs_destroy(struct gs_gpu *g)
         module_free(g->modules[i]);
     gm_destroy(g->gmem);
     free(g->gmem);
+    free(g->rec.buf);
     free(g);
+}
+
+#define REC_MAX_BYTES (256ull << 20)
+
+int gs_record(struct gs_gpu *g, const char *block, const char *path)
+{
+    static const char *const names[] = { "", "ws", "sb", "simt" };
+    int b;
+    if (!g || !block || !path)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_record: null pointer") : GS_ERR_INVALID_VALUE;
+    for (b = REC_WS; b <= REC_SIMT && strcmp(names[b], block); b++)
+        ;
+    if (b > REC_SIMT)
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: unknown block '%s' (ws, sb or simt)", block);
+    if (!g->rec.buf && !(g->rec.buf = malloc(REC_MAX_BYTES)))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");
+    g->rec.block = b;
+    g->rec.cap = REC_MAX_BYTES;
+    g->rec.len = g->rec.records = 0;
+    g->rec.overflow = 0;
+    snprintf(g->rec_path, sizeof g->rec_path, "%s", path);
+    return GS_OK;
+}
+
+/* Write the recording: header, the block's configuration, the records. */
+static int write_record(struct gs_gpu *g)
+{
+    static const char *const names[] = { "", "ws", "sb", "simt" };
+    struct rec_header h;
+    struct sm_cfgs c;
+    const void *cfg;
+    uint32_t in_size;
+    FILE *f;
+    sm_make_cfgs(&g->conf, 0, &c);
+    memset(&h, 0, sizeof h);
+    snprintf(h.magic, sizeof h.magic, "%s", REC_MAGIC);
+    snprintf(h.block, sizeof h.block, "%s", names[g->rec.block]);
+    snprintf(h.config, sizeof h.config, "%s", g->conf.name);
+    if (g->rec.block == REC_WS) { cfg = &c.ws; h.cfg_size = sizeof c.ws; in_size = sizeof(struct ws_in); }
+    else if (g->rec.block == REC_SB) { cfg = &c.sb; h.cfg_size = sizeof c.sb; in_size = sizeof(struct sb_in); }
+    else { cfg = &c.simt; h.cfg_size = sizeof c.simt; in_size = sizeof(struct simt_in); }
+    h.in_size = in_size;
+    h.records = g->rec.records;
+    if (!(f = fopen(g->rec_path, "wb")))
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: cannot write %s", g->rec_path);
+    fwrite(&h, sizeof h, 1, f);
+    fwrite(cfg, h.cfg_size, 1, f);
+    fwrite(g->rec.buf, 1, g->rec.len, f);
+    if (fclose(f))
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: error writing %s", g->rec_path);
+    return GS_OK;
 }
 
 int gs_malloc(struct gs_gpu *g, uint64_t *dptr, uint64_t bytes)
@@ -474,6 +530,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     set_geometry(g, &k->prog, grid, block, dyn_smem);
     l.prog = &k->prog; l.cfg = &k->cfg; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
+    l.rec = g->rec.block ? &g->rec : NULL;
     t0 = now();
     if (g->conf.model == MODEL_TIMING)
         rc = tsim_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
@@ -483,6 +540,8 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     g->last.launches = 1;
     free(params);
     add_stats(&g->total, &g->last);
+    if (g->rec.block && rc == GS_OK && (rc = write_record(g)) != GS_OK)
+        return g->last_launch_status = rc;
     return g->last_launch_status = rc;
 }
 

@@ -20,7 +20,7 @@
 #define MAX_SETS 64
 
 struct opts {
-    const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf;
+    const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record;
     const char *sets[MAX_SETS];
     int nsets, doc;
     enum bench_size size;
@@ -31,7 +31,7 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: gpusim list\n"
         "       gpusim run NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
-        "                       [--json FILE] [--ptx FILE]\n"
+        "                       [--json FILE] [--ptx FILE] [--record BLOCK=FILE]\n"
         "       gpusim suite [--config FILE] [--set KEY=VALUE]... [--size test|default] [--json FILE]\n"
         "                    [--markdown FILE] [--perf FILE]\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
@@ -59,6 +59,7 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
     else if (!strcmp(a, "--ptx")) o->ptx = argv[++*i];
     else if (!strcmp(a, "--markdown")) o->markdown = argv[++*i];
     else if (!strcmp(a, "--perf")) o->perf = argv[++*i];
+    else if (!strcmp(a, "--record")) o->record = argv[++*i];
     else if (!strcmp(a, "--bench-dir")) o->bench_dir = argv[++*i];
     else if (!strcmp(a, "--set")) {
         if (o->nsets == MAX_SETS) {
@@ -151,6 +152,23 @@ static void run_one(const struct opts *o, const struct bench *b, struct result *
     snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, b->name);
     ctx.ptx_path = o->ptx ? o->ptx : path;
     ctx.size = o->size;
+    if (o->record) {
+        char blk[32];
+        const char *eq = strchr(o->record, '=');
+        if (!eq || eq == o->record || (size_t)(eq - o->record) >= sizeof blk || !eq[1]) {
+            snprintf(r->msg, sizeof r->msg, "--record takes BLOCK=FILE (BLOCK: ws, sb, simt)");
+            r->rc = 2;
+            gs_destroy(ctx.gpu);
+            return;
+        }
+        snprintf(blk, sizeof blk, "%.*s", (int)(eq - o->record), o->record);
+        if (gs_record(ctx.gpu, blk, eq + 1)) {
+            snprintf(r->msg, sizeof r->msg, "%s", gs_last_error(ctx.gpu));
+            r->rc = 2;
+            gs_destroy(ctx.gpu);
+            return;
+        }
+    }
     rc = b->run(&ctx);
     gs_total_stats(ctx.gpu, &r->st);
     r->rc = rc == 0 ? 0 : rc > 0 ? 1 : 2;

@@ -159,6 +159,38 @@ static void block_cfgs(struct sm *s)
     s->l1_c.hit_latency = c->l1_hit_latency;
 }
 
+void sm_make_cfgs(const struct gpu_config *c, uint32_t sm_id, struct sm_cfgs *out)
+{
+    struct sm *s = calloc(1, sizeof *s);
+    memset(out, 0, sizeof *out);
+    if (!s)
+        return;
+    s->p.conf = c;
+    s->p.id = sm_id;
+    s->p.spill_base = 0x0000600000000000ull + sm_id * 0x0000000100000000ull;
+    block_cfgs(s);
+    out->ws = s->ws_c[0];
+    out->sb = s->sb_c;
+    out->simt = s->simt_c;
+    out->fetch = s->fetch_c;
+    out->l1 = s->l1_c;
+    free(s);
+}
+
+void sm_rec_put(struct sm_rec *r, uint64_t cycle, const void *in, uint32_t size)
+{
+    if (!r || r->overflow)
+        return;
+    if (r->len + sizeof cycle + size > r->cap) {
+        r->overflow = 1;
+        return;
+    }
+    memcpy(r->buf + r->len, &cycle, sizeof cycle);
+    memcpy(r->buf + r->len + sizeof cycle, in, size);
+    r->len += sizeof cycle + size;
+    r->records++;
+}
+
 static int check_cfgs(struct sm *s, char *err, size_t errlen)
 {
     uint32_t i;
@@ -458,6 +490,8 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
         in.fill_v = 1;
         in.fill_slot = lo->resp.warp;
     }
+    if (s->rec && s->rec->block == REC_SIMT)
+        sm_rec_put(s->rec, now, &in, sizeof in);
     simt_eval(&s->simt_c, s->simt_q, &in, s->simt_o, s->simt_d);
     if (s->simt_o->req_v && in.req_ready)
         memq_push(&s->sq, &s->simt_o->req, now);
@@ -530,6 +564,8 @@ static uint64_t sb_step(struct sm *s)
         memcpy(in.chk_reg[w], d->chk, sizeof d->chk);
     }
     in.cnt_v = 0;
+    if (s->rec && s->rec->block == REC_SB)
+        sm_rec_put(s->rec, s->now, &in, sizeof in);
     sb_eval(&s->sb_c, s->sb_q, &in, &out, s->sb_d);
 #undef in
     return out.hazard;
@@ -759,6 +795,8 @@ static int schedule(struct sm *s, uint64_t now, uint64_t hazard, struct issue_ou
         struct ws_in in;
         struct ws_out out;
         enum sm_stall st = sched_masks(s, k, hazard, mem_taken, &in);
+        if (k == 0 && s->rec && s->rec->block == REC_WS)
+            sm_rec_put(s->rec, now, &in, sizeof in);
         ws_eval(&s->ws_c[k], &s->ws_q[k], &in, &out, &s->ws_d[k]);
         if (out.issue_v) {
             uint32_t w = out.issue_slot * s->nsched + k;
@@ -869,6 +907,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     uint64_t hazard;
     uint32_t issued;
     int src;
+    s->now = now;
     sio->miss_valid = 0;
     sio->ctas_done = 0;
     *ntbs = 0;

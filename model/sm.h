@@ -42,6 +42,15 @@ enum sm_stall {
     ST_STACK, ST_COUNT
 };
 
+/* Stimulus recording of one block of this SM (record.h); set by the timing top for SM 0. */
+struct sm_rec {
+    int      block;                      /* REC_NONE, REC_WS, REC_SB, REC_SIMT */
+    uint8_t *buf;                        /* allocated before the run */
+    uint64_t len, cap, records;
+    int      overflow;
+};
+enum { REC_NONE = 0, REC_WS, REC_SB, REC_SIMT };
+
 struct sm_params {
     const struct gpu_config *conf;
     const struct ptx_prog *prog;
@@ -141,13 +150,28 @@ struct sm {
     struct sm_cta ctas[SM_MAX_CTAS];
     uint32_t nwarps_per_cta;
     uint32_t nctas;                      /* resident CTAs */
+    uint64_t now;                        /* the cycle being evaluated */
     struct sb_in sb_in;                  /* kept between cycles: only live fields rewritten */
     /* statistics */
     struct gs_stats *st;
     struct sm_stats s;
+    struct sm_rec *rec;                  /* NULL unless this SM records a block's inputs */
     char err[PTX_ERR_LEN + 128];
     int  failed;
 };
+
+/* The block configurations an SM derives from a GPU configuration (also used by the
+   co-simulation harnesses, so that the C block they drive is the one the GPU model uses). */
+struct sm_cfgs {
+    struct ws_cfg ws;                    /* scheduler 0 (others differ only in nslots) */
+    struct sb_cfg sb;
+    struct simt_cfg simt;
+    struct fetch_cfg fetch;
+    struct l1_cfg l1;
+};
+void sm_make_cfgs(const struct gpu_config *c, uint32_t sm_id, struct sm_cfgs *out);
+/* Append one record (cycle + input bytes) to a recording; no I/O. */
+void sm_rec_put(struct sm_rec *r, uint64_t cycle, const void *in, uint32_t size);
 
 int  sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *err, size_t errlen);
 void sm_free(struct sm *s);

@@ -101,6 +101,8 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
         p.local_base = TS_LOCAL_BASE + i * TS_REGION;
         if (sm_init(&t->sms[i], &p, st, t->err, t->errlen))
             return -1;
+        if (i == 0)
+            t->sms[i].rec = l->rec;
     }
     return 0;
 }
