@@ -68,7 +68,7 @@ static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
     d->count++;
 }
 
-static uint64_t next_event(const struct fu_cfg *c, const struct fu_regs *d, uint64_t now)
+uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *d, uint64_t now)
 {
     uint64_t best = UINT64_MAX;
     uint32_t i, u;
@@ -101,7 +101,6 @@ void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in
             if ((int32_t)(d->busy_until[i][u] - (uint32_t)(in->now + 1)) <= 0)
                 out->unit_free[i] |= (uint8_t)(1u << u);
     out->full = d->count + c->nsched > FU_QUEUE;
-    out->next_event = next_event(c, d, in->now);
 }
 
 /* The result queue is copied only when eval wrote it (some entry issued or released). */

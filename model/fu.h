@@ -63,12 +63,13 @@ struct fu_out {
     uint8_t  full;                      /* fewer free queue entries than schedulers */
     uint32_t nrel;
     struct fu_rel rel[FU_MAX_REL];
-    uint64_t next_event;                /* earliest done_at / unit-free cycle after now */
 };
 
 void fu_reset(const struct fu_cfg *c, struct fu_regs *q);
 void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in *in,
              struct fu_out *out, struct fu_regs *d);
 void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d);
+/* Earliest cycle after now at which a result is due or a unit frees (for time skipping). */
+uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *q, uint64_t now);
 
 #endif

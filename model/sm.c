@@ -335,6 +335,7 @@ static void start_warp(struct sm *s, uint32_t slot, uint32_t cta, uint32_t widx,
     memset(s->pscratch + (size_t)slot * EX_WARP * s->p.prog->pscratch_size, 0,
            (size_t)EX_WARP * s->p.prog->pscratch_size);
     s->launch_pending |= 1ull << slot;
+    s->live |= 1ull << slot;
     s->launch_mask[slot] = lanes >= 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
 }
 
@@ -381,11 +382,7 @@ void sm_skip_cycle(struct sm *s)
 
 int sm_busy(const struct sm *s)
 {
-    uint32_t c;
-    for (c = 0; c < SM_MAX_CTAS; c++)
-        if (s->ctas[c].valid)
-            return 1;
-    return s->ldst_q->count || s->fq.n || s->sq.n || l1_busy(&s->l1_c, s->l1_q);
+    return s->nctas || s->ldst_q->count || s->fq.n || s->sq.n || l1_busy(&s->l1_c, s->l1_q);
 }
 
 /* A finished warp leaves its CTA; the CTA is done when every warp finished and wrote back. */
@@ -478,13 +475,14 @@ static int l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *
 static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct simt_in in;
-    uint32_t w;
-    memset(&in, 0, sizeof in);
+    uint32_t w = 0;
+    uint64_t m;
     memcpy(in.upd, s->upd_latch, sizeof in.upd);
     in.launch = s->launch_pending;
-    for (w = 0; w < SM_MAX_WARPS; w++)
-        if (s->launch_pending >> w & 1)
-            in.launch_mask[w] = s->launch_mask[w];
+    for (m = s->launch_pending; m; m &= m - 1)
+        in.launch_mask[__builtin_ctzll(m)] = s->launch_mask[__builtin_ctzll(m)];
+    in.fill_v = 0;
+    in.fill_slot = 0;
     in.req_ready = s->sq.n < SM_MEMQ;
     if (lo->resp_valid && lo->resp.kind == MK_FILL) {
         in.fill_v = 1;
@@ -493,6 +491,7 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     if (s->rec && s->rec->block == REC_SIMT)
         sm_rec_put(s->rec, now, &in, sizeof in);
     simt_eval(&s->simt_c, s->simt_q, &in, s->simt_o, s->simt_d);
+    (void)w;
     if (s->simt_o->req_v && in.req_ready)
         memq_push(&s->sq, &s->simt_o->req, now);
     s->s.simt_push += s->simt_o->ev_push;
@@ -507,13 +506,8 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct fetch_in in;
-    uint32_t w;
-    uint64_t live = 0;
-    memset(&in, 0, sizeof in);
-    for (w = 0; w < SM_MAX_WARPS; w++)
-        if (s->warps[w].valid && !s->warps[w].done)
-            live |= 1ull << w;
-    in.pc_v = live & ~s->simt_o->fin;
+    in.pc_v = s->live & ~s->simt_o->fin;
+    in.fill_v = 0;
     memcpy(in.pc, s->simt_o->pc, sizeof in.pc);
     in.pc_end = s->p.prog->ninsns;
     in.flush = s->simt_o->redirect | s->launch_pending;
@@ -815,15 +809,17 @@ static int schedule(struct sm *s, uint64_t now, uint64_t hazard, struct issue_ou
 static void retire(struct sm *s, uint64_t now, struct issue_out *io, struct sm_io *sio,
                    struct sm_tb *tbs, uint32_t *ntbs)
 {
-    uint64_t fin = s->simt_o->fin;
+    uint64_t m = s->simt_o->fin & s->live & ~s->launch_pending;
     uint32_t w, c, nexit = 0;
-    for (w = 0; w < SM_MAX_WARPS; w++) {
-        struct sm_warp *wp = &s->warps[w];
-        if (!wp->valid || wp->done || !(fin >> w & 1) || (s->launch_pending >> w & 1))
-            continue;
+    for (; m; m &= m - 1) {
+        struct sm_warp *wp;
+        w = (uint32_t)__builtin_ctzll(m);
+        wp = &s->warps[w];
+        s->live &= ~(1ull << w);
         wp->done = 1;
         wp->t_end = now;
-        s->ctas[wp->cta].warps_done++;
+        if (++s->ctas[wp->cta].warps_done == s->ctas[wp->cta].nwarps)
+            s->cta_draining |= 1u << wp->cta;
         if (!s->ctas[wp->cta].t_first_done)
             s->ctas[wp->cta].t_first_done = now;
         if (nexit < BAR_PORTS) {
@@ -833,8 +829,12 @@ static void retire(struct sm *s, uint64_t now, struct issue_out *io, struct sm_i
             nexit++;
         }
     }
-    for (c = 0; c < SM_MAX_CTAS; c++)
+    for (uint32_t d = s->cta_draining; d; d &= d - 1) {
+        c = (uint32_t)__builtin_ctz(d);
         cta_check_done(s, c, now, sio, tbs, ntbs);
+        if (!s->ctas[c].valid)
+            s->cta_draining &= ~(1u << c);
+    }
 }
 
 /* Stall cycles (no scheduler issued) charged to every resident CTA, and to its DWR region

@@ -150,6 +150,8 @@ struct sm {
     struct sm_cta ctas[SM_MAX_CTAS];
     uint32_t nwarps_per_cta;
     uint32_t nctas;                      /* resident CTAs */
+    uint64_t live;                       /* warp slots launched and not finished */
+    uint32_t cta_draining;               /* CTAs whose warps all finished (writebacks pending) */
     uint64_t now;                        /* the cycle being evaluated */
     struct sb_in sb_in;                  /* kept between cycles: only live fields rewritten */
     /* statistics */
