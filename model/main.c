@@ -277,8 +277,11 @@ static void md_row(FILE *f, const struct bench *b, const struct result *r)
         fprintf(f, "%llu | %.2f | ", (unsigned long long)s->cycles, ipc);
     else
         fprintf(f, "- | - | ");
-    fprintf(f, "%llu | %.1f | %llu/%llu/%llu/%llu | ", (unsigned long long)s->ctas,
-            100.0 * gs_lane_utilization(s), (unsigned long long)s->tb_inst_div[0],
+    fprintf(f, "%llu | %.1f | %llu | %.1f | %.2f | %llu/%llu/%llu/%llu | ", (unsigned long long)s->ctas,
+            100.0 * gs_lane_utilization(s), (unsigned long long)s->barriers,
+            s->t.l1_hits + s->t.l1_misses ? 100.0 * (double)s->t.l1_hits / (double)(s->t.l1_hits + s->t.l1_misses) : 0.0,
+            s->t.dwr_tbs ? s->t.dwr_sum / (double)s->t.dwr_tbs : 0.0,
+            (unsigned long long)s->tb_inst_div[0],
             (unsigned long long)s->tb_inst_div[1], (unsigned long long)s->tb_inst_div[2],
             (unsigned long long)s->tb_inst_div[3]);
     if (s->cycles)
@@ -304,13 +307,16 @@ static int write_markdown(const struct opts *o, const struct bench *const *all, 
             "reference.\nColumns: grid x block of the launch with the most CTAs; registers per "
             "thread (the linker's liveness estimate) and shared memory per CTA from the PTX; "
             "resident CTAs per SM and the limit that binds; cycles and warp-IPC (timing model; "
-            "'-' in functional mode); CTAs run; SIMD lane utilisation; TBs whose instruction / "
-            "cycle divergence exceeds 50/25/10/5 %% (000_0da6b8b480bd0740.txt Table 1: max minus "
+            "'-' in functional mode); CTAs run; SIMD lane utilisation; barrier arrivals (warp "
+            "bar.sync instructions); L1 data-cache hit rate; DWR (000_0da6b8b480bd0740.txt "
+            "Section 3, over the first N - R finishing TBs); TBs whose instruction / "
+            "cycle divergence exceeds 50/25/10/5 %% (000 Table 1: max minus "
             "min over the TB's warps, relative to the min).\n\n",
             o->size == BENCH_TEST ? "test" : "default", o->config ? o->config : "gtx480");
     fprintf(f, "| kernel | what it computes; divergence it shows | grid x block | regs | shared B | "
-            "CTAs/SM (limit) | cycles | warp IPC | CTAs | lane util %% | TBs inst div >50/25/10/5%% | "
-            "TBs cycle div >50/25/10/5%% |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            "CTAs/SM (limit) | cycles | warp IPC | CTAs | lane util %% | barriers | L1 hit %% | DWR | "
+            "TBs inst div >50/25/10/5%% | TBs cycle div >50/25/10/5%% |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (i = 0; i < n; i++)
         md_row(f, all[i], &rs[i]);
     return fclose(f);

@@ -131,6 +131,23 @@ static void test_watchdog_dump(void **state)
            "key 'sched_policy': 'fifo' is not one of lrr|gto|twolevel");
 }
 
+/* --record writes a block's input stream with the header of model/record.h. */
+static void test_record(void **state)
+{
+    size_t len = 0;
+    char *buf;
+    (void)state;
+    expect(GPUSIM " run reduce --size test --record sb=" BUILD_DIR "/tests/sb.rec", 0, "CORRECT");
+    buf = tu_read_file(BUILD_DIR "/tests/sb.rec", &len);
+    assert_non_null(buf);
+    assert_true(len > 64 + 1000);
+    assert_string_equal(buf, "GPSREC1");
+    assert_string_equal(buf + 8, "sb");
+    free(buf);
+    expect(GPUSIM " run reduce --size test --record sb", 2, "--record takes BLOCK=FILE");
+    expect(GPUSIM " run reduce --size test --record l9=x.rec", 2, "unknown block 'l9'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_json_is_deterministic),
         cmocka_unit_test(test_timing_deterministic_and_skip_equivalent),
         cmocka_unit_test(test_watchdog_dump),
+        cmocka_unit_test(test_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
