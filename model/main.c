@@ -292,6 +292,76 @@ static void md_row(FILE *f, const struct bench *b, const struct result *r)
         fprintf(f, "- |%s\n", r->rc ? " WRONG" : "");
 }
 
+/* Categories of issue 4 and the measured evidence that a kernel shows the behaviour. */
+enum cat { C_INSTCYC, C_CYCLE, C_INST, C_NONE, C_SHBAR, C_MEMLAT, C_TYPES, C_TYPEC, C_REGROUP,
+           C_LOOP, C_COUNT };
+
+static const struct { const char *title, *rule, *kernels; } cats[C_COUNT] = {
+    { "Instruction and cycle divergence (000 Table 1, set 1)",
+      "TBs with > 10 % instruction divergence and TBs with > 10 % cycle divergence",
+      "bfs nqueens mergepass bstsearch mandel smithwat" },
+    { "Cycle divergence only (set 2)", "TBs with > 10 % cycle divergence, none with > 10 % instruction divergence",
+      "invmap meshgather kmeans spmv" },
+    { "Instruction divergence only (set 3)", "TBs with > 10 % instruction divergence; warps rejoin at barriers",
+      "nw stencil2d pathfinder backprop" },
+    { "No divergence (set 4)", "lane utilisation > 90 % and no TB with > 10 % instruction divergence",
+      "vecadd matmul fftlike histogram dct8x8" },
+    { "Shared memory and barriers with divergent warps", "barriers > 0 and divergent branches > 0",
+      "reduce nw stencil2d pathfinder backprop scanlarge" },
+    { "Memory-latency divergence (002)", "uncoalesced gathers: > 2 L1 accesses per memory instruction and an L1 hit rate between 1 and 99 %",
+      "kmeans meshgather spmv fftlike invmap bstsearch" },
+    { "Scheduling-limit bound, Type-S (004)", "occupancy bound by the thread or CTA limit",
+      "vecadd conv2d reduce histogram dct8x8 backprop pathfinder" },
+    { "Capacity-limit bound, Type-C (004)", "occupancy bound by registers or shared memory",
+      "matmul scanlarge" },
+    { "Per-thread data-dependent work, regrouping candidates (001 Table I)",
+      "lane utilisation < 60 % and TBs with > 5 % instruction divergence",
+      "mcubes smithwat soundloc stereo nqueens" },
+    { "Loop divergence micro-benchmarks (003)", "SIMT stack deeper than 16 entries (spills)",
+      "sloop dloop" },
+};
+
+static int shows(enum cat c, const struct gs_stats *s)
+{
+    uint64_t acc = s->t.l1_hits + s->t.l1_misses;
+    double hit = acc ? (double)s->t.l1_hits / (double)acc : 0, lane = gs_lane_utilization(s);
+    switch (c) {
+    case C_INSTCYC: return s->tb_inst_div[2] > 0 && s->tb_cycle_div[2] > 0;
+    case C_CYCLE:   return s->tb_cycle_div[2] > 0 && s->tb_inst_div[2] == 0;
+    case C_INST:    return s->tb_inst_div[2] > 0 && s->barriers > 0;
+    case C_NONE:    return lane > 0.9 && s->tb_inst_div[2] == 0;
+    case C_SHBAR:   return s->barriers > 0 && s->divergent_branches > 0;
+    case C_MEMLAT:  return s->mem_insns && acc > 2 * s->mem_insns && hit > 0.01 && hit < 0.99;
+    case C_TYPES:   return s->occupancy_limit == CTA_LIM_THREADS || s->occupancy_limit == CTA_LIM_CTAS;
+    case C_TYPEC:   return s->occupancy_limit == CTA_LIM_REGS || s->occupancy_limit == CTA_LIM_SHARED;
+    case C_REGROUP: return lane < 0.6 && s->tb_inst_div[3] > 0;
+    case C_LOOP:    return s->t.simt_max_depth > 16;
+    default:        return 0;
+    }
+}
+
+static void md_categories(FILE *f, const struct bench *const *all, const struct result *rs, unsigned n)
+{
+    unsigned c, i;
+    fprintf(f, "\n## Categories\n\nEach category of issue 4, its kernels, the measured rule that "
+            "shows the behaviour, and whether this run shows it (yes / no).\n\n");
+    for (c = 0; c < C_COUNT; c++) {
+        unsigned yes = 0;
+        fprintf(f, "- **%s** (rule: %s):", cats[c].title, cats[c].rule);
+        for (i = 0; i < n; i++) {
+            char pat[40];
+            snprintf(pat, sizeof pat, " %s ", all[i]->name);
+            char list[256];
+            snprintf(list, sizeof list, " %s ", cats[c].kernels);
+            if (!strstr(list, pat))
+                continue;
+            yes += shows((enum cat)c, &rs[i].st);
+            fprintf(f, " %s (%s)", all[i]->name, shows((enum cat)c, &rs[i].st) ? "yes" : "no");
+        }
+        fprintf(f, " -- %u kernels show it%s\n", yes, yes >= 2 ? "" : " (FEWER THAN TWO)");
+    }
+}
+
 /* The docs/bench.md table (make bench). */
 static int write_markdown(const struct opts *o, const struct bench *const *all, const struct result *rs,
                           unsigned n)
@@ -319,6 +389,7 @@ static int write_markdown(const struct opts *o, const struct bench *const *all, 
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (i = 0; i < n; i++)
         md_row(f, all[i], &rs[i]);
+    md_categories(f, all, rs, n);
     return fclose(f);
 }
 
