@@ -637,7 +637,7 @@ static void issue_ldst(struct sm *s, uint32_t w, const struct sm_dec *d, const s
 {
     const struct ex_result *r = &s->res;
     uint32_t m;
-    memset(li, 0, sizeof *li);
+    li->ndst = 0;
     li->valid = 1;
     li->warp = (uint8_t)w;
     li->vwi = (uint8_t)w;
@@ -674,10 +674,20 @@ static void fixed_mem(struct sm *s, const struct ptx_insn *in, uint32_t *lat, ui
 
 struct issue_out {                       /* this cycle's issues, for fu / ldst / bar */
     struct fu_in fu;
-    struct ldst_issue ldst;
+    struct ldst_in ld;                   /* ld.issue is this cycle's LD/ST issue */
     struct bar_in bar;
     uint32_t nbar;
 };
+
+/* Clear only what every cycle reads (the LD/ST addresses are read only for issued lanes). */
+static void issue_out_clear(struct issue_out *io)
+{
+    memset(&io->fu, 0, sizeof io->fu);
+    io->ld.issue.valid = 0;
+    io->ld.issue.mask = 0;
+    memset(&io->bar, 0, sizeof io->bar);
+    io->nbar = 0;
+}
 
 static void latch_control(struct sm *s, uint32_t port, uint32_t w, uint32_t pc)
 {
@@ -738,9 +748,9 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now, struct 
         s->st->mem_insns++;
         s->st->atomics += in->op == OP_ATOM || in->op == OP_RED;
         if ((s->res.space == PS_GLOBAL || s->res.space == PS_LOCAL) && s->res.exec_mask) {
-            issue_ldst(s, w, d, in, &io->ldst);
+            issue_ldst(s, w, d, in, &io->ld.issue);
             fi->ndst = 0;                 /* results come back through ldst */
-            wp->pending += io->ldst.ndst;
+            wp->pending += io->ld.issue.ndst;
             goto reserve;
         }
         fixed_mem(s, in, &fi->lat, &fi->ii);
@@ -869,19 +879,19 @@ static void commit_all(struct sm *s)
 static void units_step(struct sm *s, uint64_t now, int l1_src, const struct l1_out *lo,
                        struct issue_out *io)
 {
-    struct ldst_in li;
+    struct ldst_in *li = &io->ld;
     struct bar_out bo;
     io->fu.now = now;
     fu_eval(&s->fu_c, &s->fu_q, &io->fu, &s->fu_o, &s->fu_d);
-    memset(&li, 0, sizeof li);
-    li.now = now;
-    li.issue = io->ldst;
-    li.accepted = l1_src == SRC_LDST;
+    li->now = now;
+    li->accepted = l1_src == SRC_LDST;
+    li->resp_valid = 0;
+    li->resp_tag = 0;
     if (lo->resp_valid && (lo->resp.kind == MK_LOAD || lo->resp.kind == MK_ATOMIC)) {
-        li.resp_valid = 1;
-        li.resp_tag = lo->resp.tag;
+        li->resp_valid = 1;
+        li->resp_tag = lo->resp.tag;
     }
-    ldst_eval(&s->ldst_c, s->ldst_q, &li, &s->ldst_o, s->ldst_d);
+    ldst_eval(&s->ldst_c, s->ldst_q, li, &s->ldst_o, s->ldst_d);
     if (s->bar_launch_cta >= 0) {
         io->bar.launch_valid = 1;
         io->bar.launch_cta = (uint8_t)s->bar_launch_cta;
@@ -911,7 +921,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     sio->miss_valid = 0;
     sio->ctas_done = 0;
     *ntbs = 0;
-    memset(&io, 0, sizeof io);
+    issue_out_clear(&io);
     release_barriers(s);
     src = l1_step(s, now, sio, &lo);
     simt_step(s, now, &lo);
