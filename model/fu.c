@@ -19,9 +19,12 @@ static void release_due(const struct fu_regs *q, const struct fu_in *in, struct 
                         struct fu_regs *d)
 {
     uint32_t i, k;
-    for (i = 0; i < FU_QUEUE && out->nrel < FU_MAX_REL; i++) {
-        const struct fu_entry *e = &q->q[i];
-        if (!e->valid || e->done_at > in->now)
+    uint64_t m;
+    for (m = q->valid; m && out->nrel < FU_MAX_REL; m &= m - 1) {
+        const struct fu_entry *e;
+        i = (uint32_t)__builtin_ctzll(m);
+        e = &q->q[i];
+        if (e->done_at > in->now)
             continue;
         for (k = 0; k < FU_MAX_DST && out->nrel < FU_MAX_REL; k++) {
             if (d->q[i].reg[k] == 0xFFFF)
@@ -33,7 +36,7 @@ static void release_due(const struct fu_regs *q, const struct fu_in *in, struct 
             d->q[i].reg[k] = 0xFFFF;
         }
         if (k == FU_MAX_DST) {
-            d->q[i].valid = 0;
+            d->valid &= ~(1ull << i);
             d->count--;
         }
     }
@@ -41,11 +44,7 @@ static void release_due(const struct fu_regs *q, const struct fu_in *in, struct 
 
 static int free_slot(const struct fu_regs *d)
 {
-    int i;
-    for (i = 0; i < FU_QUEUE; i++)
-        if (!d->q[i].valid)
-            return i;
-    return -1;
+    return ~d->valid ? __builtin_ctzll(~d->valid) : -1;
 }
 
 static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
@@ -59,7 +58,7 @@ static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
     s = free_slot(d);
     if (s < 0)
         return;                       /* the SM checked `full` before issuing */
-    d->q[s].valid = 1;
+    d->valid |= 1ull << s;
     d->q[s].done_at = now + (is->lat ? is->lat : 1);
     d->q[s].warp = is->warp;
     d->q[s].vwi = is->vwi;
@@ -73,7 +72,7 @@ uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *d, uint64_t
     uint64_t best = UINT64_MAX;
     uint32_t i, u;
     for (i = 0; i < FU_QUEUE && d->count; i++)
-        if (d->q[i].valid && d->q[i].done_at < best)
+        if ((d->valid >> i & 1) && d->q[i].done_at < best)
             best = d->q[i].done_at;
     for (i = 0; i < c->nsched; i++)
         for (u = 0; u < FU_NUNITS; u++) {
@@ -111,5 +110,6 @@ void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *
     if (d->q_dirty || q->q_dirty)
         memcpy(q->q, d->q, sizeof q->q);
     q->count = d->count;
+    q->valid = d->valid;
     q->q_dirty = d->q_dirty;
 }

@@ -34,13 +34,13 @@ struct fu_entry {
     uint16_t reg[FU_MAX_DST];  /* 16 each: destination registers (0xFFFF = none) */
     uint8_t  warp;             /*  8: warp slot */
     uint8_t  vwi;              /*  8: virtual warp id tag for the scoreboard */
-    uint8_t  valid;            /*  1 */
 };
 
 struct fu_regs {
     uint32_t busy_until[FU_MAX_SCHED][FU_NUNITS]; /* low 32 bits of the cycle each unit frees */
     struct fu_entry q[FU_QUEUE];
     uint32_t count;            /*  7: valid entries */
+    uint64_t valid;            /* 64: valid bit of each result-queue entry */
     uint8_t  q_dirty;          /* simulation bookkeeping for commit (not hardware state) */
 };
 

@@ -264,6 +264,8 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     block_cfgs(s);
     if (check_cfgs(s, err, errlen))
         return -1;
+    for (i = 0; i < SM_MAX_WARPS && i < p->conf->max_warps_per_sm; i++)
+        s->sched_slots[i % s->nsched] |= 1ull << i;
     if (alloc_blocks(s) || alloc_functional(s)) {
         snprintf(err, errlen, "out of host memory for SM %u", p->id);
         return -1;
@@ -352,6 +354,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     memset(k, 0, sizeof *k);
     k->valid = 1;
     s->nctas++;
+    s->cta_valid |= 1u << c;
     k->id = id;
     k->ctaid[0] = (uint32_t)(id % p->grid.x);
     k->ctaid[1] = (uint32_t)(id / p->grid.x % p->grid.y);
@@ -419,6 +422,7 @@ static void cta_check_done(struct sm *s, uint32_t c, uint64_t now, struct sm_io 
     s->st->ctas++;
     k->valid = 0;
     s->nctas--;
+    s->cta_valid &= ~(1u << c);
     (void)now;
 }
 
@@ -602,14 +606,11 @@ static enum sm_stall sched_masks(const struct sm *s, uint32_t sched, uint64_t ha
                                  int mem_port_taken, struct ws_in *in)
 {
     enum sm_stall best = ST_NO_WARP;
-    uint32_t i, w;
+    uint64_t m = s->live & ~s->simt_o->fin & s->sched_slots[sched];
     memset(in, 0, sizeof *in);
-    for (i = 0; i < s->ws_c[sched].nslots; i++) {
+    for (; m; m &= m - 1) {
+        uint32_t w = (uint32_t)__builtin_ctzll(m), i = w / s->nsched;
         enum sm_stall st;
-        w = i * s->nsched + sched;
-        if (w >= SM_MAX_WARPS || !s->warps[w].valid || s->warps[w].done ||
-            (s->simt_o->fin >> w & 1))
-            continue;
         in->valid |= 1u << i;
         if (s->launch_pending >> w & 1)
             in->fresh |= 1u << i;
@@ -854,12 +855,12 @@ static void charge_stall(struct sm *s, uint32_t issued)
     uint32_t c;
     if (issued)
         return;
-    for (c = 0; c < SM_MAX_CTAS; c++)
-        if (s->ctas[c].valid) {
-            s->ctas[c].stall_life++;
-            if (s->ctas[c].warps_done)
-                s->ctas[c].stall_dwr++;
-        }
+    for (uint32_t m = s->cta_valid; m; m &= m - 1) {
+        c = (uint32_t)__builtin_ctz(m);
+        s->ctas[c].stall_life++;
+        if (s->ctas[c].warps_done)
+            s->ctas[c].stall_dwr++;
+    }
 }
 
 static void commit_all(struct sm *s)

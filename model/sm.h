@@ -151,6 +151,8 @@ struct sm {
     uint32_t nwarps_per_cta;
     uint32_t nctas;                      /* resident CTAs */
     uint64_t live;                       /* warp slots launched and not finished */
+    uint64_t sched_slots[SM_MAX_SCHED];  /* the warp slots of each scheduler */
+    uint32_t cta_valid;                  /* resident CTA slots */
     uint32_t cta_draining;               /* CTAs whose warps all finished (writebacks pending) */
     uint64_t now;                        /* the cycle being evaluated */
     struct sb_in sb_in;                  /* kept between cycles: only live fields rewritten */
