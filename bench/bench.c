@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "bench.h"
 
@@ -108,4 +109,61 @@ uint64_t bench_check_f32(struct bench_ctx *ctx, const char *what, const float *g
             snprintf(e, sizeof e, "%.9g", exp[i]);
         }
     return record(ctx, bad, what, first, g, e);
+}
+
+/* ---------------------------------------------------------- loop micro-benchmarks (003) */
+
+#define LOOP_WARP 32
+static const int loop_test_m[] = { 0, 1, 8, 16, 20, 31 };
+
+int32_t bench_loop_bound(int m, int t)
+{
+    int last_full = 31 - m;
+    return t <= last_full ? 32 : 32 - (t - last_full);
+}
+
+static int loop_launch_all(struct bench_ctx *ctx, const char *kernel, struct gs_module *mod,
+                           uint64_t db, uint64_t dout, int nm)
+{
+    struct gs_dim3 grid = { 1, 1, 1 }, block = { LOOP_WARP, 1, 1 };
+    int k;
+    for (k = 0; k < nm; k++) {
+        uint64_t b = db + (uint64_t)k * LOOP_WARP * 4, o = dout + (uint64_t)k * LOOP_WARP * 4;
+        const void *args[] = { &b, &o };
+        if (bench_api(ctx, gs_launch(ctx->gpu, mod, kernel, grid, block, 0, args, 2), "launch"))
+            return -1;
+    }
+    return 0;
+}
+
+int bench_loop_run(struct bench_ctx *ctx, const char *kernel, uint32_t (*ref_of)(int32_t))
+{
+    int nm = ctx->size == BENCH_TEST ? (int)(sizeof loop_test_m / sizeof loop_test_m[0]) : 32;
+    size_t n = (size_t)nm * LOOP_WARP, bytes = n * 4;
+    int32_t *bounds = malloc(bytes);
+    uint32_t *out = malloc(bytes), *ref = malloc(bytes);
+    struct gs_module *mod = NULL;
+    uint64_t db = 0, dout = 0;
+    int rc = -1, k, t;
+
+    if (!bounds || !out || !ref)
+        goto out;
+    for (k = 0; k < nm; k++)
+        for (t = 0; t < LOOP_WARP; t++) {
+            int m = ctx->size == BENCH_TEST ? loop_test_m[k] : k;
+            bounds[k * LOOP_WARP + t] = bench_loop_bound(m, t);
+            ref[k * LOOP_WARP + t] = ref_of(bounds[k * LOOP_WARP + t]);
+        }
+    if (bench_load(ctx, &mod) ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &db, bytes), "malloc bounds") ||
+        bench_api(ctx, gs_malloc(ctx->gpu, &dout, bytes), "malloc out") ||
+        bench_api(ctx, gs_memcpy_htod(ctx->gpu, db, bounds, bytes), "copy bounds") ||
+        bench_api(ctx, gs_memset(ctx->gpu, dout, 0xff, bytes), "clear out") ||
+        loop_launch_all(ctx, kernel, mod, db, dout, nm) ||
+        bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, out, dout, bytes), "copy out"))
+        goto out;
+    rc = bench_check_u32(ctx, "out", out, ref, n) ? 1 : 0;
+out:
+    free(bounds); free(out); free(ref);
+    return rc;
 }

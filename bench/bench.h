@@ -53,6 +53,13 @@ uint64_t bench_check_f32(struct bench_ctx *ctx, const char *what, const float *g
 uint64_t bench_check_u64(struct bench_ctx *ctx, const char *what, const uint64_t *got,
                          const uint64_t *exp, size_t n);
 
+/* The loop-divergence micro-benchmarks of 003_a1f13061b22d54a6.txt (sloop, dloop): Table I's
+   loop bound of lane t when M lanes of the warp diverge (32 for t <= 31-M, then 32-(t-(31-M))),
+   and the shared host part: one launch of one warp per M (test: M in {0,1,8,16,20,31};
+   default: every M from 0 to 31), kernel(bounds, out), every lane checked against ref(bound). */
+int32_t bench_loop_bound(int m, int t);
+int bench_loop_run(struct bench_ctx *ctx, const char *kernel, uint32_t (*ref)(int32_t bound));
+
 /* Convenience: load ctx->ptx_path and launch in one go (1-D or 3-D). */
 int bench_load(struct bench_ctx *ctx, struct gs_module **mod);
 

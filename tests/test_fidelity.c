@@ -24,6 +24,7 @@
  */
 #include <math.h>
 #include "testutil.h"
+#include "bench.h"
 #include "gpusim.h"
 
 #define NM 32
@@ -49,7 +50,7 @@ static void run_sweep(const char *kernel, struct sweep *r)
         struct gs_dim3 grid = { 1, 1, 1 }, block = { 32, 1, 1 };
         struct gs_stats st;
         for (t = 0; t < 32; t++)
-            b[t] = t > 31 - M ? 32 - (t - (31 - M)) : 32;
+            b[t] = bench_loop_bound(M, t);
         assert_int_equal(gs_memcpy_htod(g, db, b, sizeof b), GS_OK);
         assert_int_equal(gs_launch(g, m, kernel, grid, block, 0, args, 2), GS_OK);
         gs_kernel_stats(g, &st);
