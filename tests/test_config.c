@@ -89,6 +89,13 @@ static void test_impossible_combination(void **state)
     assert_int_equal(conf_check(&c, err, sizeof err), -1);
     tu_assert_contains(err, "key 'max_warps_per_sm'");
     conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "schedulers_per_sm=1", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'max_warps_per_sm' (48): each of the 1 schedulers");
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "simt_policy=stack", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'simt_policy': 'stack' is not one of token|ipdom");
+    conf_defaults(&c);
     assert_int_equal(conf_set(&c, "max_shared_per_cta=64K", "--set", err, sizeof err), 0);
     assert_int_equal(conf_check(&c, err, sizeof err), -1);
     tu_assert_contains(err, "key 'max_shared_per_cta'");
