@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../cost/cost_main.h"
 #include "bench.h"
 #include "config.h"
 #include "cta.h"
@@ -301,9 +302,10 @@ static const struct { const char *title, *rule, *kernels; } cats[C_COUNT] = {
       "TBs with > 10 % instruction divergence and TBs with > 10 % cycle divergence",
       "bfs nqueens mergepass bstsearch mandel smithwat" },
     { "Cycle divergence only (set 2)", "TBs with > 10 % cycle divergence, none with > 10 % instruction divergence",
-      "invmap meshgather kmeans spmv" },
-    { "Instruction divergence only (set 3)", "TBs with > 10 % instruction divergence; warps rejoin at barriers",
-      "nw stencil2d pathfinder backprop" },
+      "kmeans meshgather invmap vecadd" },
+    { "Instruction divergence only (set 3)",
+      "TBs with > 10 % instruction divergence, at most a quarter as many with > 10 % cycle divergence (barriers keep the warps together)",
+      "backprop stencil2d reduce scanlarge nw pathfinder" },
     { "No divergence (set 4)", "lane utilisation > 90 % and no TB with > 10 % instruction divergence",
       "vecadd matmul fftlike histogram dct8x8" },
     { "Shared memory and barriers with divergent warps", "barriers > 0 and divergent branches > 0",
@@ -328,7 +330,7 @@ static int shows(enum cat c, const struct gs_stats *s)
     switch (c) {
     case C_INSTCYC: return s->tb_inst_div[2] > 0 && s->tb_cycle_div[2] > 0;
     case C_CYCLE:   return s->tb_cycle_div[2] > 0 && s->tb_inst_div[2] == 0;
-    case C_INST:    return s->tb_inst_div[2] > 0 && s->barriers > 0;
+    case C_INST:    return s->tb_inst_div[2] > 0 && 4 * s->tb_cycle_div[2] <= s->tb_inst_div[2];
     case C_NONE:    return lane > 0.9 && s->tb_inst_div[2] == 0;
     case C_SHBAR:   return s->barriers > 0 && s->divergent_branches > 0;
     case C_MEMLAT:  return s->mem_insns && acc > 2 * s->mem_insns && hit > 0.01 && hit < 0.99;
@@ -477,6 +479,7 @@ static int cmd_suite(const struct opts *o)
 int main(int argc, char **argv)
 {
     struct opts o;
+    if (argc > 1 && !strcmp(argv[1], "cost")) return cost_main(argc - 1, argv + 1);
     if (parse_args(&o, argc, argv)) {
         usage(stderr);
         return 2;
