@@ -2,7 +2,8 @@
 #   make deps    install every dependency from Debian packages (idempotent)
 #   make         build build/gpusim and build/libgpusim.a
 #   make run     deps + build + the main job: every bench kernel on configs/gtx480.cfg, a table
-#   make test    deps + build + every test (what .ci/run runs)
+#   make test    deps + build + every test, the short co-simulation and the cost checks (.ci/run)
+#   make cosim   full co-simulation of the RTL blocks (mk/cosim.mk); make cost: cost report (mk/cost.mk)
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc (only where nvcc exists)
@@ -66,8 +67,12 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
 run: deps all
 	$(BUILD)/gpusim suite --config configs/gtx480.cfg
 
+# Unit, functional and fidelity tests, then the short co-simulation (mk/cosim.mk) and the cost
+# checks (mk/cost.mk).
+TEST_EXTRA ?= cosim-test
 test: deps all $(TESTS)
 	@sh tools/run_tests.sh $(TESTS)
+	@$(MAKE) --no-print-directory $(TEST_EXTRA)
 
 # The whole suite at the default size, results checked, docs/bench.md regenerated.
 bench: deps all

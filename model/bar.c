@@ -4,6 +4,7 @@
  */
 #include <string.h>
 #include "bar.h"
+#include "cost.h"
 
 void bar_reset(const struct bar_cfg *c, struct bar_regs *q)
 {
@@ -56,4 +57,18 @@ void bar_commit(const struct bar_cfg *c, struct bar_regs *q, const struct bar_re
     (void)c;
     if (d->dirty || q->dirty)
         memcpy(q, d, sizeof *q);
+}
+
+/* Storage for the cost estimator (cost.h): per CTA slot a live and an arrived warp mask (64
+   bits each, as declared), the registered release mask. dirty is bookkeeping, not hardware. */
+void bar_storage(const struct bar_cfg *c, struct cost_list *l)
+{
+    cost_begin(l, "bar");
+    cost_add(l, (struct cost_item){.name = "live", .mech = "barrier unit", .entries = c->nctas,
+                                   .bits = 64, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "arrived", .mech = "barrier unit",
+                                   .entries = c->nctas, .bits = 64, .rports = COST_PAR,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "release", .mech = "barrier unit", .entries = 1,
+                                   .bits = 64, .rports = COST_PAR, .onchip = 1});
 }

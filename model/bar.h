@@ -41,4 +41,8 @@ void bar_eval(const struct bar_cfg *c, const struct bar_regs *q, const struct ba
               struct bar_out *out, struct bar_regs *d);
 void bar_commit(const struct bar_cfg *c, struct bar_regs *q, const struct bar_regs *d);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void bar_storage(const struct bar_cfg *c, struct cost_list *l);
+
 #endif

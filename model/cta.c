@@ -4,6 +4,7 @@
 #include <string.h>
 #include "config.h"
 #include "cta.h"
+#include "cost.h"
 
 void cta_reset(const struct cta_cfg *c, struct cta_regs *q)
 {
@@ -68,4 +69,18 @@ uint32_t cta_occupancy(const struct gpu_config *conf, uint32_t threads_per_cta,
     if (limit)
         *limit = (enum cta_limit)best;
     return by[best];
+}
+
+/* Storage for the cost estimator (cost.h): the next CTA index (64 bits as declared), the
+   resident count per SM, the round-robin pointer. */
+void cta_storage(const struct cta_cfg *c, struct cost_list *l)
+{
+    cost_begin(l, "cta");
+    cost_add(l, (struct cost_item){.name = "next", .mech = "CTA dispatcher", .entries = 1,
+                                   .bits = 64, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "resident", .mech = "CTA dispatcher",
+                                   .entries = c->nsms, .bits = 8, .rports = COST_PAR,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "rr", .mech = "CTA dispatcher", .entries = 1,
+                                   .bits = 7, .rports = COST_PAR, .onchip = 1});
 }

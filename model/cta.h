@@ -44,4 +44,8 @@ uint32_t cta_occupancy(const struct gpu_config *conf, uint32_t threads_per_cta,
                        uint32_t regs_per_thread, uint32_t shared_per_cta, enum cta_limit *limit);
 const char *cta_limit_name(enum cta_limit l);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void cta_storage(const struct cta_cfg *c, struct cost_list *l);
+
 #endif

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dram.h"
+#include "cost.h"
 
 #define LINE_SHIFT 7
 
@@ -469,4 +470,48 @@ uint64_t dram_next_event(const struct dram_cfg *c, const struct dram_regs *q, ui
             t = w;
     }
     return t;
+}
+
+/* Storage for the cost estimator (cost.h), one channel: the scheduler queue (read in parallel
+   by the FR-FCFS pick), per-bank state and timing stamps, the latency and return FIFOs, the
+   channel-wide timing stamps and counters. Time is kept as the model's absolute 64-bit cycle
+   stamps. The write log is bookkeeping, not hardware. */
+void dram_storage(const struct dram_cfg *c, struct cost_list *l)
+{
+    const char *sq = "DRAM scheduler queue", *bk = "DRAM bank state", *fi = "DRAM FIFOs";
+    uint32_t m = cost_memreq_bits();
+    cost_begin(l, "dram");
+    cost_add(l, (struct cost_item){.name = "q.req", .mech = sq, .entries = c->queue_size,
+                                   .bits = m, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "q.ctl", .mech = sq, .entries = c->queue_size,
+                                   .bits = 32 + 32 + 5 + 2 + 1 + 1, .rports = COST_PAR,
+                                   .onchip = 1, .note = "row, seq, bank, port, wr, act"});
+    cost_add(l, (struct cost_item){.name = "valid", .mech = sq, .entries = 1,
+                                   .bits = c->queue_size, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "sq_ctl", .mech = sq, .entries = 1, .bits = 32 + 7,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "seq [31:0], cnt [6:0]"});
+    cost_add(l, (struct cost_item){.name = "bank.t", .mech = bk, .entries = c->nbk,
+                                   .bits = 3 * 64, .rports = COST_PAR, .onchip = 1,
+                                   .note = "t_act_ok, t_col_ok, t_pre_ok"});
+    cost_add(l, (struct cost_item){.name = "bank.mask", .mech = bk, .entries = c->nbk,
+                                   .bits = c->queue_size, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "bank.row", .mech = bk, .entries = c->nbk,
+                                   .bits = 32 + 1 + 6 + 6 + 6, .rports = COST_PAR, .onchip = 1,
+                                   .note = "row, open, old, hit_rd, hit_wr"});
+    cost_add(l, (struct cost_item){.name = "bank_ne", .mech = bk, .entries = 1, .bits = c->nbk,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "chan_t", .mech = bk, .entries = 1, .bits = 6 * 64,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "t_act_any t_col_any t_rd_ok t_wr_ok bus_free t_wake"});
+    cost_add(l, (struct cost_item){.name = "latq", .mech = fi, .entries = c->latq_size,
+                                   .bits = 64 + m + 2, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "t_ready, mem_req, port"});
+    cost_add(l, (struct cost_item){.name = "retq", .mech = fi, .entries = DRAM_MAX_RETQ,
+                                   .bits = 64 + m + 2, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "t_done, mem_req, port"});
+    cost_add(l, (struct cost_item){.name = "fifo_ptrs", .mech = fi, .entries = 1,
+                                   .bits = cost_fifo_bits(c->latq_size) +
+                                           cost_fifo_bits(DRAM_MAX_RETQ),
+                                   .rports = COST_PAR, .onchip = 1, .note = "rd, wr, cnt"});
 }

@@ -160,4 +160,8 @@ int      dram_busy(const struct dram_regs *q);
    (UINT64_MAX: idle). */
 uint64_t dram_next_event(const struct dram_cfg *c, const struct dram_regs *q, uint64_t now);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void dram_storage(const struct dram_cfg *c, struct cost_list *l);
+
 #endif

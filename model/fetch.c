@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "fetch.h"
+#include "cost.h"
 
 void fetch_cfg_default(struct fetch_cfg *c)
 {
@@ -313,4 +314,61 @@ void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct 
     memcpy(q->ic_v, d->ic_v, n);
     memcpy(q->ic_age, d->ic_age, n * sizeof q->ic_age[0]);
     memcpy(q->ic_tag, d->ic_tag, n * sizeof q->ic_tag[0]);
+}
+
+/* Storage for the cost estimator (cost.h): per slot the I-buffer (ibuf_entries pcs, read at
+   the head) with its counters and flags, the next fetch pc; the decode pipe (decode_cycles +
+   1 stages); the MSHRs (line, waiting slots); the I-cache tag array, one row per set (the
+   instruction bytes themselves are not modelled: timing only). */
+void fetch_storage(const struct fetch_cfg *c, struct cost_list *l)
+{
+    const char *ib = "I-buffer", *fd = "fetch/decode", *ms = "I-cache MSHRs",
+               *ic = "I-cache tags";
+    uint64_t n = c->nslots, st = c->decode_cycles + 1u, w = c->ic_ways;
+    cost_begin(l, "fetch");
+    cost_add(l, (struct cost_item){.name = "ibuf_pc", .mech = ib, .entries = n * c->ibuf_entries,
+                                   .bits = 32, .banks = (uint32_t)n, .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "[31:0] per entry"});
+    cost_add(l, (struct cost_item){.name = "ibuf_n", .mech = ib, .entries = n, .bits = 3,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[2:0]"});
+    cost_add(l, (struct cost_item){.name = "hv", .mech = ib, .entries = n, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "full", .mech = ib, .entries = n, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "npc", .mech = fd, .entries = n, .bits = 32,
+                                   .rports = 1, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "npc_v", .mech = fd, .entries = n, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "nfl", .mech = fd, .entries = n, .bits = 3,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[2:0]"});
+    cost_add(l, (struct cost_item){.name = "rr", .mech = fd, .entries = 1, .bits = 6,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
+    cost_add(l, (struct cost_item){.name = "dq.v", .mech = fd, .entries = st, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "dq.slot", .mech = fd, .entries = st, .bits = 6,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
+    cost_add(l, (struct cost_item){.name = "dq.n", .mech = fd, .entries = st, .bits = 3,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[2:0]"});
+    cost_add(l, (struct cost_item){.name = "dq.pc", .mech = fd, .entries = st, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "wait", .mech = ms, .entries = n, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "ms.v", .mech = ms, .entries = c->mshrs, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "ms.sent", .mech = ms, .entries = c->mshrs, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "ms.line", .mech = ms, .entries = c->mshrs, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "ms.wait", .mech = ms, .entries = c->mshrs,
+                                   .bits = (uint32_t)n, .rports = COST_PAR, .onchip = 1,
+                                   .note = "a bit per slot"});
+    cost_add(l, (struct cost_item){.name = "ic.v", .mech = ic, .entries = c->ic_sets,
+                                   .bits = (uint32_t)w, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "[ways-1:0] per set"});
+    cost_add(l, (struct cost_item){.name = "ic.age", .mech = ic, .entries = c->ic_sets,
+                                   .bits = (uint32_t)(3 * w), .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "[2:0] per way"});
+    cost_add(l, (struct cost_item){.name = "ic.tag", .mech = ic, .entries = c->ic_sets,
+                                   .bits = (uint32_t)(32 * w), .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "[31:0] per way"});
 }

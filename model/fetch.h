@@ -114,4 +114,8 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
 /* Copies d to q (the I-cache arrays only for the sets in use: eval never writes others). */
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void fetch_storage(const struct fetch_cfg *c, struct cost_list *l);
+
 #endif

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 #include "fu.h"
+#include "cost.h"
 
 void fu_reset(const struct fu_cfg *c, struct fu_regs *q)
 {
@@ -112,4 +113,32 @@ void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *
     q->count = d->count;
     q->valid = d->valid;
     q->q_dirty = d->q_dirty;
+}
+
+/* Storage for the cost estimator (cost.h): a busy-until stamp per unit and scheduler, and the
+   result queue (FU_QUEUE entries, every one compared with the cycle each cycle; done_at is
+   the model's absolute 64-bit cycle stamp). q_dirty is bookkeeping, not hardware. */
+void fu_storage(const struct fu_cfg *c, struct cost_list *l)
+{
+    const char *rq = "result queue";
+    uint32_t wr = c->nsched ? c->nsched : 1;
+    cost_begin(l, "fu");
+    cost_add(l, (struct cost_item){.name = "busy_until", .mech = "unit busy stamps",
+                                   .entries = (uint64_t)c->nsched * FU_NUNITS, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "low 32 bits"});
+    cost_add(l, (struct cost_item){.name = "q.done_at", .mech = rq, .entries = FU_QUEUE,
+                                   .bits = 64, .rports = COST_PAR, .wports = (uint8_t)wr,
+                                   .onchip = 1, .note = "64: absolute cycle"});
+    cost_add(l, (struct cost_item){.name = "q.reg", .mech = rq, .entries = FU_QUEUE,
+                                   .bits = 16 * FU_MAX_DST, .rports = COST_PAR,
+                                   .wports = (uint8_t)wr, .onchip = 1, .note = "16 each"});
+    cost_add(l, (struct cost_item){.name = "q.warp", .mech = rq, .entries = FU_QUEUE, .bits = 8,
+                                   .rports = COST_PAR, .wports = (uint8_t)wr, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "q.vwi", .mech = "VWI tags (VT, 004)",
+                                   .entries = FU_QUEUE, .bits = 8, .rports = COST_PAR,
+                                   .wports = (uint8_t)wr, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "q.valid", .mech = rq, .entries = FU_QUEUE, .bits = 1,
+                                   .rports = COST_PAR, .wports = (uint8_t)wr, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "count", .mech = rq, .entries = 1, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1});
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "icnt.h"
+#include "cost.h"
 
 void icnt_cfg_default(struct icnt_cfg *c)
 {
@@ -308,4 +309,37 @@ uint64_t icnt_next_event(const struct icnt_cfg *c, const struct icnt_regs *q, ui
     a = dir_next(&q->req, now, 0);
     b = dir_next(&q->resp, now, 1);
     return a < b ? a : b;
+}
+
+/* Storage for the cost estimator (cost.h): for each direction (requests: SM inputs to slice
+   outputs; responses: the reverse) the per-port FIFOs of packets (t_arrive, mem_req, dst,
+   flits), the port state (busy stamp, FIFO pointers, round-robin pointer, credits) and the
+   non-empty/full flags. The write logs are bookkeeping, not hardware. */
+void icnt_storage(const struct icnt_cfg *c, struct cost_list *l)
+{
+    const char *ic = "interconnect";
+    uint32_t pkt = 64 + cost_memreq_bits() + 6 + 4;
+    uint32_t fi = cost_fifo_bits(c->inq_size), fo = cost_fifo_bits(c->outq_size);
+    cost_begin(l, "icnt");
+    for (int dir = 0; dir < 2; dir++) {
+        uint32_t ni = dir ? c->n_slice : c->n_sm, no = dir ? c->n_sm : c->n_slice;
+        cost_add(l, (struct cost_item){.name = dir ? "resp_iq" : "req_iq", .mech = ic,
+                                       .entries = (uint64_t)ni * c->inq_size, .bits = pkt,
+                                       .banks = ni, .rports = 1, .wports = 1, .onchip = 1,
+                                       .note = "t_arrive 64, mem_req, dst 6, flits 4"});
+        cost_add(l, (struct cost_item){.name = dir ? "resp_oq" : "req_oq", .mech = ic,
+                                       .entries = (uint64_t)no * c->outq_size, .bits = pkt,
+                                       .banks = no, .rports = 1, .wports = 1, .onchip = 1,
+                                       .note = "t_arrive 64, mem_req, dst 6, flits 4"});
+        cost_add(l, (struct cost_item){.name = dir ? "resp_ip" : "req_ip", .mech = ic,
+                                       .entries = ni, .bits = 64 + fi, .rports = COST_PAR,
+                                       .onchip = 1, .note = "t_free, FIFO rd/wr/cnt"});
+        cost_add(l, (struct cost_item){.name = dir ? "resp_op" : "req_op", .mech = ic,
+                                       .entries = no, .bits = 64 + fo + 6 + 9,
+                                       .rports = COST_PAR, .onchip = 1,
+                                       .note = "t_free, FIFO rd/wr/cnt, rr [5:0], credit [8:0]"});
+        cost_add(l, (struct cost_item){.name = dir ? "resp_flags" : "req_flags", .mech = ic,
+                                       .entries = 1, .bits = 2 * ni + no, .rports = COST_PAR,
+                                       .onchip = 1, .note = "in_ne, in_full, out_ne"});
+    }
 }

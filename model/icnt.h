@@ -131,4 +131,8 @@ int      icnt_busy(const struct icnt_regs *q);
    (UINT64_MAX: only an input can). */
 uint64_t icnt_next_event(const struct icnt_cfg *c, const struct icnt_regs *q, uint64_t now);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void icnt_storage(const struct icnt_cfg *c, struct cost_list *l);
+
 #endif

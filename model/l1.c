@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l1.h"
+#include "cost.h"
 
 #define LINE_SHIFT 7
 
@@ -410,4 +411,52 @@ void l1_stats_add(struct l1_stats *s, const struct l1_out *o)
     s->bypass += o->ev_bypass;
     s->responses += o->resp_valid;
     s->bad += o->ev_bad;
+}
+
+/* Storage for the cost estimator (cost.h): the tag array (one row of assoc ways per set), the
+   MSHRs with their merged requests, the miss queue, hit pipeline, ready-MSHR and bypass
+   FIFOs and the control registers, each at the capacity the configuration allows (the hit
+   pipeline at its fixed L1_MAX_HITQ slots). The write log is bookkeeping, not hardware; the
+   data array is not modelled (timing only). */
+void l1_storage(const struct l1_cfg *c, struct cost_list *l)
+{
+    const char *tg = "L1 tags", *ms = "L1 MSHRs", *qu = "L1 queues";
+    uint32_t a = c->assoc, m = cost_memreq_bits();
+    cost_begin(l, "l1");
+    cost_add(l, (struct cost_item){.name = "tags.tag", .mech = tg, .entries = c->nsets,
+                                   .bits = 57 * a, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "[56:0] per way"});
+    cost_add(l, (struct cost_item){.name = "tags.state", .mech = tg, .entries = c->nsets,
+                                   .bits = 2 * a, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "tags.lru", .mech = tg, .entries = c->nsets,
+                                   .bits = 3 * a, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "tags.mshr", .mech = tg, .entries = c->nsets,
+                                   .bits = 6 * a, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "mshr.line", .mech = ms, .entries = c->n_mshr,
+                                   .bits = 57, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "mshr.n", .mech = ms, .entries = c->n_mshr, .bits = 4,
+                                   .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "mshr.m", .mech = ms, .entries = c->n_mshr,
+                                   .bits = m * c->max_merge, .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "max_merge x mem_req"});
+    cost_add(l, (struct cost_item){.name = "mshr_free", .mech = ms, .entries = 1,
+                                   .bits = c->n_mshr, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "missq", .mech = qu, .entries = c->missq_size,
+                                   .bits = m, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "hitq.t_ready", .mech = qu, .entries = L1_MAX_HITQ,
+                                   .bits = 64, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "hitq.req", .mech = qu, .entries = L1_MAX_HITQ,
+                                   .bits = m, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "rdyq", .mech = qu, .entries = c->n_mshr, .bits = 6,
+                                   .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "bypq", .mech = qu, .entries = c->byp_max, .bits = m,
+                                   .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "fifo_ptrs", .mech = qu, .entries = 1,
+                                   .bits = cost_fifo_bits(c->missq_size) +
+                                           cost_fifo_bits(L1_MAX_HITQ) +
+                                           cost_fifo_bits(c->n_mshr) + cost_fifo_bits(c->byp_max),
+                                   .rports = COST_PAR, .onchip = 1, .note = "rd, wr, cnt"});
+    cost_add(l, (struct cost_item){.name = "ctl", .mech = qu, .entries = 1, .bits = 6 + 3 + 2,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "byp_out [5:0], drain [2:0], rr [1:0]"});
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l2.h"
+#include "cost.h"
 
 #define LINE_SHIFT 7
 
@@ -400,4 +401,52 @@ uint64_t l2_next_event(const struct l2_cfg *c, const struct l2_regs *q, uint64_t
         return t > now ? t : now + 1;
     }
     return UINT64_MAX;
+}
+
+/* Storage for the cost estimator (cost.h), one slice: the tag array (one row of assoc ways per
+   set), the MSHRs with their merged requests, the ROP, response, DRAM and ready-MSHR FIFOs at
+   their configured sizes, credits and control. The write log is bookkeeping, not hardware;
+   the data array is not modelled (timing only). */
+void l2_storage(const struct l2_cfg *c, struct cost_list *l)
+{
+    const char *tg = "L2 tags", *ms = "L2 MSHRs", *qu = "L2 queues";
+    uint32_t a = c->assoc, m = cost_memreq_bits();
+    cost_begin(l, "l2");
+    cost_add(l, (struct cost_item){.name = "tags.tag", .mech = tg, .entries = c->nsets,
+                                   .bits = 57 * a, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "[56:0] per way"});
+    cost_add(l, (struct cost_item){.name = "tags.state", .mech = tg, .entries = c->nsets,
+                                   .bits = (2 + 1) * a, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "state [1:0] + dirty [0]"});
+    cost_add(l, (struct cost_item){.name = "tags.lru", .mech = tg, .entries = c->nsets,
+                                   .bits = 4 * a, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "tags.mshr", .mech = tg, .entries = c->nsets,
+                                   .bits = 6 * a, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "mshr.line", .mech = ms, .entries = c->n_mshr,
+                                   .bits = 57 + 4 + 1, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "line [56:0], n [3:0], dirty [0]"});
+    cost_add(l, (struct cost_item){.name = "mshr.m", .mech = ms, .entries = c->n_mshr,
+                                   .bits = m * c->max_merge, .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "max_merge x mem_req"});
+    cost_add(l, (struct cost_item){.name = "mshr_free", .mech = ms, .entries = 1,
+                                   .bits = c->n_mshr, .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "ropq.t_ready", .mech = qu, .entries = c->ropq_size,
+                                   .bits = 64, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "ropq.req", .mech = qu, .entries = c->ropq_size,
+                                   .bits = m, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "respq", .mech = qu, .entries = c->respq_size,
+                                   .bits = m, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "dramq", .mech = qu, .entries = c->dramq_size,
+                                   .bits = m, .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "rdyq", .mech = qu, .entries = c->n_mshr, .bits = 6,
+                                   .rports = 1, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "fifo_ptrs", .mech = qu, .entries = 1,
+                                   .bits = cost_fifo_bits(c->ropq_size) +
+                                           cost_fifo_bits(c->respq_size) +
+                                           cost_fifo_bits(c->dramq_size) +
+                                           cost_fifo_bits(c->n_mshr),
+                                   .rports = COST_PAR, .onchip = 1, .note = "rd, wr, cnt"});
+    cost_add(l, (struct cost_item){.name = "ctl", .mech = qu, .entries = 1, .bits = 9 + 9 + 3,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "cr_icnt [8:0], cr_dram [8:0], drain [2:0]"});
 }

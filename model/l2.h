@@ -149,4 +149,8 @@ int      l2_busy(const struct l2_cfg *c, const struct l2_regs *q);
    (UINT64_MAX: only an input can). */
 uint64_t l2_next_event(const struct l2_cfg *c, const struct l2_regs *q, uint64_t now);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void l2_storage(const struct l2_cfg *c, struct cost_list *l);
+
 #endif

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "ldst.h"
+#include "cost.h"
 
 void ldst_reset(const struct ldst_cfg *c, struct ldst_regs *q)
 {
@@ -176,4 +177,36 @@ uint32_t ldst_bank_degree(const uint64_t *addr, uint32_t mask, uint32_t bytes)
             total += phase_degree(addr + p * lanes, pm, per);
     }
     return total ? total : 1;
+}
+
+/* Storage for the cost estimator (cost.h): the line-request queue (a FIFO of mem_req), its
+   pointers, the pending-load table (indexed by the response tag). pend_dirty is bookkeeping,
+   not hardware. */
+void ldst_storage(const struct ldst_cfg *c, struct cost_list *l)
+{
+    const char *lq = "LD/ST line queue", *pl = "LD/ST pending loads";
+    (void)c;
+    cost_begin(l, "ldst");
+    cost_add(l, (struct cost_item){.name = "queue", .mech = lq, .entries = LDST_QUEUE,
+                                   .bits = cost_memreq_bits(), .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "mem_req (cost.c)"});
+    cost_add(l, (struct cost_item){.name = "head", .mech = lq, .entries = 1, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "count", .mech = lq, .entries = 1, .bits = 8,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.reg", .mech = pl, .entries = LDST_PENDING,
+                                   .bits = 16 * LDST_MAX_DST, .rports = 1, .wports = 2,
+                                   .onchip = 1, .note = "16 each"});
+    cost_add(l, (struct cost_item){.name = "pend.warp", .mech = pl, .entries = LDST_PENDING,
+                                   .bits = 8, .rports = 1, .wports = 2, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.vwi", .mech = "VWI tags (VT, 004)",
+                                   .entries = LDST_PENDING, .bits = 8, .rports = 1, .wports = 2,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.outstanding", .mech = pl,
+                                   .entries = LDST_PENDING, .bits = 6, .rports = 1, .wports = 2,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.valid", .mech = pl, .entries = LDST_PENDING,
+                                   .bits = 1, .rports = 1, .wports = 2, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "npend", .mech = pl, .entries = 1, .bits = 6,
+                                   .rports = COST_PAR, .onchip = 1});
 }

@@ -85,4 +85,8 @@ void ldst_outputs(const struct ldst_regs *q, struct ldst_out *out);
    32 banks must deliver for this access (1 = conflict-free; same word broadcasts). */
 uint32_t ldst_bank_degree(const uint64_t *addr, uint32_t mask, uint32_t bytes);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void ldst_storage(const struct ldst_cfg *c, struct cost_list *l);
+
 #endif

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include "sb.h"
+#include "cost.h"
 
 void sb_cfg_default(struct sb_cfg *c)
 {
@@ -148,4 +149,17 @@ void sb_commit(const struct sb_cfg *c, struct sb_regs *q, const struct sb_regs *
 {
     (void)c;
     *q = *d;
+}
+
+/* Storage for the cost estimator (cost.h): nregs pending bits and an 8-bit VWI per slot
+   (the VWI is read by every release port, to compare it with the writer's). */
+void sb_storage(const struct sb_cfg *c, struct cost_list *l)
+{
+    cost_begin(l, "sb");
+    cost_add(l, (struct cost_item){.name = "pend", .mech = "scoreboard pending bits",
+                                   .entries = c->nslots, .bits = c->nregs, .rports = COST_PAR,
+                                   .onchip = 1, .note = "[nregs-1:0] per slot"});
+    cost_add(l, (struct cost_item){.name = "vwi", .mech = "VWI tags (VT, 004)",
+                                   .entries = c->nslots, .bits = 8, .rports = SB_MAX_REL,
+                                   .onchip = 1, .note = "[7:0] per slot"});
 }

@@ -90,4 +90,8 @@ void sb_eval(const struct sb_cfg *c, const struct sb_regs *q, const struct sb_in
              struct sb_out *out, struct sb_regs *d);
 void sb_commit(const struct sb_cfg *c, struct sb_regs *q, const struct sb_regs *d);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void sb_storage(const struct sb_cfg *c, struct cost_list *l);
+
 #endif

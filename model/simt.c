@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "simt.h"
+#include "cost.h"
 
 struct ctx {                       /* eval's working set (locals only, no state) */
     const struct simt_cfg *c;
@@ -463,4 +464,60 @@ void simt_commit(const struct simt_cfg *c, struct simt_regs *q, const struct sim
     }
     /* every per-warp register and flag: everything before the arrays */
     memcpy(q, d, offsetof(struct simt_regs, stk));
+}
+
+/* Storage for the cost estimator (cost.h). Per warp slot: pc, mask, rpc, alive, the stack
+   pointers and flags; the pop timers only when pop_cycles or fill_cycles make them count;
+   the on-chip stack array: depth entries of 97 bits per warp (pc 32 + rpc 32 + mask 32 +
+   type 1), one small array per warp (read at the top and at the spill chunk, written by a
+   push and by a fill). The memory image mem[] is global memory, listed as not on chip, in
+   its memory format (entry_bytes per entry). */
+void simt_storage(const struct simt_cfg *c, struct cost_list *l)
+{
+    const char *pcm = "warp pc/active mask", *stk = "SIMT reconvergence stack",
+               *spl = "SIMT stack spill/fill";
+    uint64_t w = c->nwarps;
+    int timers = c->pop_cycles || c->fill_cycles;
+    cost_begin(l, "simt");
+    cost_add(l, (struct cost_item){.name = "pc", .mech = pcm, .entries = w, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "mask", .mech = pcm, .entries = w, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "alive", .mech = pcm, .entries = w, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "live", .mech = pcm, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "fin", .mech = pcm, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "rpc", .mech = stk, .entries = w, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[31:0]"});
+    cost_add(l, (struct cost_item){.name = "cnt", .mech = stk, .entries = w, .bits = 6,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
+    cost_add(l, (struct cost_item){.name = "popq", .mech = stk, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    if (timers) {
+        cost_add(l, (struct cost_item){.name = "timer", .mech = stk, .entries = w, .bits = 8,
+                                       .rports = COST_PAR, .onchip = 1, .note = "[7:0]"});
+        cost_add(l, (struct cost_item){.name = "tmr", .mech = stk, .entries = w, .bits = 1,
+                                       .rports = COST_PAR, .onchip = 1});
+    }
+    cost_add(l, (struct cost_item){.name = "stk", .mech = stk, .entries = w * c->depth,
+                                   .bits = 32 + 32 + 32 + 1, .banks = (uint32_t)w, .rports = 2,
+                                   .wports = 2, .onchip = 1,
+                                   .note = "pc 32 + rpc 32 + mask 32 + type 1 per entry"});
+    cost_add(l, (struct cost_item){.name = "base", .mech = spl, .entries = w, .bits = 5,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[4:0]"});
+    cost_add(l, (struct cost_item){.name = "nspill", .mech = spl, .entries = w, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[6:0]"});
+    cost_add(l, (struct cost_item){.name = "spq", .mech = spl, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "flq", .mech = spl, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "flw", .mech = spl, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "rr", .mech = spl, .entries = 1, .bits = 6,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
+    cost_add(l, (struct cost_item){.name = "mem", .mech = spl, .entries = w * SIMT_MAX_SPILL,
+                                   .bits = 8u * c->entry_bytes, .onchip = 0,
+                                   .note = "spill image in global memory (not on chip)"});
 }

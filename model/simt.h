@@ -165,4 +165,8 @@ static inline unsigned simt_depth(const struct simt_regs *r, unsigned w)
 }
 const char *simt_policy_name(unsigned p);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void simt_storage(const struct simt_cfg *c, struct cost_list *l);
+
 #endif

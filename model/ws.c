@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include "ws.h"
+#include "cost.h"
 
 static uint32_t slot_mask(const struct ws_cfg *c)
 {
@@ -138,4 +139,26 @@ void ws_commit(const struct ws_cfg *c, struct ws_regs *q, const struct ws_regs *
 {
     (void)c;
     *q = *d;
+}
+
+/* Storage for the cost estimator (cost.h): the age matrix, nslots x nslots bits as held
+   (read only by GTO and two-level; its diagonal is always 0 -- a slot is never older than
+   itself -- but the C and Verilog blocks keep it), the two-level active set, the
+   last-issued pointer. */
+void ws_storage(const struct ws_cfg *c, struct cost_list *l)
+{
+    uint32_t n = c->nslots;
+    cost_begin(l, "ws");
+    if (c->policy != WS_LRR)
+        cost_add(l, (struct cost_item){.name = "older", .mech = "scheduler age matrix",
+                                       .entries = n, .bits = n, .rports = COST_PAR,
+                                       .onchip = 1, .note = "[nslots-1:0] per slot"});
+    if (c->policy == WS_TWOLEVEL)
+        cost_add(l, (struct cost_item){.name = "act", .mech = "two-level active set",
+                                       .entries = 1, .bits = n, .rports = COST_PAR, .onchip = 1,
+                                       .note = "[nslots-1:0]"});
+    cost_add(l, (struct cost_item){.name = "last", .mech = "scheduler issue pointer", .entries = 1,
+                                   .bits = 5, .rports = COST_PAR, .onchip = 1, .note = "[4:0]"});
+    cost_add(l, (struct cost_item){.name = "last_v", .mech = "scheduler issue pointer",
+                                   .entries = 1, .bits = 1, .rports = COST_PAR, .onchip = 1});
 }

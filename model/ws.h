@@ -60,4 +60,8 @@ void ws_eval(const struct ws_cfg *c, const struct ws_regs *q, const struct ws_in
 void ws_commit(const struct ws_cfg *c, struct ws_regs *q, const struct ws_regs *d);
 const char *ws_policy_name(unsigned p);
 
+/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+struct cost_list;
+void ws_storage(const struct ws_cfg *c, struct cost_list *l);
+
 #endif

@@ -1,211 +1,213 @@
-// sb.sv -- scoreboard with virtual-warp-ID tags: the Verilog twin of model/sb.{c,h}.
+// sb.sv -- scoreboard with virtual-warp-ID tags: the Verilog reference of model/sb.{c,h}.
+// Same ports as struct sb_in / sb_out, same registers as struct sb_regs (pend, vwi), so
+// tb/sb_cosim.cpp compares outputs and state every cycle.
 //
-// One per SM.  Per warp slot: SB_NREGS pending-write bits (pend) and the 8-bit virtual warp ID
-// of the slot's owner (vwi).  Ports are the fields of struct sb_in / struct sb_out with the
-// same names; arrays are flattened into packed vectors, element i at [i*W +: W] (chk_reg:
-// slot s, entry k at [(s*8+k)*16 +: 16]; res_reg: port j, entry k at [(j*4+k)*16 +: 16]).
-// Port widths are those of the C maxima (64 slots, 8 release ports, 4 reserve ports, 4
-// destinations, 8 checked registers); SB_NSLOTS / SB_NREGS (from `gpusim rtl-params`) size
-// the state.  The only flip-flops are pend (SB_NSLOTS x SB_NREGS) and vwi (SB_NSLOTS x 8).
+// One per SM.  Per warp slot: NREGS pending-write bits and the 8-bit virtual warp ID (VWI) of
+// the slot's owner.  Ports keep the C maxima's widths (64 slots, 8 release ports, 4 reserve
+// ports of 4 destinations, 8 checked registers per slot); arrays are flattened into packed
+// vectors, element i at [i*W +: W]: chk_reg slot s entry k at [(s*8+k)*16 +: 16], res_reg
+// port j entry k at [(j*4+k)*16 +: 16].  Registers, flattened the same way: slot s's pending
+// bits at pend[s*NREGS +: NREGS], its VWI at vwi[s*8 +: 8].  Nothing else holds state.
 //
-// Same-cycle order (model/sb.h, docs/sb.md): set-VWI, then releases (matched against the VWI
-// after set-VWI), then reserves; the check (hazard) and count ports read the resulting next
-// state, so outputs are combinational in this cycle's inputs and the current registers.
-// Register indices are folded modulo SB_NREGS (a power of two).  err: bit 0 (SB_E_SLOT) a port
-// named a slot >= SB_NSLOTS, bit 1 (SB_E_COUNT) a count over its maximum (res_n > 4: the
-// reserve is ignored; chk_n > 8: 8 registers are checked).
+// Parameters: SB_NSLOTS / SB_NREGS of the generated header gpusim_params.vh (`gpusim
+// rtl-params --config FILE`, see mk/cosim.mk); P_NSLOTS / P_NREGS override them (-1 = the
+// configuration's value), for the co-simulation's variants.
 //
-// Reset (synchronous, active high): no pending bits, vwi[s] = s (the baseline assignment).
-// INJECT_BUG (co-simulation self-test only): a release ignores the VWI tag.
+// Timing: Mealy like sb_eval.  Same-cycle order (model/sb.h, docs/sb.md): set-VWI, then
+// releases (tag compared with the VWI after set-VWI), then reserves; hazard and cnt read the
+// resulting next state.  Register indices are folded modulo NREGS (a power of two).
+// err bit 0 (SB_E_SLOT): a port named a slot >= NSLOTS (that port is ignored); bit 1
+// (SB_E_COUNT): a reserve with n > 4 (ignored) or a check with chk_n > 8 (8 are checked).
+// rst (synchronous, active high) is sb_reset: no pending bits, vwi[s] = s.
+//
+// `define INJECT_BUG: a release ignores the VWI tag (a stale writeback clears the bit); the
+// co-simulation's self-test must see a mismatch.
 module sb #(
-    parameter int SB_NSLOTS = 48,              // warp slots, 1..64
-    parameter int SB_NREGS  = 256              // pending bits per slot: power of two, 1..256
+    parameter int P_NSLOTS = -1,
+    parameter int P_NREGS  = -1
 ) (
     input  logic               clk,
     input  logic               rst,
-    // set-VWI: slots (re)assigned this cycle (pending bits cleared) and their new VWI
-    input  logic [63:0]        setvwi,
-    // verilator lint_off UNUSEDSIGNAL
-    // (ports have the C maxima's widths: slots >= SB_NSLOTS and register-index bits above
-    //  log2(SB_NREGS) are not looked at, exactly as in the C block)
-    input  logic [64*8-1:0]    setvwi_vwi,
-    // releases (writebacks): rel[8] of {v, slot[5:0], vwi[7:0], reg[15:0]}
-    input  logic [7:0]         rel_v,
-    input  logic [8*6-1:0]     rel_slot,
-    input  logic [8*8-1:0]     rel_vwi,
-    input  logic [8*16-1:0]    rel_reg,
-    // reserves: res[4] of {v, slot[5:0], n[2:0], reg[4][15:0]}
-    input  logic [3:0]         res_v,
-    input  logic [4*6-1:0]     res_slot,
-    input  logic [4*3-1:0]     res_n,
-    input  logic [4*4*16-1:0]  res_reg,
-    // check: per slot a valid bit, a count chk_n[3:0] and 8 register indices
-    input  logic [63:0]        chk_v,
-    input  logic [64*4-1:0]    chk_n,
-    input  logic [64*8*16-1:0] chk_reg,
-    // verilator lint_on UNUSEDSIGNAL
-    // count port
-    input  logic               cnt_v,
+    // Slots >= NSLOTS and register-index bits above log2(NREGS) are not looked at (as in
+    // the C block), so those input bits have no load.
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  logic [63:0]        setvwi,        // slots (re)assigned: pending bits cleared
+    input  logic [64*8-1:0]    setvwi_vwi,    // [7:0] each: their new VWI
+    input  logic [7:0]         rel_v,         // rel[8]: writebacks
+    input  logic [8*6-1:0]     rel_slot,      //   [5:0] warp slot (PWI)
+    input  logic [8*8-1:0]     rel_vwi,       //   [7:0] VWI of the writing warp
+    input  logic [8*16-1:0]    rel_reg,       //   [15:0] register index
+    input  logic [3:0]         res_v,         // res[4]: issued instructions' destinations
+    input  logic [4*6-1:0]     res_slot,      //   [5:0]
+    input  logic [4*3-1:0]     res_n,         //   [2:0] destinations, 0..4
+    input  logic [4*4*16-1:0]  res_reg,       //   [15:0] x 4
+    input  logic [63:0]        chk_v,         // slots whose I-buffer head is checked
+    input  logic [64*4-1:0]    chk_n,         //   [3:0] registers to check, 0..8
+    input  logic [64*8*16-1:0] chk_reg,       //   [15:0] x 8 sources and destinations
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  logic               cnt_v,         // count port
     input  logic [5:0]         cnt_slot,
-    output logic [63:0]        hazard,
-    output logic [8:0]         cnt,
-    output logic [3:0]         ev_rel,
-    output logic [3:0]         ev_rel_stale,
-    output logic [1:0]         err
+    output logic [63:0]        hazard,        // checked slots with a pending register
+    output logic [8:0]         cnt,           // pending bits of cnt_slot
+    output logic [3:0]         ev_rel,        // releases that cleared a bit
+    output logic [3:0]         ev_rel_stale,  // releases ignored for a VWI mismatch
+    output logic [1:0]         err            // {SB_E_COUNT, SB_E_SLOT}
 );
-    localparam int RB = SB_NREGS > 1 ? $clog2(SB_NREGS) : 1;  // folded index width
-    localparam logic [RB-1:0] RMASK = RB'(SB_NREGS - 1);
-    localparam logic [6:0] NS = 7'(SB_NSLOTS);
+    // The header holds every block's parameters; sb uses the SB_* ones.
+    /* verilator lint_off UNUSEDPARAM */
+    `include "gpusim_params.vh"
+    /* verilator lint_on UNUSEDPARAM */
 
-    // The registers (same names as struct sb_regs)
-    // The registers (same names as struct sb_regs), flattened: slot s's pending bits at
-    // pend[s*SB_NREGS +: SB_NREGS], its VWI at vwi[s*8 +: 8].
-    localparam int PW = SB_NSLOTS * SB_NREGS;
-    logic [PW-1:0]          pend /*verilator public_flat_rd*/;
-    logic [SB_NSLOTS*8-1:0] vwi  /*verilator public_flat_rd*/;
+    localparam int NSLOTS = (P_NSLOTS > 0) ? P_NSLOTS : SB_NSLOTS;
+    localparam int NREGS  = (P_NREGS > 0) ? P_NREGS : SB_NREGS;
+    localparam int RB = (NREGS > 1) ? $clog2(NREGS) : 1;       // folded index width
+    localparam logic [RB-1:0] RMASK = RB'(NREGS - 1);
+    localparam logic [6:0] NS7 = 7'(NSLOTS);
+    localparam logic [63:0] ALL = (NSLOTS >= 64) ? {64{1'b1}} : ((64'd1 << NSLOTS) - 64'd1);
 
-    logic [PW-1:0]          pend_d;
-    logic [SB_NSLOTS*8-1:0] vwi_d;
+    // ---------------------------------------------------------------- registers (sb_regs)
+    logic [NSLOTS*NREGS-1:0] pend;
+    logic [NSLOTS*8-1:0]     vwi;
 
-    // A register index folded onto its bit, as a one-hot row mask.
-    // (callers pass the index's low RB bits: the rest are folded away)
-    function automatic logic [SB_NREGS-1:0] bit_of(input logic [RB-1:0] r);
-        logic [SB_NREGS-1:0] m;
-        m = '0;
-        m[r & RMASK] = 1'b1;
-        bit_of = m;
+    logic [NSLOTS*NREGS-1:0] pend_d;
+    logic [NSLOTS*8-1:0]     vwi_d;
+
+    // ---------------------------------------------------------------- helpers
+    // A register index (its low RB bits) folded onto its pending bit, one-hot.
+    function automatic logic [NREGS-1:0] onehot(input logic [RB-1:0] r);
+        onehot = NREGS'(1) << (r & RMASK);
     endfunction
 
     function automatic logic slot_ok(input logic [5:0] s);
-        slot_ok = {1'b0, s} < NS;
+        slot_ok = {1'b0, s} < NS7;
     endfunction
 
-    // ---- next state: set-VWI, then releases, then reserves
-    logic [3:0] n_rel, n_stale;
-    logic       e_slot_upd, e_cnt_upd;
+    // ---------------------------------------------------------------- per-port decode
+    logic [7:0]         rel_ok;     // release i is valid and names a legal slot
+    logic [8*NREGS-1:0] rel_bit;    // release i's pending bit, one-hot: [i*NREGS +: NREGS]
+    logic [3:0]         res_ok;     // reserve j is valid, legal slot, n <= 4
+    logic [4*NREGS-1:0] res_row;    // reserve j's destination bits
+    logic               e_slot_port, e_cnt_res;
 
     always_comb begin
-        logic [5:0] s6;
-        logic [7:0] tag;
-        logic [2:0] n3;
-        pend_d = pend;
-        vwi_d = vwi;
+        rel_ok = '0;
+        rel_bit = '0;
+        res_ok = '0;
+        res_row = '0;
+        e_slot_port = 1'b0;
+        e_cnt_res = 1'b0;
+        for (int i = 0; i < 8; i++) begin
+            rel_bit[i*NREGS +: NREGS] = onehot(rel_reg[i*16 +: RB]);
+            if (rel_v[i]) begin
+                if (slot_ok(rel_slot[i*6 +: 6]))
+                    rel_ok[i] = 1'b1;
+                else
+                    e_slot_port = 1'b1;
+            end
+        end
+        for (int j = 0; j < 4; j++) begin
+            for (int k = 0; k < 4; k++)
+                if (3'(k) < res_n[j*3 +: 3])
+                    res_row[j*NREGS +: NREGS] = res_row[j*NREGS +: NREGS] |
+                                                onehot(res_reg[(j*4+k)*16 +: RB]);
+            if (res_v[j]) begin
+                if (!slot_ok(res_slot[j*6 +: 6]))
+                    e_slot_port = 1'b1;
+                else if (res_n[j*3 +: 3] > 3'd4)
+                    e_cnt_res = 1'b1;
+                else
+                    res_ok[j] = 1'b1;
+            end
+        end
+    end
+
+    // ---------------------------------------------------------------- per slot
+    logic [8*64-1:0]   rel_match;   // release i clears a bit of slot s: [i*64+s]
+    logic [63:0]       hz;          // the slot's check found a pending register
+    logic [63:0]       chk_over;    // the slot's check asked for more than 8 registers
+    logic [NSLOTS*NREGS-1:0] cnt_rows;   // pend_d row of cnt_slot, others zero
+
+    for (genvar s = 0; s < 64; s++) begin : g_slot
+        if (s < NSLOTS) begin : g_live
+            logic [7:0]       tag;      // VWI after set-VWI
+            logic [NREGS-1:0] row, clr, set, nxt;
+            logic [3:0]       n4;
+            always_comb begin
+                tag = setvwi[s] ? setvwi_vwi[s*8 +: 8] : vwi[s*8 +: 8];
+                row = setvwi[s] ? '0 : pend[s*NREGS +: NREGS];
+                clr = '0;
+                for (int i = 0; i < 8; i++) begin
+`ifdef INJECT_BUG
+                    rel_match[i*64+s] = rel_ok[i] && rel_slot[i*6 +: 6] == 6'(s);
+`else
+                    rel_match[i*64+s] = rel_ok[i] && rel_slot[i*6 +: 6] == 6'(s) &&
+                                        rel_vwi[i*8 +: 8] == tag;
+`endif
+                    if (rel_match[i*64+s])
+                        clr = clr | rel_bit[i*NREGS +: NREGS];
+                end
+                set = '0;
+                for (int j = 0; j < 4; j++)
+                    if (res_ok[j] && res_slot[j*6 +: 6] == 6'(s))
+                        set = set | res_row[j*NREGS +: NREGS];
+                nxt = (row & ~clr) | set;
+                // check: the first min(chk_n, 8) registers against the next state
+                chk_over[s] = chk_v[s] && chk_n[s*4 +: 4] > 4'd8;
+                n4 = (chk_n[s*4 +: 4] > 4'd8) ? 4'd8 : chk_n[s*4 +: 4];
+                hz[s] = 1'b0;
+                for (int k = 0; k < 8; k++)
+                    if (chk_v[s] && 4'(k) < n4 && nxt[chk_reg[(s*8+k)*16 +: RB] & RMASK])
+                        hz[s] = 1'b1;
+            end
+            assign pend_d[s*NREGS +: NREGS] = nxt;
+            assign vwi_d[s*8 +: 8] = tag;
+            assign cnt_rows[s*NREGS +: NREGS] =
+                (cnt_v && cnt_slot == 6'(s)) ? nxt : {NREGS{1'b0}};
+        end else begin : g_absent
+            always_comb begin
+                for (int i = 0; i < 8; i++)
+                    rel_match[i*64+s] = 1'b0;
+                hz[s] = 1'b0;
+                chk_over[s] = 1'b0;
+            end
+        end
+    end
+
+    // ---------------------------------------------------------------- outputs
+    logic [NREGS-1:0] crow;
+    logic [3:0]       n_rel, n_stale;
+    logic [8:0]       pc;
+
+    always_comb begin
         n_rel = '0;
         n_stale = '0;
-        e_slot_upd = 1'b0;
-        e_cnt_upd = 1'b0;
-        // set-VWI
-        for (int s = 0; s < 64; s++) begin
-            if (setvwi[s]) begin
-                if (s < SB_NSLOTS) begin
-                    pend_d[s*SB_NREGS +: SB_NREGS] = '0;
-                    vwi_d[s*8 +: 8] = setvwi_vwi[s*8 +: 8];
-                end else begin
-                    e_slot_upd = 1'b1;
-                end
-            end
-        end
-        // releases, tag compared with the VWI after set-VWI
         for (int i = 0; i < 8; i++) begin
-            s6 = rel_slot[i*6 +: 6];
-            tag = rel_vwi[i*8 +: 8];
-            if (rel_v[i]) begin
-                if (!slot_ok(s6)) begin
-                    e_slot_upd = 1'b1;
-`ifdef INJECT_BUG
-                end else begin
-                    pend_d[s6*SB_NREGS +: SB_NREGS] = pend_d[s6*SB_NREGS +: SB_NREGS] &
-                                                      ~bit_of(rel_reg[i*16 +: RB]);
-                    if (tag != vwi_d[s6*8 +: 8])
-                        n_stale = n_stale + 4'd1;
-                    else
-                        n_rel = n_rel + 4'd1;
-                end
-`else
-                end else if (tag != vwi_d[s6*8 +: 8]) begin
-                    n_stale = n_stale + 4'd1;
-                end else begin
-                    pend_d[s6*SB_NREGS +: SB_NREGS] = pend_d[s6*SB_NREGS +: SB_NREGS] &
-                                                      ~bit_of(rel_reg[i*16 +: RB]);
-                    n_rel = n_rel + 4'd1;
-                end
-`endif
-            end
+            if (|rel_match[i*64 +: 64])
+                n_rel = n_rel + 4'd1;
+            else if (rel_ok[i])
+                n_stale = n_stale + 4'd1;
         end
-        // reserves
-        for (int j = 0; j < 4; j++) begin
-            s6 = res_slot[j*6 +: 6];
-            n3 = res_n[j*3 +: 3];
-            if (res_v[j]) begin
-                if (!slot_ok(s6)) begin
-                    e_slot_upd = 1'b1;
-                end else if (n3 > 3'd4) begin
-                    e_cnt_upd = 1'b1;
-                end else begin
-                    for (int k = 0; k < 4; k++)
-                        if (3'(k) < n3)
-                            pend_d[s6*SB_NREGS +: SB_NREGS] = pend_d[s6*SB_NREGS +: SB_NREGS] |
-                                bit_of(res_reg[(j*4+k)*16 +: RB]);
-                end
-            end
-        end
-    end
-
-    // ---- check port: every checked slot's registers against the next state
-    logic [63:0] hz;
-    logic        e_slot_chk, e_cnt_chk;
-
-    always_comb begin
-        logic [3:0] n4;
-        hz = '0;
-        e_slot_chk = 1'b0;
-        e_cnt_chk = 1'b0;
-        for (int s = 0; s < 64; s++) begin
-            n4 = chk_n[s*4 +: 4];
-            if (chk_v[s]) begin
-                if (s >= SB_NSLOTS) begin
-                    e_slot_chk = 1'b1;
-                end else begin
-                    if (n4 > 4'd8) begin
-                        e_cnt_chk = 1'b1;
-                        n4 = 4'd8;
-                    end
-                    for (int k = 0; k < 8; k++)
-                        if (4'(k) < n4 && |(pend_d[s*SB_NREGS +: SB_NREGS] & bit_of(chk_reg[(s*8+k)*16 +: RB])))
-                            hz[s] = 1'b1;
-                end
-            end
-        end
-    end
-
-    // ---- count port: pending bits of one slot in the next state
-    logic [8:0] pc;
-    logic       e_slot_cnt;
-
-    always_comb begin
+        crow = '0;
+        for (int s = 0; s < NSLOTS; s++)
+            crow = crow | cnt_rows[s*NREGS +: NREGS];
         pc = '0;
-        e_slot_cnt = 1'b0;
-        if (cnt_v) begin
-            if (slot_ok(cnt_slot)) begin
-                for (int b = 0; b < SB_NREGS; b++)
-                    pc = pc + {8'd0, pend_d[cnt_slot*SB_NREGS + b]};
-            end else begin
-                e_slot_cnt = 1'b1;
-            end
-        end
+        for (int b = 0; b < NREGS; b++)
+            pc = pc + {8'd0, crow[b]};
     end
 
     assign hazard = hz;
     assign cnt = pc;
     assign ev_rel = n_rel;
     assign ev_rel_stale = n_stale;
-    assign err = {e_cnt_upd | e_cnt_chk, e_slot_upd | e_slot_chk | e_slot_cnt};
+    assign err[0] = e_slot_port || |(setvwi & ~ALL) || |(chk_v & ~ALL) ||
+                    (cnt_v && !slot_ok(cnt_slot));
+    assign err[1] = e_cnt_res || |chk_over;
 
-    // ---- the registers
+    // ---------------------------------------------------------------- the registers
     always_ff @(posedge clk) begin
         if (rst) begin
-            for (int s = 0; s < SB_NSLOTS; s++) begin
-                pend[s*SB_NREGS +: SB_NREGS] <= '0;
+            for (int s = 0; s < NSLOTS; s++) begin
+                pend[s*NREGS +: NREGS] <= '0;
                 vwi[s*8 +: 8] <= 8'(s);
             end
         end else begin

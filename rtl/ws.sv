@@ -39,7 +39,10 @@ module ws #(
     localparam int POLICY = (P_POLICY >= 0) ? P_POLICY : WS_POLICY;
     localparam int NSLOTS = (P_NSLOTS > 0) ? P_NSLOTS : WS_NSLOTS;
     localparam int ACTIVE = (P_ACTIVE > 0) ? P_ACTIVE : WS_ACTIVE;
-    localparam int LRR = 0, GTO = 1, TWOLEVEL = 2;   // enum ws_policy
+    localparam int GTO = 1, TWOLEVEL = 2;   // enum ws_policy (LRR = 0: the other branch)
+
+    localparam int CW = $clog2(NSLOTS + 1);     // bits of a slot count
+    localparam int RW = $clog2(ACTIVE + 1);     // bits of an active-set count
 
     // ---------------------------------------------------------------- registers (ws_regs)
     logic [NSLOTS-1:0] older [NSLOTS];  // older[i] bit j: slot j is older than slot i
@@ -55,27 +58,18 @@ module ws #(
     // ---------------------------------------------------------------- helpers
     // Lowest set bit of m (0 when m == 0).
     function automatic logic [4:0] lowest(input logic [NSLOTS-1:0] m);
-        logic [4:0] r;
-        r = 5'd0;
+        lowest = 5'd0;
         for (int i = NSLOTS - 1; i >= 0; i--)
-            if (m[i]) r = 5'(i);
-        return r;
-    endfunction
-
-    function automatic logic [5:0] popcount(input logic [NSLOTS-1:0] m);
-        logic [5:0] n;
-        n = 6'd0;
-        for (int i = 0; i < NSLOTS; i++)
-            n = n + {5'd0, m[i]};
-        return n;
+            if (m[i]) lowest = 5'(i);
     endfunction
 
     // ---------------------------------------------------------------- next state, outputs
-    logic [NSLOTS-1:0] vld, rdy, frs, lst;
+    logic [NSLOTS-1:0] vld, rdy, frs, elig;
+    logic [4:0]        pick;
+    logic              greedy_v;   // last_v, except after a new warp took GTO's greedy slot
     assign vld = valid[NSLOTS-1:0];
     assign rdy = ready[NSLOTS-1:0] & vld;
     assign frs = fresh[NSLOTS-1:0];
-    assign lst = lstall[NSLOTS-1:0];
 
     // 1. Fresh slots become the youngest; among several, the lower slot is older.
     always_comb begin
@@ -83,66 +77,67 @@ module ws #(
             older_d[i] = frs[i] ? ~(frs & ({NSLOTS{1'b1}} << i)) : (older[i] & ~frs);
     end
 
-    // Oldest slot of cand by the updated matrix: the one no other candidate is older than
-    // (lowest index first, as model/ws.c scans; falls back to the lowest candidate).
-    function automatic logic [4:0] oldest(input logic [NSLOTS-1:0] cand,
-                                          input logic [NSLOTS-1:0] m [NSLOTS]);
-        logic [NSLOTS-1:0] oh;
-        for (int i = 0; i < NSLOTS; i++)
-            oh[i] = cand[i] && ((m[i] & cand) == '0);
-        return (oh != '0) ? lowest(oh) : lowest(cand);
-    endfunction
-
-`ifdef INJECT_BUG
-    // The injected bug: the youngest candidate (every other candidate is older than it).
-    function automatic logic [4:0] youngest(input logic [NSLOTS-1:0] cand,
-                                            input logic [NSLOTS-1:0] m [NSLOTS]);
-        logic [NSLOTS-1:0] oh;
-        for (int i = 0; i < NSLOTS; i++)
-            oh[i] = cand[i] && ((cand & ~m[i] & ~(NSLOTS'(1) << i)) == '0);
-        return (oh != '0) ? lowest(oh) : lowest(cand);
-    endfunction
-`endif
-
     // 2. TWOLEVEL: drop invalid or long-stalled slots, then promote the oldest ready pending
     // slots while there is room.  The k-th oldest candidate has k older candidates, so
     // "promote the oldest `room` candidates" is one comparison per slot (the age matrix is a
-    // total order: reset gives one and making slots youngest keeps it).
-    logic [NSLOTS-1:0] kept, cand, promote;
-    logic [5:0]        room;
-    always_comb begin
-        kept = act & vld & ~lst;
-        cand = rdy & ~kept & ~lst;
-        room = (popcount(kept) >= 6'(ACTIVE)) ? 6'd0 : 6'(ACTIVE) - popcount(kept);
-        for (int i = 0; i < NSLOTS; i++)
-            promote[i] = cand[i] && (popcount(older_d[i] & cand) < room);
+    // total order: reset gives one and making slots youngest keeps it).  Other policies have
+    // no active set: act stays at its reset value 0 and every ready slot is eligible.
+    if (POLICY == TWOLEVEL) begin : g_twolevel
+        logic [NSLOTS-1:0] lst, kept, cand, promote;
+        logic [CW-1:0]     nkept;
+        logic [RW-1:0]     room;
+        function automatic logic [CW-1:0] popcount(input logic [NSLOTS-1:0] m);
+            popcount = '0;
+            for (int i = 0; i < NSLOTS; i++)
+                popcount = popcount + CW'(m[i]);
+        endfunction
+        always_comb begin
+            lst = lstall[NSLOTS-1:0];
+            kept = act & vld & ~lst;
+            cand = rdy & ~kept & ~lst;
+            nkept = popcount(kept);
+            room = (32'(nkept) >= ACTIVE) ? '0 : RW'(ACTIVE - 32'(nkept));
+            for (int i = 0; i < NSLOTS; i++)
+                promote[i] = cand[i] && (32'(popcount(older_d[i] & cand)) < 32'(room));
+            act_d = kept | promote;
+            elig = rdy & act_d;
+        end
+    end else begin : g_single
+        assign act_d = act;
+        assign elig = rdy;
     end
 
-    // 3. The pick.
-    logic [NSLOTS-1:0] elig, hi;
-    logic [31:0]       elig32;
-    logic [4:0]        start, pick;
-    logic              greedy_v;   // GTO: last_v after a new warp took the greedy slot
-    always_comb begin
-        act_d = (POLICY == TWOLEVEL) ? (kept | promote) : act;
-        elig = (POLICY == TWOLEVEL) ? (rdy & act_d) : rdy;
-        elig32 = 32'(elig);
-        greedy_v = last_v && !((POLICY == GTO) && (32'(frs) >> last) != 32'd0
-                               && (32'(frs) >> last) % 2 == 32'd1);
-        start = (last_v && 32'(last) != NSLOTS - 1) ? last + 5'd1 : 5'd0;
-        hi = elig & ({NSLOTS{1'b1}} << start);
-        if (POLICY == GTO) begin
-            if (greedy_v && elig32[last])
-                pick = last;
-            else
+    // 3. The pick.  GTO: the last issued slot while it stays ready, else the oldest ready:
+    // the candidate no other candidate is older than (one-hot; lowest index first as
+    // model/ws.c scans, else the lowest candidate).  LRR / TWOLEVEL: round robin from the
+    // slot after the last issued one.
+    if (POLICY == GTO) begin : g_gto
+        logic [NSLOTS-1:0] old_oh, last_oh;
+        always_comb begin
+            for (int i = 0; i < NSLOTS; i++)
+                last_oh[i] = last == 5'(i);
+            for (int i = 0; i < NSLOTS; i++)
 `ifdef INJECT_BUG
-                pick = youngest(elig, older_d);
+                old_oh[i] = elig[i] && ((elig & ~older_d[i] & ~(NSLOTS'(1) << i)) == '0);
 `else
-                pick = oldest(elig, older_d);
+                old_oh[i] = elig[i] && ((older_d[i] & elig) == '0);
 `endif
-        end else begin
+            greedy_v = last_v && (frs & last_oh) == '0;
+            pick = (greedy_v && (elig & last_oh) != '0) ? last
+                                                     : lowest((old_oh != '0) ? old_oh : elig);
+        end
+    end else begin : g_rr
+        logic [4:0]        start;
+        logic [NSLOTS-1:0] hi;
+        always_comb begin
+            greedy_v = last_v;
+            start = (last_v && 32'(last) != NSLOTS - 1) ? last + 5'd1 : 5'd0;
+            hi = elig & ({NSLOTS{1'b1}} << start);
             pick = lowest((hi != '0) ? hi : elig);
         end
+    end
+
+    always_comb begin
         issue_v = elig != '0;
         issue_slot = issue_v ? pick : 5'd0;
         last_d = issue_v ? pick : last;
@@ -150,17 +145,17 @@ module ws #(
     end
 
     // ---------------------------------------------------------------- state
+    // One process per row (a loop variable in an always_ff would be a register to Yosys).
+    for (genvar i = 0; i < NSLOTS; i++) begin : g_row
+        always_ff @(posedge clk)
+            older[i] <= rst ? ~({NSLOTS{1'b1}} << i) : older_d[i];   // reset: lower = older
+    end
     always_ff @(posedge clk) begin
         if (rst) begin
-            for (int i = 0; i < NSLOTS; i++)
-                for (int j = 0; j < NSLOTS; j++)
-                    older[i][j] <= (j < i);
             act <= '0;
             last <= 5'd0;
             last_v <= 1'b0;
         end else begin
-            for (int i = 0; i < NSLOTS; i++)
-                older[i] <= older_d[i];
             act <= act_d;
             last <= last_d;
             last_v <= last_v_d;

@@ -2,7 +2,7 @@
 # Install every build and test dependency from Debian packages. Idempotent and quick when
 # everything is present; non-interactive; uses sudo only when not root.
 set -e
-PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys"
+PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

@@ -1,0 +1,113 @@
+/*
+ * docs.c -- the source documents' storage figures for the blocks that exist, next to what the
+ * estimator derives from the same blocks' storage lists (model/cost.h):
+ *   003_a1f13061b22d54a6.txt Section III-IV: the 64-bit synchronization token (32-bit mask,
+ *       id, pc), 16 entries on chip, spills of 4 entries = 32 bytes;
+ *   004_23e173f444f46134.txt Section III-IV: the 160-bit SIMT stack entry (32-bit mask, 64-bit
+ *       PC, 64-bit RPC) of a 4-entry cached stack, the VT context of eq. 1, the 8-bit VWI
+ *       stored per scoreboard entry (48 physical warps, Table I) and added to each load-queue
+ *       entry (301 -> 309 bits).
+ * Checks 1-3 compare the configuration with the document; the others give the blocks the
+ * document's parameters. A difference is a finding, explained, not an error.
+ */
+#include <string.h>
+#include "estimate.h"
+#include "ldst.h"
+#include "sb.h"
+#include "sm.h"
+
+static const struct cost_item *find(const struct cost_list *l, const char *name)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (!strcmp(l->it[i].name, name))
+            return &l->it[i];
+    return NULL;
+}
+
+uint64_t est_vt_context_bits(uint32_t n_vwi, uint32_t w, uint32_t d, uint32_t entry_bits)
+{
+    return (uint64_t)n_vwi + cost_clog2(w) + 96 + (uint64_t)entry_bits * d * w;
+}
+
+static void put(struct est_check *out, unsigned max, unsigned *n, struct est_check c)
+{
+    c.match = c.doc_value == c.model_value;
+    if (*n < max)
+        out[*n] = c;
+    (*n)++;
+}
+
+/* bits per on-chip stack entry and the memory format of a SIMT configuration */
+static void simt_widths(const struct simt_cfg *s, uint32_t *onchip, uint32_t *mem)
+{
+    struct cost_list l;
+    const struct cost_item *st, *mm;
+    cost_list_init(&l);
+    simt_storage(s, &l);
+    st = find(&l, "stk");
+    mm = find(&l, "mem");
+    *onchip = st ? st->bits : 0;
+    *mem = mm ? mm->bits : 0;
+}
+
+static void token_checks(const struct sm_cfgs *s, struct est_check *out, unsigned max,
+                         unsigned *n)
+{
+    uint32_t ent, mem;
+    simt_widths(&s->simt, &ent, &mem);
+    put(out, max, n, (struct est_check){"003", "SIMT token bits per entry (memory format)", 64,
+        mem, "bits", 0, "simt_entry_bytes x 8: the spilled entry is the 64-bit token"});
+    put(out, max, n, (struct est_check){"003", "on-chip SIMT stack entries per warp", 16,
+        s->simt.depth, "entries", 0, "simt_depth: the first spill at the 17th entry"});
+    put(out, max, n, (struct est_check){"003", "bytes per spill / fill", 32,
+        (double)s->simt.chunk * s->simt.entry_bytes, "bytes", 0,
+        "simt_chunk x simt_entry_bytes: 4 tokens of 8 bytes"});
+    put(out, max, n, (struct est_check){"003", "on-chip stack bits per warp (16 tokens)",
+        16 * 64, (double)ent * 16, "bits", 0,
+        "the model's entry holds pc 32 + rpc 32 + mask 32 + type 1 = 97 bits; the token packs "
+        "mask 32 + id + pc into 64 (its rpc is the SYNC token below it)"});
+}
+
+static void vt_checks(const struct sm_cfgs *s, struct est_check *out, unsigned max, unsigned *n)
+{
+    struct simt_cfg d4 = s->simt;
+    struct sb_cfg sb = s->sb;
+    struct ldst_cfg lc = {0};
+    struct cost_list l;
+    const struct cost_item *v;
+    uint32_t ent, mem;
+    d4.depth = 4;
+    d4.chunk = d4.chunk < 4 ? d4.chunk : 4;
+    simt_widths(&d4, &ent, &mem);
+    put(out, max, n, (struct est_check){"004", "SIMT stack entry bits", 160, ent, "bits", 0,
+        "004: 32-bit mask + 64-bit PC + 64-bit RPC; the model: 32-bit instruction-index pc "
+        "and rpc, 32-bit mask, 1-bit SYNC/DIV type"});
+    put(out, max, n, (struct est_check){"004", "4-entry cached stack, bits per warp", 160 * 4,
+        (double)ent * 4, "bits", 0, "the same entry widths, D = 4"});
+    put(out, max, n, (struct est_check){"004", "eq. 1 CTA context, N=8, W=32, D=4",
+        (double)est_vt_context_bits(8, 32, 4, 160), (double)est_vt_context_bits(8, 32, 4, ent),
+        "bits", 0, "(N + log2 W) + 96 + entry x D x W with the model's entry width"});
+    cost_list_init(&l);
+    sb.nslots = 48;
+    sb_storage(&sb, &l);
+    v = find(&l, "vwi");
+    put(out, max, n, (struct est_check){"004", "scoreboard VWI tag bits per warp slot", 8,
+        v ? v->bits : 0, "bits", 0, "sb.vwi [7:0]: 256 virtual warps"});
+    put(out, max, n, (struct est_check){"004", "scoreboard VWI bits per SM (48 slots)", 48 * 8,
+        v ? (double)v->bits * v->entries : 0, "bits", 0, "48 physical warps (Table I) x 8"});
+    cost_list_init(&l);
+    ldst_storage(&lc, &l);
+    v = find(&l, "pend.vwi");
+    put(out, max, n, (struct est_check){"004", "VWI bits added to a load-queue entry", 309 - 301,
+        v ? v->bits : 0, "bits", 0, "ldst pending-load entry: pend.vwi [7:0]"});
+}
+
+unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max)
+{
+    struct sm_cfgs s;
+    unsigned n = 0;
+    sm_make_cfgs(conf, 0, &s);
+    token_checks(&s, out, max, &n);
+    vt_checks(&s, out, max, &n);
+    return n < max ? n : max;
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# cost/yosys.sh -- synthesize one Verilog block with Yosys and write its figures for
+# `gpusim cost --yosys DIR` (cost/report.c reads DIR/<block>.txt).
+#
+#   sh cost/yosys.sh RTL_FILE OUTDIR [LIBERTY]
+#
+# OUTDIR must hold gpusim_params.vh (`gpusim rtl-params --config FILE`), which the blocks
+# `include; a module parameter named like one of its localparams is also set with chparam.
+# Two runs of the same netlist:
+#   1. generic: synth -flatten -nofsm -top <block>; stat (-nofsm: no FSM re-encoding, which
+#      would turn a binary state register into a one-hot one). ff_bits = the flip-flop and latch cells
+#      ($_DFF*, $_SDFF*, $_DFFE*, $_ALDFF*, $_DLATCH*, $_SR*: one bit each after synth),
+#      cells = every cell.
+#   2. cell library: dfflibmap + abc -liberty on the osu018 0.18 um library (Debian package
+#      qflow-tech-osu018), stat -liberty: lib_cells, lib_ff (its DFF cells) and
+#      lib_area_um2 (the sum of the cells' areas, um^2 at 180 nm, before placement).
+# COST_OFFCHIP (environment): names of storage that is not on chip (`gpusim cost --offchip
+# BLOCK`, e.g. simt's memory image "mem"): a memory or the flip-flops named NAME or NAME_q are
+# deleted before synthesis and what read them becomes an input port (setundef -expose), as the
+# data would come from the memory system.
+# Writes OUTDIR/<block>.txt ("key value" lines), OUTDIR/<block>.log (the Yosys log).
+# The module is the file's basename. Exit status: 0, 1 on a Yosys or parse failure.
+set -e
+rtl=$1
+out=$2
+lib=${3:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+YOSYS=${YOSYS:-yosys}
+[ -n "$rtl" ] && [ -n "$out" ] || { echo "usage: cost/yosys.sh RTL_FILE OUTDIR [LIBERTY]" >&2; exit 1; }
+[ -f "$rtl" ] || { echo "cost/yosys.sh: no file $rtl" >&2; exit 1; }
+[ -f "$lib" ] || { echo "cost/yosys.sh: no liberty file $lib (make deps installs qflow-tech-osu018)" >&2; exit 1; }
+command -v "$YOSYS" >/dev/null || { echo "cost/yosys.sh: $YOSYS not found (make deps)" >&2; exit 1; }
+blk=$(basename "$rtl" .sv)
+blk=$(basename "$blk" .v)
+vh=$out/gpusim_params.vh
+[ -f "$vh" ] || { echo "cost/yosys.sh: no $vh" >&2; exit 1; }
+
+# chparam for module parameters that share a name with a generated localparam
+chp=""
+for p in $(sed -n 's/^ *localparam *\(\[[^]]*\] *\)\{0,1\}\([A-Z_0-9]*\) *=.*/\2/p' "$vh"); do
+    if grep -Eq "parameter +(int +|integer +|logic +(\[[^]]*\] *)?)?$p\b" "$rtl"; then
+        v=$(sed -n "s/^ *localparam *\(\[[^]]*\] *\)\{0,1\}$p *= *\([^;]*\);.*/\2/p" "$vh")
+        chp="$chp chparam -set $p $v $blk;"
+    fi
+done
+
+# storage that is not on chip: cut it out, its readers take the data from a new input
+cut=""
+for n in $COST_OFFCHIP; do
+    for w in "$n" "${n}_q"; do
+        cut="$cut delete t:\$mem_v2 */$w %i; delete */w:$w %ci1 */t:\$*dff* %i;"
+    done
+done
+[ -n "$cut" ] && cut="proc; memory_collect; $cut setundef -undriven -expose;"
+
+gen=$out/$blk.generic.stat
+cel=$out/$blk.lib.stat
+log=$out/$blk.log
+"$YOSYS" -q -l "$log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check -top $blk; \
+    $cut synth -flatten -nofsm -top $blk; tee -q -o $gen stat; \
+    dfflibmap -liberty $lib; abc -liberty $lib; opt_clean; \
+    tee -q -o $cel stat -liberty $lib" >/dev/null 2>&1 || {
+    echo "cost/yosys.sh: yosys failed on $rtl (log: $log)" >&2; tail -n 20 "$log" >&2; exit 1; }
+
+cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$gen" | tail -n 1)
+ffs=$(awk '$1 ~ /^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATCH|SR|FF)_/ { n += $2 } END { print n + 0 }' "$gen")
+lcells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$cel" | tail -n 1)
+lff=$(awk '$1 ~ /^(DFFPOSX1|DFFNEGX1|DFFSR|LATCH)$/ { n += $2 } END { print n + 0 }' "$cel")
+area=$(sed -n 's/^ *Chip area for module.*: *\([0-9.]*\).*/\1/p' "$cel" | tail -n 1)
+[ -n "$cells" ] && [ -n "$lcells" ] && [ -n "$area" ] || {
+    echo "cost/yosys.sh: could not read Yosys' stat output for $blk ($gen, $cel)" >&2; exit 1; }
+{
+    echo "cells $cells"
+    echo "ff_bits $ffs"
+    echo "lib_cells $lcells"
+    echo "lib_ff $lff"
+    echo "lib_area_um2 $area"
+} > "$out/$blk.txt.tmp"
+mv "$out/$blk.txt.tmp" "$out/$blk.txt"
+echo "yosys $blk: $cells cells, $ffs flip-flop bits; osu018: $lcells cells, $lff flip-flops, $area um^2"

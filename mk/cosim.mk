@@ -1,0 +1,197 @@
+# mk/cosim.mk -- lockstep co-simulation of the C blocks against their Verilog (Verilator),
+# included by the main Makefile.  See docs/verification.md.
+#
+#   make cosim        every block: COSIM_CYCLES random cycles, replay of COSIM_KERNELS'
+#                     recordings, zero mismatches, coverage summary (line / toggle), lint
+#                     (Verilator -Wall, Yosys read + elaborate; synthesis is `make cost`'s)
+#   make cosim-test   the short version for `make test`: COSIM_TEST_CYCLES random cycles, one
+#                     recording, the injected-bug check, the SystemC run, Verilator lint;
+#                     last line "N passed, M failed"
+#   make cosim-lint   verilator --lint-only -Wall and a Yosys read of every rtl/<blk>.sv
+#   make cosim-sc     the SystemC top (tb/sc_top.cpp): Verilated ws beside the C ws
+#   make cosim-params the Verilog parameter header of COSIM_CONFIG
+#
+# ADDING A BLOCK <blk> = adding its name to COSIM_BLOCKS below.  The rules are generated per
+# name and expect:
+#   rtl/<blk>.sv         module <blk>: ports of struct <blk>_in / <blk>_out plus clk and rst
+#                        (synchronous, active high = <blk>_reset), registers named as in
+#                        struct <blk>_regs, parameters from `include "gpusim_params.vh"`, an
+#                        `ifdef INJECT_BUG that changes one behaviour
+#   tb/<blk>_top.sv      optional tb-only top (module <blk>_top) around it, e.g. to instantiate
+#                        parameter variants; without it the Verilator top is <blk> itself
+#   tb/<blk>_cosim.cpp   the harness: copy tb/ws_cosim.cpp (the pattern) and tb/cosim.h (the
+#                        shared driver: options, random, recordings, VCD, coverage)
+#   tb/<blk>_cov.waive   optional: coverage points that cannot be hit, with reasons
+#                        (tools/cosim_cov.sh)
+# Verilator is run with --prefix Vdut --public-flat-rw, so every harness includes "Vdut.h" and
+# reads registers as dut->rootp-><top>__DOT__<signal>.  Per-block knobs (optional):
+#   COSIM_VFLAGS_<blk>   extra Verilator flags for that block
+#   COSIM_BUG_ARGS_<blk> stimulus for the injected-bug check (default: random cycles)
+#   COSIM_YOSYS_PARAMS_<blk>  hierarchy -chparam options for the Yosys read (a block too big
+#                        for Yosys at the configuration's size is elaborated smaller)
+# Outputs: $(COSIM)/<blk>/cov/<blk>_cosim (coverage + trace), $(COSIM)/<blk>/bug/<blk>_cosim
+# (+define+INJECT_BUG), recordings $(COSIM)/KERNEL.<blk>.rec, runs under $(COSIM)/<blk>/.
+
+COSIM_BLOCKS      := ws sb simt
+
+COSIM_CONFIG      ?= gtx480
+COSIM_CYCLES      ?= 1000000
+COSIM_TEST_CYCLES ?= 20000
+COSIM_SEED        ?= 1
+COSIM_KERNELS     ?= reduce nqueens bfs
+COSIM_TEST_KERNEL ?= reduce
+COSIM_SC_CYCLES   ?= 5000
+
+COSIM       := $(BUILD)/cosim
+COSIM_INC   := $(BUILD)/rtl/$(COSIM_CONFIG)
+COSIM_VH    := $(BUILD)/rtl/$(COSIM_CONFIG)_params.vh
+VERILATOR   ?= verilator
+YOSYS       ?= yosys
+VLT_ROOT    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
+COSIM_CXX   ?= g++
+# -O1 for the coverage model and the harnesses, -O0 for the injected-bug and SystemC models
+# (they run a few thousand cycles): the build is the slow part, not the run.
+COSIM_OPT   ?= -O1
+COSIM_CXXFLAGS := -std=gnu++17 $(COSIM_OPT) -g0 -Wall -Wno-unused-parameter -faligned-new \
+                  -Itb -Imodel -I$(VLT_ROOT)/include -I$(VLT_ROOT)/include/vltstd -DVM_SC=0
+COSIM_VFLAGS := --cc --no-timing --prefix Vdut --public-flat-rw --trace -I$(COSIM_INC)
+COSIM_LIBS  := $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB) -lm -lpthread
+COSIM_VLT_SRC := verilated verilated_cov verilated_vcd_c verilated_threads verilated_dpi
+
+.PHONY: cosim cosim-test cosim-lint cosim-sc cosim-params cosim-build
+
+# ---------------------------------------------------------------- parameters of a configuration
+# Rewritten only when the text changes (gpusim is relinked often; the RTL models need not be).
+$(BUILD)/rtl/%_params.vh: configs/%.cfg $(BUILD)/gpusim
+	@mkdir -p $(dir $@)
+	@$(BUILD)/gpusim rtl-params --config $< > $@.tmp && \
+	  { cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp; }
+# rtl/<blk>.sv includes "gpusim_params.vh": the chosen configuration's header under that name.
+$(COSIM_INC)/gpusim_params.vh: $(COSIM_VH)
+	@mkdir -p $(dir $@)
+	@cmp -s $< $@ || cp $< $@
+cosim-params: $(COSIM_INC)/gpusim_params.vh
+
+# ---------------------------------------------------------------- shared objects
+$(COSIM)/vlt/%.o: $(VLT_ROOT)/include/%.cpp
+	@mkdir -p $(dir $@)
+	$(COSIM_CXX) $(COSIM_CXXFLAGS) -w -DVM_COVERAGE=1 -DVM_TRACE=1 -DVM_TRACE_VCD=1 -c $< -o $@
+$(COSIM)/vlt/libvlt.a: $(patsubst %,$(COSIM)/vlt/%.o,$(COSIM_VLT_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(COSIM)/cosim_cfg.o: tb/cosim_cfg.c tb/cosim_cfg.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# ---------------------------------------------------------------- per-block rules
+# $(1) block, $(2) variant dir (cov | bug), $(3) Verilator flags, $(4) C++ defines,
+# $(5) C++ optimisation of the Verilated model
+define COSIM_VARIANT
+$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard tb/$(1)_top.sv) $(COSIM_INC)/gpusim_params.vh
+	@rm -rf $(COSIM)/$(1)/$(2)/obj; mkdir -p $(COSIM)/$(1)/$(2)/obj
+	$(VERILATOR) $(COSIM_VFLAGS) $(3) $$(COSIM_VFLAGS_$(1)) -Mdir $(COSIM)/$(1)/$(2)/obj \
+	  --top-module $(if $(wildcard tb/$(1)_top.sv),$(1)_top,$(1)) \
+	  $(wildcard tb/$(1)_top.sv) rtl/$(1).sv
+	+$(MAKE) --no-print-directory -s -C $(COSIM)/$(1)/$(2)/obj -f Vdut.mk Vdut__ALL.a \
+	  OPT_FAST="$(5)" OPT_SLOW="$(5)" OPT_GLOBAL="$(5)" CXX="$(COSIM_CXX)"
+$(COSIM)/$(1)/$(2)/$(1)_cosim: tb/$(1)_cosim.cpp tb/cosim.h tb/cosim_cfg.h model/$(1).h \
+		$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB)
+	$(COSIM_CXX) $(COSIM_CXXFLAGS) $(4) -I$(COSIM)/$(1)/$(2)/obj $$< \
+	  $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM_LIBS) -o $$@
+endef
+
+define COSIM_BLOCK
+$(call COSIM_VARIANT,$(1),cov,--coverage-line --coverage-toggle,-DVM_COVERAGE=1 -DVM_TRACE=1,$(COSIM_OPT))
+$(call COSIM_VARIANT,$(1),bug,+define+INJECT_BUG,-DVM_COVERAGE=0 -DVM_TRACE=1,-O0)
+COSIM_BUG_ARGS_$(1) ?= --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED)
+endef
+$(foreach b,$(COSIM_BLOCKS),$(eval $(call COSIM_BLOCK,$(b))))
+
+COSIM_BINS := $(foreach b,$(COSIM_BLOCKS),$(COSIM)/$(b)/cov/$(b)_cosim $(COSIM)/$(b)/bug/$(b)_cosim)
+cosim-build: $(COSIM_BINS)
+
+# ---------------------------------------------------------------- recordings
+# build/cosim/KERNEL.BLK.rec: `gpusim run KERNEL --size test --record BLK=...` on COSIM_CONFIG.
+$(COSIM)/%.rec: $(BUILD)/gpusim
+	@mkdir -p $(dir $@)
+	$(BUILD)/gpusim run $(basename $*) --size test --config configs/$(COSIM_CONFIG).cfg \
+	  --record $(patsubst .%,%,$(suffix $*))=$@ > $@.log 2>&1 || { cat $@.log; exit 1; }
+
+# ---------------------------------------------------------------- lint
+# Verilator -Wall (cosim-test, cosim, cosim-lint) and a Yosys read + elaboration (cosim,
+# cosim-lint: Yosys can take minutes on a large block, too slow for `make test`).
+COSIM_VLINT = $(VERILATOR) --lint-only -Wall --no-timing -I$(COSIM_INC) rtl/$(1).sv
+COSIM_YLINT = $(YOSYS) -q -w 'Replacing memory' -p 'read_verilog -defer -sv -I$(COSIM_INC) rtl/$(1).sv; hierarchy -check -top $(1) $(COSIM_YOSYS_PARAMS_$(1)); proc'
+# simt: at 48 warps Yosys 0.23 needs more than 30 minutes to elaborate the warp loop; the read
+# uses 2 warps, depth 4, chunk 2 and pop / fill timers (the same code, smaller)
+COSIM_YOSYS_PARAMS_simt := -chparam P_NWARPS 2 -chparam P_DEPTH 4 -chparam P_CHUNK 2 \
+  -chparam P_POP_CYCLES 1 -chparam P_FILL_CYCLES 1
+COSIM_LINT = $(call COSIM_VLINT,$(1)) && $(call COSIM_YLINT,$(1))
+cosim-lint: $(COSIM_INC)/gpusim_params.vh
+	@$(foreach b,$(COSIM_BLOCKS),$(call COSIM_LINT,$(b)) && \
+	  echo "lint $(b): verilator --lint-only -Wall clean; Yosys reads and elaborates it" &&) true
+
+# ---------------------------------------------------------------- make cosim
+COSIM_RECS := $(foreach b,$(COSIM_BLOCKS),$(foreach k,$(COSIM_KERNELS),$(COSIM)/$(k).$(b).rec))
+cosim: $(COSIM_BINS) $(COSIM_RECS) $(COSIM_INC)/gpusim_params.vh
+	@set -e; for b in $(COSIM_BLOCKS); do \
+	  echo "== $$b: $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED)) + $(COSIM_KERNELS) replayed"; \
+	  d=$(COSIM)/$$b; rm -f $$d/full.dat; \
+	  $$d/cov/$${b}_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_CYCLES) \
+	    --seed $(COSIM_SEED) $(foreach k,$(COSIM_KERNELS),--replay $(COSIM)/$(k).$$b.rec) \
+	    --vcd $$d/mismatch.vcd --cov $$d/full.dat; \
+	done
+	@echo "== coverage (verilator_coverage; annotated sources in $(COSIM)/<blk>/annotate)"
+	@for b in $(COSIM_BLOCKS); do \
+	  rm -rf $(COSIM)/$$b/annotate; \
+	  verilator_coverage --annotate $(COSIM)/$$b/annotate $(COSIM)/$$b/full.dat > /dev/null; \
+	  sh tools/cosim_cov.sh $$b rtl/$$b.sv $(COSIM)/$$b/full.dat; \
+	done
+	@$(MAKE) --no-print-directory cosim-lint
+
+# ---------------------------------------------------------------- make cosim-test
+# Each check is a NAME / COMMAND pair for tools/cosim_run.sh (it counts and summarises).
+COSIM_T = $(COSIM)/test
+define COSIM_TEST_CHECKS
+"$(1) build" "$(MAKE) $$COSIM_PJ --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
+"$(1) lint" "$(call COSIM_VLINT,$(1)) && echo '$(1): verilator --lint-only -Wall clean'" \
+"$(1) random $(COSIM_TEST_CYCLES)" "$(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).random.dat" \
+"$(1) replay $(COSIM_TEST_KERNEL)" "$(MAKE) --no-print-directory -s $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat" \
+"$(1) injected bug is caught" "sh tools/cosim_expect_mismatch.sh $(COSIM)/$(1)/bug/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(COSIM_BUG_ARGS_$(1)) --vcd $(COSIM_T)/$(1).bug.vcd" \
+"$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(COSIM_T)/$(1).replay.dat && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
+endef
+# The builds run in parallel even under a serial `make test` (CI): -j<cores> unless a
+# jobserver is already there.
+cosim-test: $(BUILD)/gpusim $(COSIM_INC)/gpusim_params.vh
+	@mkdir -p $(COSIM_T)
+	+@case "$$MAKEFLAGS" in *jobserver*) COSIM_PJ= ;; \
+	  *) COSIM_PJ=-j$$(nproc 2>/dev/null || echo 2) ;; esac; \
+	COSIM_LOG_DIR=$(COSIM_T) sh tools/cosim_run.sh \
+	  $(foreach b,$(COSIM_BLOCKS),$(call COSIM_TEST_CHECKS,$(b))) \
+	  "SystemC ws ($(COSIM_SC_CYCLES) cycles)" "$(MAKE) $$COSIM_PJ --no-print-directory -s cosim-sc"
+
+# ---------------------------------------------------------------- SystemC
+# Verilator --sc of rtl/ws.sv (module ws, the configuration's parameters) and an SC_MODULE
+# around model/ws.c, with a checker process comparing them every clock (tb/sc_top.cpp).
+COSIM_SC     := $(COSIM)/sc
+SC_CFLAGS    := $(shell pkg-config --cflags systemc 2>/dev/null)
+SC_LIBS      := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
+$(COSIM_SC)/obj/Vws_sc__ALL.a: rtl/ws.sv $(COSIM_INC)/gpusim_params.vh
+	@rm -rf $(COSIM_SC)/obj; mkdir -p $(COSIM_SC)/obj
+	$(VERILATOR) --sc --no-timing --prefix Vws_sc --public-flat-rw -I$(COSIM_INC) \
+	  -Mdir $(COSIM_SC)/obj --top-module ws rtl/ws.sv
+	+$(MAKE) --no-print-directory -s -C $(COSIM_SC)/obj -f Vws_sc.mk Vws_sc__ALL.a \
+	  OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0 CXX="$(COSIM_CXX)"
+$(COSIM_SC)/vlt/%.o: $(VLT_ROOT)/include/%.cpp
+	@mkdir -p $(dir $@)
+	$(COSIM_CXX) $(filter-out -DVM_SC=0,$(COSIM_CXXFLAGS)) $(SC_CFLAGS) -w -DVM_SC=1 \
+	  -DVM_COVERAGE=0 -DVM_TRACE=0 -c $< -o $@
+$(COSIM_SC)/sc_top: tb/sc_top.cpp tb/cosim.h tb/cosim_cfg.h model/ws.h \
+		$(COSIM_SC)/obj/Vws_sc__ALL.a $(patsubst %,$(COSIM_SC)/vlt/%.o,verilated verilated_threads) \
+		$(COSIM)/cosim_cfg.o $(LIB)
+	$(COSIM_CXX) $(filter-out -DVM_SC=0,$(COSIM_CXXFLAGS)) $(SC_CFLAGS) -DVM_SC=1 \
+	  -DVM_COVERAGE=0 -DVM_TRACE=0 -I$(COSIM_SC)/obj $< $(COSIM_SC)/obj/Vws_sc__ALL.a \
+	  $(patsubst %,$(COSIM_SC)/vlt/%.o,verilated verilated_threads) $(COSIM)/cosim_cfg.o \
+	  $(LIB) $(SC_LIBS) -lm -lpthread -o $@
+cosim-sc: $(COSIM_SC)/sc_top
+	$(COSIM_SC)/sc_top --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_SC_CYCLES) \
+	  --seed $(COSIM_SEED)

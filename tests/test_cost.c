@@ -1,0 +1,367 @@
+/*
+ * test_cost.c -- cmocka tests for the storage and area estimator (model/cost.c, the blocks'
+ * X_storage functions, cost/): the blocks' storage follows their configuration, bookkeeping
+ * and off-chip storage are not priced, the area model's choices and scaling, the GTX480
+ * report and its errors, the document checks (003's 64-bit token and 16-entry stack with
+ * 32-byte spills, 004's 160-bit entry and 4-entry stack, eq. 1, the 8-bit VWI in the
+ * scoreboard and the load queue), and -- when the environment names Yosys results
+ * (COST_YOSYS_DIR, COST_RTL, set by `make cost-test`) -- one test per rtl/ block: the
+ * estimator's register bits equal the flip-flops Yosys synthesized.
+ */
+#include <math.h>
+#include "testutil.h"
+#include "../cost/cost_main.h"
+#include "../cost/estimate.h"
+#include "sb.h"
+#include "simt.h"
+#include "sm.h"
+#include "ws.h"
+
+static void gtx480(struct gpu_config *c)
+{
+    char err[512];
+    assert_int_equal(est_load_config(c, "configs/gtx480.cfg", NULL, 0, err, sizeof err), 0);
+}
+
+static const struct cost_item *find(const struct cost_list *l, const char *block,
+                                    const char *name)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (!strcmp(l->it[i].block, block) && !strcmp(l->it[i].name, name))
+            return &l->it[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- the blocks' storage */
+
+static void test_sb_follows_config(void **st)
+{
+    struct cost_list l;
+    struct sb_cfg c = {48, 256};
+    (void)st;
+    cost_list_init(&l);
+    sb_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "sb", 1), 48 * 256 + 48 * 8);
+    c.nslots = 32;
+    c.nregs = 64;
+    cost_list_init(&l);
+    sb_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "sb", 1), 32 * 64 + 32 * 8);
+    assert_int_equal(find(&l, "sb", "vwi")->bits, 8);
+}
+
+static void test_ws_policy_decides_storage(void **st)
+{
+    struct cost_list l;
+    struct ws_cfg c = {WS_GTO, 24, 8};
+    (void)st;
+    cost_list_init(&l);
+    ws_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "ws", 1), 24 * 24 + 5 + 1);
+    assert_null(find(&l, "ws", "act"));
+    c.policy = WS_LRR;             /* LRR never reads the age matrix */
+    cost_list_init(&l);
+    ws_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "ws", 1), 5 + 1);
+    c.policy = WS_TWOLEVEL;
+    cost_list_init(&l);
+    ws_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "ws", 1), 24 * 24 + 24 + 5 + 1);
+}
+
+static void test_simt_stack_and_memory_image(void **st)
+{
+    struct cost_list l;
+    struct simt_cfg c;
+    const struct cost_item *stk, *mem;
+    uint64_t per_warp = 4 * 32 + 2 + 6 + 1 + 5 + 7 + 3;    /* pc mask rpc alive, live fin,
+                                                               cnt, popq, base, nspill, spq
+                                                               flq flw */
+    (void)st;
+    simt_cfg_default(&c);
+    cost_list_init(&l);
+    simt_storage(&c, &l);
+    stk = find(&l, "simt", "stk");
+    mem = find(&l, "simt", "mem");
+    assert_non_null(stk);
+    assert_non_null(mem);
+    assert_int_equal(stk->entries, 48 * 16);
+    assert_int_equal(stk->bits, 97);
+    assert_int_equal(stk->onchip, 1);
+    assert_int_equal(mem->onchip, 0);           /* global memory: never priced */
+    assert_int_equal(mem->bits, 64);
+    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * per_warp + 6);
+    c.pop_cycles = 2;                           /* the pop timers exist only when they count */
+    cost_list_init(&l);
+    simt_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * (per_warp + 9) + 6);
+}
+
+static void test_no_bookkeeping_priced(void **st)
+{
+    struct gpu_config c;
+    struct est *e = calloc(1, sizeof *e);
+    char err[256];
+    (void)st;
+    assert_non_null(e);
+    gtx480(&c);
+    assert_int_equal(est_build(e, &c, err, sizeof err), 0);
+    for (int g = 0; g < 2; g++) {
+        const struct est_list *el = g ? &e->gpu : &e->sm;
+        for (uint32_t i = 0; i < el->l.n; i++) {
+            const struct cost_item *it = &el->l.it[i];
+            assert_null(strstr(it->name, "dirty"));
+            assert_null(strstr(it->name, "wl_"));
+            assert_true(it->entries > 0 && it->bits > 0 && it->inst > 0);
+            if (!it->onchip)
+                assert_true(el->um2[i][EST_REF_NODE] == 0.0);
+        }
+    }
+    free(e);
+}
+
+static void test_gtx480_estimate(void **st)
+{
+    struct gpu_config c;
+    struct est *e = calloc(1, sizeof *e);
+    struct est_sum s, sum = {0, {0, 0, 0}, 0};
+    const char *blocks[] = {"ws", "sb", "simt", "fetch", "fu", "ldst", "bar", "l1"};
+    char err[256];
+    (void)st;
+    assert_non_null(e);
+    gtx480(&c);
+    assert_int_equal(est_build(e, &c, err, sizeof err), 0);
+    for (unsigned i = 0; i < 8; i++) {
+        struct est_sum b = est_sum(&e->sm, blocks[i], NULL);
+        assert_true(b.bits > 0);
+        sum.bits += b.bits;
+        sum.um2[EST_REF_NODE] += b.um2[EST_REF_NODE];
+    }
+    s = est_sum(&e->sm, NULL, NULL);
+    assert_int_equal(s.bits, sum.bits);
+    assert_true(fabs(s.um2[EST_REF_NODE] - sum.um2[EST_REF_NODE]) < 1e-6 * s.um2[EST_REF_NODE]);
+    /* two schedulers of 24 slots, GTO: 2 x (24 x 24 + 6) */
+    assert_int_equal(est_sum(&e->sm, "ws", NULL).bits, 2 * (24 * 24 + 6));
+    /* the VWI mechanism: scoreboard, result queue and pending loads */
+    assert_int_equal(est_sum(&e->sm, NULL, "VWI tags (VT, 004)").bits, 48 * 8 + 64 * 8 + 32 * 8);
+    /* GPU level: 12 L2 slices, 6 DRAM channels */
+    assert_int_equal(find(&e->gpu.l, "l2", "tags.tag")->inst, 12);
+    assert_int_equal(find(&e->gpu.l, "dram", "q.req")->inst, 6);
+    /* area shrinks with the node as F^2 (every cell figure is F^2-normalised) */
+    assert_true(fabs(s.um2[0] / s.um2[1] - (65.0 * 65.0) / (40.0 * 40.0)) < 1e-9);
+    /* the per-SM storage is a small share of a GF100 SM, but not nothing */
+    assert_true(s.um2[EST_REF_NODE] > 0.001 * est_sm_mm2(est_gf100()) * 1e6);
+    assert_true(s.um2[EST_REF_NODE] < 0.5 * est_sm_mm2(est_gf100()) * 1e6);
+    free(e);
+}
+
+/* ---------------------------------------------------------------- the area model */
+
+static void test_area_choices(void **st)
+{
+    const struct est_node *n = est_node(EST_REF_NODE);
+    uint8_t k = 0;
+    struct est_price p;
+    (void)st;
+    assert_int_equal(n->nm, 40);
+    /* a register read in parallel is flip-flops: DFF + one write mux, / utilisation */
+    assert_true(fabs(est_ff_um2(n, 1, 1, 1, COST_PAR, 1) - (n->dff_um2 + n->mux_um2) / 0.7) <
+                1e-9);
+    assert_true(est_sram_um2(n, 1024, 64, 1, COST_PAR, 1, &k) < 0);   /* parallel read */
+    assert_true(est_sram_um2(n, 1024, 64, 1, 2, 1, &k) < 0);          /* 3 ports */
+    assert_true(est_sram_um2(n, 16, 64, 1, 1, 1, &k) < 0);            /* 1 Kbit: too small */
+    /* a large 1R1W FIFO: a 2-port SRAM, much smaller than flip-flops */
+    p = est_array(n, 1024, 128, 1, 1, 1);
+    assert_int_equal(p.kind, EST_SRAM2);
+    assert_true(p.um2 < 0.2 * est_ff_um2(n, 1024, 128, 1, 1, 1));
+    /* a single-ported one is cheaper still */
+    assert_true(est_array(n, 1024, 128, 1, 1, 0).um2 <= p.um2);
+    /* banking: 48 arrays of 16 entries are each too small for SRAM, and their read muxes
+       are 16:1, not 768:1 */
+    p = est_array(n, 768, 97, 48, 2, 2);
+    assert_int_equal(p.kind, EST_FF);
+    /* the osu018 scaling is in flip-flop equivalents: one DFFPOSX1 = one flip-flop */
+    assert_true(fabs(est_scale_osu018(n, EST_OSU018_DFF_UM2) - n->dff_um2 / 0.7) < 1e-9);
+    /* the GF100 SM */
+    assert_true(fabs(est_sm_mm2(est_gf100()) - 529.0 * 0.5 / 16) < 1e-9);
+}
+
+/* ---------------------------------------------------------------- document checks */
+
+static const struct est_check *check(const struct est_check *c, unsigned n, const char *what)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (strstr(c[i].what, what))
+            return &c[i];
+    fail_msg("no document check '%s'", what);
+    return NULL;
+}
+
+static void test_doc_003_token_stack(void **st)
+{
+    struct gpu_config c;
+    struct est_check ck[EST_MAX_CHECKS];
+    unsigned n;
+    (void)st;
+    gtx480(&c);
+    n = est_doc_checks(&c, ck, EST_MAX_CHECKS);
+    assert_true(check(ck, n, "token bits per entry")->match);          /* 64 */
+    assert_int_equal(check(ck, n, "token bits per entry")->model_value, 64);
+    assert_true(check(ck, n, "entries per warp")->match);              /* 16 */
+    assert_true(check(ck, n, "bytes per spill")->match);               /* 4 x 8 = 32 */
+    /* on chip the model keeps 97 bits per entry: 16 x 97, not 16 x 64 */
+    assert_false(check(ck, n, "on-chip stack bits per warp")->match);
+    assert_int_equal(check(ck, n, "on-chip stack bits per warp")->doc_value, 1024);
+    assert_int_equal(check(ck, n, "on-chip stack bits per warp")->model_value, 16 * 97);
+}
+
+static void test_doc_004_vt(void **st)
+{
+    struct gpu_config c;
+    struct est_check ck[EST_MAX_CHECKS];
+    unsigned n;
+    (void)st;
+    gtx480(&c);
+    n = est_doc_checks(&c, ck, EST_MAX_CHECKS);
+    assert_int_equal(check(ck, n, "SIMT stack entry bits")->doc_value, 160);
+    assert_int_equal(check(ck, n, "SIMT stack entry bits")->model_value, 97);
+    assert_int_equal(check(ck, n, "4-entry cached stack")->doc_value, 640);
+    assert_int_equal(check(ck, n, "4-entry cached stack")->model_value, 4 * 97);
+    /* eq. 1: (8 + 5) + 96 + 160 x 4 x 32 */
+    assert_int_equal(est_vt_context_bits(8, 32, 4, 160), 20589);
+    assert_int_equal(check(ck, n, "eq. 1")->doc_value, 20589);
+    assert_true(check(ck, n, "VWI tag bits per warp slot")->match);    /* 8 */
+    assert_true(check(ck, n, "VWI bits per SM")->match);               /* 48 x 8 */
+    assert_true(check(ck, n, "load-queue entry")->match);              /* 309 - 301 */
+}
+
+/* ---------------------------------------------------------------- the command */
+
+static int run(const char **args, int n)
+{
+    char *argv[16];
+    for (int i = 0; i < n; i++)
+        argv[i] = (char *)args[i];
+    argv[n] = NULL;
+    return cost_main(n, argv);
+}
+
+static void test_command(void **st)
+{
+    const char *ok[] = {"cost", "--config", "configs/gtx480.cfg", "--json",
+                        BUILD_DIR "/tests/cost.json"};
+    const char *bad_cfg[] = {"cost", "--config", "configs/no-such.cfg"};
+    const char *bad_set[] = {"cost", "--set", "simt_depth=1000"};
+    const char *bad_opt[] = {"cost", "--frobnicate", "1"};
+    const char *no_val[] = {"cost", "--json"};
+    const char *bad_out[] = {"cost", "--json", "/nonexistent-dir/x.json"};
+    char *js;
+    (void)st;
+    assert_int_equal(run(ok, 5), 0);
+    js = tu_read_file(BUILD_DIR "/tests/cost.json", NULL);
+    assert_non_null(js);
+    assert_non_null(strstr(js, "\"sm_mechanisms\""));
+    assert_non_null(strstr(js, "\"document_checks\""));
+    assert_non_null(strstr(js, "\"VWI tags (VT, 004)\""));
+    free(js);
+    assert_int_equal(run(bad_cfg, 3), 2);
+    assert_int_equal(run(bad_set, 3), 2);
+    assert_int_equal(run(bad_opt, 3), 2);
+    assert_int_equal(run(no_val, 2), 2);
+    assert_int_equal(run(bad_out, 3), 2);
+}
+
+static void test_yosys_reader(void **st)
+{
+    const char *dir = BUILD_DIR "/tests";
+    char path[256];
+    struct est_yosys y;
+    FILE *f;
+    (void)st;
+    snprintf(path, sizeof path, "%s/zz.txt", dir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "cells 10\nff_bits 4\nlib_cells 20\nlib_ff 4\nlib_area_um2 1234.5\n");
+    fclose(f);
+    assert_int_equal(est_read_yosys(dir, "zz", &y), 0);
+    assert_int_equal(y.ff_bits, 4);
+    assert_true(fabs(y.lib_um2 - 1234.5) < 1e-9);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "failed 1\n");
+    fclose(f);
+    assert_int_equal(est_read_yosys(dir, "zz", &y), -1);
+    assert_true(y.failed);
+    assert_int_equal(est_read_yosys(dir, "no-such-block", &y), -1);
+    remove(path);
+}
+
+/* ---------------------------------------------------------------- Yosys: bits == flip-flops */
+
+static void test_yosys_block(void **st)
+{
+    const char *blk = *st;
+    const char *dir = getenv("COST_YOSYS_DIR");
+    const char *cfg = getenv("COST_CONFIG_FILE");
+    struct gpu_config c;
+    struct est_yosys y;
+    struct cost_list *l = calloc(1, sizeof *l);
+    char err[512];
+    uint64_t bits;
+    assert_non_null(l);
+    struct gpu_config base;
+    assert_int_equal(est_load_config(&base, cfg ? cfg : "configs/gtx480.cfg", NULL, 0, err,
+                                     sizeof err), 0);
+    if (est_yosys_config(&base, dir, &c, err, sizeof err))
+        fail_msg("%s: %s", blk, err);
+    if (est_read_yosys(dir, blk, &y))
+        fail_msg("%s: no Yosys results in %s (synthesis failed? see %s/%s.log)", blk, dir, dir,
+                 blk);
+    cost_list_init(l);
+    if (est_block_instance(&c, blk, l))
+        fail_msg("%s: rtl/%s.sv has no C block with a storage list", blk, blk);
+    bits = cost_block_bits(l, "", 1);
+    if (bits != y.ff_bits)
+        fail_msg("%s: estimator %llu register bits, Yosys %llu flip-flops", blk,
+                 (unsigned long long)bits, (unsigned long long)y.ff_bits);
+    free(l);
+}
+
+#define MAX_RTL 16
+
+int main(void)
+{
+    static const struct CMUnitTest fixed[] = {
+        cmocka_unit_test(test_sb_follows_config),
+        cmocka_unit_test(test_ws_policy_decides_storage),
+        cmocka_unit_test(test_simt_stack_and_memory_image),
+        cmocka_unit_test(test_no_bookkeeping_priced),
+        cmocka_unit_test(test_gtx480_estimate),
+        cmocka_unit_test(test_area_choices),
+        cmocka_unit_test(test_doc_003_token_stack),
+        cmocka_unit_test(test_doc_004_vt),
+        cmocka_unit_test(test_command),
+        cmocka_unit_test(test_yosys_reader),
+    };
+    enum { NFIXED = sizeof fixed / sizeof fixed[0] };
+    struct CMUnitTest tests[NFIXED + MAX_RTL];
+    char names[MAX_RTL][48], blocks[MAX_RTL][16];
+    const char *rtl = getenv("COST_RTL");
+    unsigned n = NFIXED;
+    memcpy(tests, fixed, sizeof fixed);
+    /* one test per rtl/ block when `make cost-test` names the Yosys results */
+    while (rtl && getenv("COST_YOSYS_DIR") && n < NFIXED + MAX_RTL) {
+        int len;
+        while (*rtl == ' ')
+            rtl++;
+        if (!*rtl || sscanf(rtl, "%15s%n", blocks[n - NFIXED], &len) != 1)
+            break;
+        rtl += len;
+        snprintf(names[n - NFIXED], sizeof names[0], "yosys_ff_equals_bits_%.15s",
+                 blocks[n - NFIXED]);
+        tests[n] = (struct CMUnitTest){names[n - NFIXED], test_yosys_block, NULL, NULL,
+                                       blocks[n - NFIXED]};
+        n++;
+    }
+    return _cmocka_run_group_tests("test_cost", tests, n, NULL, NULL);
+}
