@@ -102,8 +102,9 @@ uint64_t est_vt_context_bits(uint32_t n_vwi, uint32_t w, uint32_t d, uint32_t en
 /* ---------------------------------------------------------------- Yosys results (report.c) */
 struct est_yosys {
     char     block[16];
-    int      have;                 /* the results file was found and complete */
+    int      have;                 /* the file was found with the generic figures */
     int      failed;               /* the file says the synthesis failed */
+    int      lib;                  /* the osu018 figures are there (not timed out / failed) */
     uint64_t cells, ff_bits, lib_cells, lib_ff;
     double   lib_um2;              /* osu018, 0.18 um */
 };

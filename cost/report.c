@@ -210,7 +210,8 @@ int est_read_yosys(const char *dir, const char *block, struct est_yosys *y)
         else if (!strcmp(key, "failed")) y->failed = 1;
     }
     fclose(f);
-    y->have = got == 31 && !y->failed;
+    y->have = (got & 3) == 3 && !y->failed;
+    y->lib = got == 31;
     return y->have ? 0 : -1;
 }
 
@@ -279,11 +280,15 @@ static void print_yosys(const struct est *e, const char *dir)
             continue;
         s = est_sum(l, NULL, NULL);
         syn = est_scale_osu018(est_node(EST_REF_NODE), y.lib_um2);
-        printf("%-6s %9llu %9llu %9llu %9llu %12.0f %11.0f %11.0f %6.2f  %s",
-               yosys_blocks[i], (unsigned long long)s.bits, (unsigned long long)y.ff_bits,
-               (unsigned long long)y.cells, (unsigned long long)y.lib_cells, y.lib_um2, syn,
-               s.um2[EST_REF_NODE], s.um2[EST_REF_NODE] > 0 ? syn / s.um2[EST_REF_NODE] : 0.0,
-               s.bits == y.ff_bits ? "ok" : "DIFFERS");
+        printf("%-6s %9llu %9llu %9llu ", yosys_blocks[i], (unsigned long long)s.bits,
+               (unsigned long long)y.ff_bits, (unsigned long long)y.cells);
+        if (y.lib)
+            printf("%9llu %12.0f %11.0f %11.0f %6.2f", (unsigned long long)y.lib_cells,
+                   y.lib_um2, syn, s.um2[EST_REF_NODE],
+                   s.um2[EST_REF_NODE] > 0 ? syn / s.um2[EST_REF_NODE] : 0.0);
+        else
+            printf("%9s %12s %11s %11.0f %6s", "n/a", "n/a", "n/a", s.um2[EST_REF_NODE], "");
+        printf("  %s", s.bits == y.ff_bits ? "ok" : "DIFFERS");
         if (s.bits != y.ff_bits)
             printf(" (%+lld flip-flops)", (long long)y.ff_bits - (long long)s.bits);
         printf("\n");
@@ -394,9 +399,9 @@ static void json_yosys(FILE *f, const struct est *e, const char *dir)
                    "\"syn_um2_40nm\": %.1f, \"est_um2_40nm\": %.1f, \"match\": %s}",
                 first ? "" : ",", yosys_blocks[i], (unsigned long long)s.bits,
                 (unsigned long long)y.ff_bits, (unsigned long long)y.cells,
-                (unsigned long long)y.lib_cells, y.lib_um2,
-                est_scale_osu018(est_node(EST_REF_NODE), y.lib_um2), s.um2[EST_REF_NODE],
-                s.bits == y.ff_bits ? "true" : "false");
+                (unsigned long long)y.lib_cells, y.lib ? y.lib_um2 : -1.0,
+                y.lib ? est_scale_osu018(est_node(EST_REF_NODE), y.lib_um2) : -1.0,
+                s.um2[EST_REF_NODE], s.bits == y.ff_bits ? "true" : "false");
         first = 0;
     }
     fprintf(f, "\n  ]");

@@ -6,25 +6,29 @@
 #
 # OUTDIR must hold gpusim_params.vh (`gpusim rtl-params --config FILE`), which the blocks
 # `include; a module parameter named like one of its localparams is also set with chparam.
-# Two runs of the same netlist:
+# The module is the file's basename. Two steps:
 #   1. generic: synth -flatten -nofsm -top <block>; stat (-nofsm: no FSM re-encoding, which
-#      would turn a binary state register into a one-hot one). ff_bits = the flip-flop and latch cells
-#      ($_DFF*, $_SDFF*, $_DFFE*, $_ALDFF*, $_DLATCH*, $_SR*: one bit each after synth),
-#      cells = every cell.
-#   2. cell library: dfflibmap + abc -liberty on the osu018 0.18 um library (Debian package
-#      qflow-tech-osu018), stat -liberty: lib_cells, lib_ff (its DFF cells) and
-#      lib_area_um2 (the sum of the cells' areas, um^2 at 180 nm, before placement).
+#      would turn a binary state register into a one-hot one). cells = every cell; ff_bits =
+#      the flip-flop and latch cells ($_DFF*, $_SDFF*, $_DFFE*, $_ALDFF*, $_DLATCH*, $_SR*:
+#      one bit each after synth). The netlist is kept as OUTDIR/<block>.il.
+#   2. cell library, from that netlist: dfflibmap + abc -liberty on the osu018 0.18 um library
+#      (Debian package qflow-tech-osu018), stat -liberty: lib_cells, lib_ff (its DFF cells),
+#      lib_area_um2 (sum of the cells' areas, um^2 at 180 nm, before placement). Large
+#      blocks take long here: COST_LIB_TIMEOUT seconds (default 0 = no limit) bounds it,
+#      COST_LIB_ABC="-fast" trades mapping quality for time, COST_LIB=0 skips the step; then
+#      the file says lib_timeout / lib_skipped and the report shows no area for the block.
 # COST_OFFCHIP (environment): names of storage that is not on chip (`gpusim cost --offchip
 # BLOCK`, e.g. simt's memory image "mem"): a memory or the flip-flops named NAME or NAME_q are
 # deleted before synthesis and what read them becomes an input port (setundef -expose), as the
 # data would come from the memory system.
-# Writes OUTDIR/<block>.txt ("key value" lines), OUTDIR/<block>.log (the Yosys log).
-# The module is the file's basename. Exit status: 0, 1 on a Yosys or parse failure.
+# Writes OUTDIR/<block>.txt ("key value" lines) and the Yosys logs OUTDIR/<block>.log,
+# OUTDIR/<block>.lib.log. Exit status: 0, 1 on a Yosys or parse failure of step 1.
 set -e
 rtl=$1
 out=$2
 lib=${3:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 YOSYS=${YOSYS:-yosys}
+tmo=${COST_LIB_TIMEOUT:-0}
 [ -n "$rtl" ] && [ -n "$out" ] || { echo "usage: cost/yosys.sh RTL_FILE OUTDIR [LIBERTY]" >&2; exit 1; }
 [ -f "$rtl" ] || { echo "cost/yosys.sh: no file $rtl" >&2; exit 1; }
 [ -f "$lib" ] || { echo "cost/yosys.sh: no liberty file $lib (make deps installs qflow-tech-osu018)" >&2; exit 1; }
@@ -54,26 +58,52 @@ done
 
 gen=$out/$blk.generic.stat
 cel=$out/$blk.lib.stat
-log=$out/$blk.log
-"$YOSYS" -q -l "$log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check -top $blk; \
-    $cut synth -flatten -nofsm -top $blk; tee -q -o $gen stat; \
-    dfflibmap -liberty $lib; abc -liberty $lib; opt_clean; \
-    tee -q -o $cel stat -liberty $lib" >/dev/null 2>&1 || {
-    echo "cost/yosys.sh: yosys failed on $rtl (log: $log)" >&2; tail -n 20 "$log" >&2; exit 1; }
+il=$out/$blk.il
+rm -f "$out/$blk.txt" "$gen" "$cel"
 
+# 1. generic synthesis
+"$YOSYS" -q -l "$out/$blk.log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check -top $blk; \
+    $cut synth -flatten -nofsm -top $blk; tee -q -o $gen stat; write_rtlil $il" >/dev/null 2>&1 || {
+    echo "cost/yosys.sh: yosys failed on $rtl (log: $out/$blk.log)" >&2
+    tail -n 20 "$out/$blk.log" >&2; exit 1; }
 cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$gen" | tail -n 1)
 ffs=$(awk '$1 ~ /^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATCH|SR|FF)_/ { n += $2 } END { print n + 0 }' "$gen")
-lcells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$cel" | tail -n 1)
-lff=$(awk '$1 ~ /^(DFFPOSX1|DFFNEGX1|DFFSR|LATCH)$/ { n += $2 } END { print n + 0 }' "$cel")
-area=$(sed -n 's/^ *Chip area for module.*: *\([0-9.]*\).*/\1/p' "$cel" | tail -n 1)
-[ -n "$cells" ] && [ -n "$lcells" ] && [ -n "$area" ] || {
-    echo "cost/yosys.sh: could not read Yosys' stat output for $blk ($gen, $cel)" >&2; exit 1; }
+[ -n "$cells" ] || { echo "cost/yosys.sh: no cell count in $gen" >&2; exit 1; }
+
+# 2. the osu018 cell library (bounded by COST_LIB_TIMEOUT seconds when set)
+lscript="read_rtlil $il; dfflibmap -liberty $lib; abc $COST_LIB_ABC -liberty $lib; opt_clean; \
+    tee -q -o $cel stat -liberty $lib"
+libst=ok
+if [ "${COST_LIB:-1}" = 0 ]; then
+    libst=skipped
+elif [ "$tmo" -gt 0 ] 2>/dev/null; then
+    timeout "$tmo" "$YOSYS" -q -l "$out/$blk.lib.log" -p "$lscript" >/dev/null 2>&1 || {
+        [ $? -eq 124 ] && libst=timeout || libst=failed; }
+else
+    "$YOSYS" -q -l "$out/$blk.lib.log" -p "$lscript" >/dev/null 2>&1 || libst=failed
+fi
+lcells=""; lff=""; area=""
+if [ "$libst" = ok ]; then
+    lcells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$cel" | tail -n 1)
+    lff=$(awk '$1 ~ /^(DFFPOSX1|DFFNEGX1|DFFSR|LATCH)$/ { n += $2 } END { print n + 0 }' "$cel")
+    area=$(sed -n 's/^ *Chip area for module.*: *\([0-9.]*\).*/\1/p' "$cel" | tail -n 1)
+    [ -n "$lcells" ] && [ -n "$area" ] || libst=failed
+fi
+rm -f "$il"
 {
     echo "cells $cells"
     echo "ff_bits $ffs"
-    echo "lib_cells $lcells"
-    echo "lib_ff $lff"
-    echo "lib_area_um2 $area"
+    if [ "$libst" = ok ]; then
+        echo "lib_cells $lcells"
+        echo "lib_ff $lff"
+        echo "lib_area_um2 $area"
+    else
+        echo "lib_$libst 1"
+    fi
 } > "$out/$blk.txt.tmp"
 mv "$out/$blk.txt.tmp" "$out/$blk.txt"
-echo "yosys $blk: $cells cells, $ffs flip-flop bits; osu018: $lcells cells, $lff flip-flops, $area um^2"
+if [ "$libst" = ok ]; then
+    echo "yosys $blk: $cells cells, $ffs flip-flop bits; osu018: $lcells cells, $lff flip-flops, $area um^2"
+else
+    echo "yosys $blk: $cells cells, $ffs flip-flop bits; osu018 mapping: $libst (log: $out/$blk.lib.log)"
+fi

@@ -2,50 +2,64 @@
 # the main Makefile. See docs/cost-model.md.
 #
 #   make cost        `gpusim cost` for COST_CONFIG (gtx480) with the synthesis figures of every
-#                    rtl/*.sv beside the estimator's; JSON in $(BUILD)/cost/$(COST_CONFIG).json
+#                    rtl/*.sv beside the estimator's; JSON in $(BUILD)/cost/$(COST_CONFIG).json.
+#                    Slow the first time (a large block synthesizes for tens of minutes and
+#                    maps to the cell library for longer), then cached: a block is synthesized
+#                    again only when its rtl/*.sv, the parameters or cost/yosys.sh change.
 #   make cost-test   tests/test_cost.c: the document checks, the estimator and, for every
-#                    rtl/*.sv, estimator bits == Yosys flip-flops; last line "N passed, M failed"
-#   make cost-yosys  only the synthesis (cached: a block is synthesized again when its rtl/*.sv,
-#                    the configuration's parameters or cost/yosys.sh change)
-# COST_YOSYS_SET="KEY=VALUE ..." synthesizes a variant of COST_CONFIG (e.g. fewer warps, for a
-# quicker run); the estimator's side of the comparison then uses the same variant.
+#                    rtl/*.sv, estimator bits == Yosys flip-flops; last line "N passed, M failed".
+#                    The flip-flop check synthesizes the variant COST_TEST_SET of COST_CONFIG
+#                    (fewer slots and a shallower stack: minutes, not hours; the generic step
+#                    only); COST_TEST_SET= checks COST_CONFIG itself.
+#   make cost-yosys  only the synthesis for `make cost`
+# COST_LIB_TIMEOUT (seconds, 0 = no limit) bounds the cell-library step of one block and
+# COST_LIB_ABC=-fast makes it quicker (cost/yosys.sh).
 #
 # The estimator's objects go into $(LIB), so `gpusim cost` and the tests link them.
 
-COST_CONFIG  ?= gtx480
-COST_LIBERTY ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
+COST_CONFIG      ?= gtx480
+COST_TEST_SET    ?= max_warps_per_sm=24 max_threads_per_sm=768 max_threads_per_cta=768 \
+                    simt_depth=4 simt_chunk=2
+COST_LIB_TIMEOUT ?= 0
+COST_LIB_ABC     ?=
+COST_LIBERTY     ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 COST_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard cost/*.c)))
 COST_DIR     := $(BUILD)/cost
-COST_YDIR    := $(COST_DIR)/yosys/$(COST_CONFIG)
 COST_RTL     := $(sort $(wildcard rtl/*.sv))
-COST_YRES    := $(patsubst rtl/%.sv,$(COST_YDIR)/%.txt,$(COST_RTL))
+COST_BLOCKS  := $(notdir $(basename $(COST_RTL)))
+COST_YDIR    := $(COST_DIR)/yosys/$(COST_CONFIG)
+COST_TDIR    := $(COST_DIR)/yosys/$(COST_CONFIG)-test
 
 $(LIB): $(COST_OBJ)
 
 .PHONY: cost cost-test cost-yosys
 
-# The configuration's Verilog parameters; rewritten only when they change, so that a rebuilt
-# gpusim does not trigger a new synthesis. COST_YOSYS_SET="KEY=VALUE ..." synthesizes a
-# variant of the configuration (sets.txt tells the report and the test which).
-$(COST_YDIR)/gpusim_params.vh: FORCE | $(BUILD)/gpusim
-	@mkdir -p $(dir $@)
-	@printf '%s\n' $(COST_YOSYS_SET) > $(COST_YDIR)/sets.txt
-	@$(BUILD)/gpusim rtl-params --config configs/$(COST_CONFIG).cfg \
-	    $(addprefix --set ,$(COST_YOSYS_SET)) > $@.tmp
-	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
-
+# $(1) results directory, $(2) KEY=VALUE overrides of COST_CONFIG, $(3) 1 = map to the cell
+# library too. The parameters are rewritten only when they change (a rebuilt gpusim does not
+# trigger a new synthesis); sets.txt tells the report and the test which variant DIR holds.
+define COST_YOSYS_DIR
+$(1)/gpusim_params.vh: FORCE | $$(BUILD)/gpusim
+	@mkdir -p $(1)
+	@printf '%s\n' $(2) > $(1)/sets.txt
+	@$$(BUILD)/gpusim rtl-params --config configs/$$(COST_CONFIG).cfg \
+	    $$(addprefix --set ,$(2)) > $$@.tmp
+	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
 # A failed synthesis is recorded (the report and the test show it) instead of stopping make.
-$(COST_YDIR)/%.txt: rtl/%.sv $(COST_YDIR)/gpusim_params.vh cost/yosys.sh
-	@COST_OFFCHIP="$$($(BUILD)/gpusim cost --config configs/$(COST_CONFIG).cfg --offchip $*)" \
-	 sh cost/yosys.sh $< $(COST_YDIR) $(COST_LIBERTY) || \
-	 { echo "failed 1" > $@; echo "make cost: synthesis of $< failed (log: $(COST_YDIR)/$*.log)"; }
+$(1)/%.txt: rtl/%.sv $(1)/gpusim_params.vh cost/yosys.sh
+	@COST_OFFCHIP="$$$$($$(BUILD)/gpusim cost --config configs/$$(COST_CONFIG).cfg --offchip $$*)" \
+	 COST_LIB=$(3) COST_LIB_TIMEOUT=$$(COST_LIB_TIMEOUT) COST_LIB_ABC="$$(COST_LIB_ABC)" \
+	 sh cost/yosys.sh $$< $(1) $$(COST_LIBERTY) || \
+	 { echo "failed 1" > $$@; echo "make cost: synthesis of $$< failed (log: $(1)/$$*.log)"; }
+endef
+$(eval $(call COST_YOSYS_DIR,$(COST_YDIR),$(COST_YOSYS_SET),1))
+$(eval $(call COST_YOSYS_DIR,$(COST_TDIR),$(COST_TEST_SET),0))
 
-cost-yosys: deps $(COST_YRES)
+cost-yosys: deps $(COST_BLOCKS:%=$(COST_YDIR)/%.txt)
 
-cost: deps all $(COST_YRES)
+cost: deps all $(COST_BLOCKS:%=$(COST_YDIR)/%.txt)
 	$(BUILD)/gpusim cost --config configs/$(COST_CONFIG).cfg --yosys $(COST_YDIR) \
 	    --json $(COST_DIR)/$(COST_CONFIG).json
 
-cost-test: deps all $(BUILD)/tests/test_cost $(COST_YRES)
-	@COST_YOSYS_DIR=$(COST_YDIR) COST_RTL="$(notdir $(basename $(COST_RTL)))" \
+cost-test: deps all $(BUILD)/tests/test_cost $(COST_BLOCKS:%=$(COST_TDIR)/%.txt)
+	@COST_YOSYS_DIR=$(COST_TDIR) COST_RTL="$(COST_BLOCKS)" \
 	 COST_CONFIG_FILE=configs/$(COST_CONFIG).cfg sh cost/cost_test.sh $(BUILD)/tests/test_cost

@@ -468,10 +468,11 @@ void simt_commit(const struct simt_cfg *c, struct simt_regs *q, const struct sim
 
 /* Storage for the cost estimator (cost.h). Per warp slot: pc, mask, rpc, alive, the stack
    pointers and flags; the pop timers only when pop_cycles or fill_cycles make them count;
-   the on-chip stack array: depth entries of 97 bits per warp (pc 32 + rpc 32 + mask 32 +
-   type 1), one small array per warp (read at the top and at the spill chunk, written by a
-   push and by a fill). The memory image mem[] is global memory, listed as not on chip, in
-   its memory format (entry_bytes per entry). */
+   the on-chip stack array: depth entries of 96 bits per warp (pc 32 + rpc 32 + mask 32; an
+   entry's type is written but never read, so it is not storage the block needs), one small
+   array per warp (read at the top and at the spill chunk, written by a push and by a fill).
+   The memory image mem[] is global memory, listed as not on chip, in its memory format
+   (entry_bytes per entry). */
 void simt_storage(const struct simt_cfg *c, struct cost_list *l)
 {
     const char *pcm = "warp pc/active mask", *stk = "SIMT reconvergence stack",
@@ -502,9 +503,9 @@ void simt_storage(const struct simt_cfg *c, struct cost_list *l)
                                        .rports = COST_PAR, .onchip = 1});
     }
     cost_add(l, (struct cost_item){.name = "stk", .mech = stk, .entries = w * c->depth,
-                                   .bits = 32 + 32 + 32 + 1, .banks = (uint32_t)w, .rports = 2,
+                                   .bits = 32 + 32 + 32, .banks = (uint32_t)w, .rports = 2,
                                    .wports = 2, .onchip = 1,
-                                   .note = "pc 32 + rpc 32 + mask 32 + type 1 per entry"});
+                                   .note = "pc 32 + rpc 32 + mask 32 (type: never read)"});
     cost_add(l, (struct cost_item){.name = "base", .mech = spl, .entries = w, .bits = 5,
                                    .rports = COST_PAR, .onchip = 1, .note = "[4:0]"});
     cost_add(l, (struct cost_item){.name = "nspill", .mech = spl, .entries = w, .bits = 7,

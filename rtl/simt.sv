@@ -22,9 +22,11 @@
 // Registers: the fields of struct simt_regs, each named NAME_q (the q of the C block's q/d
 // pair; the plain names pc, mask and fin are the output ports); NAME_d is the next state.
 // A stack entry is 97 bits {type, mask[31:0], rpc[31:0], pc[31:0]}; stk_q[w] is warp w's
-// ring of DEPTH entries (entry i at [i*97 +: 97]).  mem_q is NOT ON-CHIP STORAGE: it is the memory
-// image of the spill area (what a fill reads back), kept so that the harness can compare it
-// with simt_regs.mem; a cost estimate must leave it out.
+// ring of DEPTH entries (entry i at [i*97 +: 97]).  mem_q is NOT ON-CHIP STORAGE: it is the
+// memory image of the spill area (what a fill reads back), kept so that the harness can
+// compare it with simt_regs.mem; a cost estimate must leave it out (under SYNTHESIS it is a
+// plain memory without reset, one $mem for Yosys).  No logic reads an entry's type bit (a
+// pop takes pc, rpc and mask), so synthesis removes it.
 //
 // Timing: Mealy like simt_eval -- every output reflects this cycle's inputs applied to the
 // registers; the registers take the next state at the rising clock edge.  rst (synchronous,
@@ -120,25 +122,26 @@ module simt #(
     localparam logic [63:0] ALLW = (NW >= 64) ? ~64'd0 : ((64'd1 << NW) - 64'd1);
 
     // ---------------------------------------------------------------- registers (simt_regs)
-    logic [31:0] pc_q     [NW] /*verilator public_flat_rd*/;   // current pc
-    logic [31:0] mask_q   [NW] /*verilator public_flat_rd*/;   // active mask
-    logic [31:0] rpc_q    [NW] /*verilator public_flat_rd*/;   // reconvergence pc (NO_PC)
-    logic [31:0] alive_q  [NW] /*verilator public_flat_rd*/;   // lanes launched, not exited
-    logic [5:0]  cnt_q    [NW] /*verilator public_flat_rd*/;   // on-chip entries 0..DEPTH
-    logic [4:0]  base_q   [NW] /*verilator public_flat_rd*/;   // ring index of the bottom entry
-    logic [6:0]  nspill_q [NW] /*verilator public_flat_rd*/;   // entries in memory
-    logic [7:0]  timer_q  [NW] /*verilator public_flat_rd*/;   // pop-latency cycles left
-    logic [63:0] live_q /*verilator public_flat_rd*/;          // slot holds a launched warp
-    logic [63:0] fin_q  /*verilator public_flat_rd*/;          // warp finished
-    logic [63:0] spq_q  /*verilator public_flat_rd*/;          // spill request waiting
-    logic [63:0] flq_q  /*verilator public_flat_rd*/;          // fill request waiting
-    logic [63:0] flw_q  /*verilator public_flat_rd*/;          // fill accepted, awaiting data
-    logic [63:0] popq_q /*verilator public_flat_rd*/;          // another pop is due
-    logic [63:0] tmr_q  /*verilator public_flat_rd*/;          // timer != 0
-    logic [5:0]  rr_q   /*verilator public_flat_rd*/;          // last warp granted the port
-    logic [DEPTH*EW-1:0] stk_q [NW] /*verilator public_flat_rd*/;   // on-chip rings
+    // (public read-write: the harness compares them, and writes corner states into both sides)
+    logic [31:0] pc_q     [NW] /*verilator public_flat_rw*/;   // current pc
+    logic [31:0] mask_q   [NW] /*verilator public_flat_rw*/;   // active mask
+    logic [31:0] rpc_q    [NW] /*verilator public_flat_rw*/;   // reconvergence pc (NO_PC)
+    logic [31:0] alive_q  [NW] /*verilator public_flat_rw*/;   // lanes launched, not exited
+    logic [5:0]  cnt_q    [NW] /*verilator public_flat_rw*/;   // on-chip entries 0..DEPTH
+    logic [4:0]  base_q   [NW] /*verilator public_flat_rw*/;   // ring index of the bottom entry
+    logic [6:0]  nspill_q [NW] /*verilator public_flat_rw*/;   // entries in memory
+    logic [7:0]  timer_q  [NW] /*verilator public_flat_rw*/;   // pop-latency cycles left
+    logic [63:0] live_q /*verilator public_flat_rw*/;          // slot holds a launched warp
+    logic [63:0] fin_q  /*verilator public_flat_rw*/;          // warp finished
+    logic [63:0] spq_q  /*verilator public_flat_rw*/;          // spill request waiting
+    logic [63:0] flq_q  /*verilator public_flat_rw*/;          // fill request waiting
+    logic [63:0] flw_q  /*verilator public_flat_rw*/;          // fill accepted, awaiting data
+    logic [63:0] popq_q /*verilator public_flat_rw*/;          // another pop is due
+    logic [63:0] tmr_q  /*verilator public_flat_rw*/;          // timer != 0
+    logic [5:0]  rr_q   /*verilator public_flat_rw*/;          // last warp granted the port
+    logic [DEPTH*EW-1:0] stk_q [NW] /*verilator public_flat_rw*/;   // on-chip rings
     // NOT ON-CHIP STORAGE: the memory image of the spill area (simt_regs.mem).
-    logic [EW-1:0] mem_q [NW][MAXSP] /*verilator public_flat_rd*/;
+    logic [EW-1:0] mem_q [NW][MAXSP] /*verilator public_flat_rw*/;
 
     logic [31:0] pc_d [NW], mask_d [NW], rpc_d [NW], alive_d [NW];
     logic [5:0]  cnt_d [NW];
@@ -151,7 +154,7 @@ module simt #(
     // spill write port of each warp: the chunk's first entry in memory (nspill) and entries
     logic [NW-1:0]            mw_en;
     logic [6:0]               mw_idx [NW];
-    logic [CHUNK*EW-1:0] mw_data [NW];
+    logic [CHUNK*EW-1:0]      mw_data [NW];
 
     // ---------------------------------------------------------------- helpers
     // A 6-bit slot number (< NW) as an index into the per-warp arrays.
