@@ -142,8 +142,8 @@ struct simt_out {
     uint64_t redirect;             /* pc changed other than to pc+1 (or launch): flush fetch */
     uint8_t  req_v;                /* [0] memory request valid */
     struct mem_req req;            /* MK_SPILL / MK_FILL */
-    uint8_t  ev_push, ev_pop;      /* [3:0] entries pushed / popped this cycle */
-    uint8_t  ev_spill, ev_fill;    /* [1:0] chunks spilled / filled this cycle */
+    uint8_t  ev_push, ev_pop;      /* [3:0] pushed, [7:0] popped this cycle (every warp may pop) */
+    uint8_t  ev_spill, ev_fill;    /* [2:0] spilled, [1:0] filled chunks this cycle */
     uint8_t  ev_depth;             /* [7:0] max stack depth (on chip + memory) reached by an
                                       update this cycle, 0 if none pushed */
     uint8_t  err;                  /* enum simt_err bits (0 = all well) */
