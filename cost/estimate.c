@@ -10,6 +10,7 @@
 #include "estimate.h"
 #include "cta.h"
 #include "memsys.h"
+#include "tsim.h"
 #include "sm.h"
 
 int est_load_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
@@ -22,26 +23,6 @@ int est_load_config(struct gpu_config *c, const char *path, const char *const *s
         if (!sets[i] || conf_set(c, sets[i], "--set", err, errlen))
             return -1;
     return conf_check(c, err, errlen);
-}
-
-/* The memory system of a configuration (as msys_from_conf in model/tsim.c derives it). */
-static void msys_of(const struct gpu_config *c, struct msys_cfg *m)
-{
-    msys_cfg_default(m, c->num_sms);
-    m->n_chan = c->dram_channels;
-    m->slices_per_chan = c->l2_slices_per_channel;
-    m->icnt.latency = c->icnt_latency;
-    m->l2.nsets = c->l2_sets;
-    m->l2.assoc = c->l2_ways;
-    m->l2.rop_latency = c->l2_latency;
-    m->l2.n_mshr = c->l2_mshrs;
-    m->dram.nbk = c->dram_banks;
-    m->dram.front_latency = c->dram_latency;
-    m->dram.tCL = c->dram_tCL;
-    m->dram.tRCD = c->dram_tRCD;
-    m->dram.tRP = c->dram_tRP;
-    m->dram.tRAS = c->dram_tRAS;
-    msys_cfg_derive(m);
 }
 
 /* Scheduler i's configuration (model/sm.c: warp slot w belongs to scheduler w % nsched). */
@@ -84,7 +65,7 @@ static void gpu_items(const struct gpu_config *c, struct cost_list *l)
     struct msys_cfg m;
     struct cta_cfg cc = {c->num_sms, 0, 0};
     uint32_t n;
-    msys_of(c, &m);
+    tsim_msys_cfg(c, &m);
     n = l->n;
     l2_storage(&m.l2, l);
     cost_set_inst(l, n, m.n_chan * m.slices_per_chan);
@@ -104,7 +85,7 @@ int est_block_instance(const struct gpu_config *c, const char *b, struct cost_li
     struct bar_cfg bc = {SM_MAX_CTAS};
     struct cta_cfg cc = {c->num_sms, 0, 0};
     sm_make_cfgs(c, 0, &s);
-    msys_of(c, &m);
+    tsim_msys_cfg(c, &m);
     if (!strcmp(b, "ws")) ws_storage(&s.ws, l);
     else if (!strcmp(b, "sb")) sb_storage(&s.sb, l);
     else if (!strcmp(b, "simt")) simt_storage(&s.simt, l);

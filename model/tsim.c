@@ -29,7 +29,7 @@ struct ts {
     char *err; size_t errlen;
 };
 
-static void msys_from_conf(const struct gpu_config *c, struct msys_cfg *m)
+void tsim_msys_cfg(const struct gpu_config *c, struct msys_cfg *m)
 {
     msys_cfg_default(m, c->num_sms);
     m->n_chan = c->dram_channels;
@@ -81,7 +81,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     t->cd = t->cq;
     t->tbs_for_dwr = t->cc.total > (uint64_t)t->cc.per_sm * t->nsms ?
                      t->cc.total - (uint64_t)t->cc.per_sm * t->nsms : t->cc.total;
-    msys_from_conf(c, &mc);
+    tsim_msys_cfg(c, &mc);
     if (!(t->ms = msys_init(&mc, t->err, t->errlen)))
         return -1;
     t->sms = calloc(t->nsms, sizeof *t->sms);

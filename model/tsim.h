@@ -13,6 +13,11 @@
 #define TSIM_H
 #include "funcsim.h"
 
+/* The memory-system configuration a GPU configuration gives (also used by the cost estimator). */
+struct gpu_config;
+struct msys_cfg;
+void tsim_msys_cfg(const struct gpu_config *c, struct msys_cfg *m);
+
 int tsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen);
 
 #endif
