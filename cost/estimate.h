@@ -105,6 +105,7 @@ struct est_yosys {
     int      have;                 /* the file was found with the generic figures */
     int      failed;               /* the file says the synthesis failed */
     int      lib;                  /* the osu018 figures are there (not timed out / failed) */
+    char     lib_why[16];          /* else why not: "timeout", "skipped", "failed" or "" */
     uint64_t cells, ff_bits, lib_cells, lib_ff;
     double   lib_um2;              /* osu018, 0.18 um */
 };

@@ -208,6 +208,8 @@ int est_read_yosys(const char *dir, const char *block, struct est_yosys *y)
         else if (!strcmp(key, "lib_ff")) { y->lib_ff = (uint64_t)v; got |= 8; }
         else if (!strcmp(key, "lib_area_um2")) { y->lib_um2 = v; got |= 16; }
         else if (!strcmp(key, "failed")) y->failed = 1;
+        else if (!strncmp(key, "lib_", 4))      /* lib_timeout, lib_skipped, lib_failed */
+            snprintf(y->lib_why, sizeof y->lib_why, "%.15s", key + 4);
     }
     fclose(f);
     y->have = (got & 3) == 3 && !y->failed;
@@ -291,6 +293,8 @@ static void print_yosys(const struct est *e, const char *dir)
         printf("  %s", s.bits == y.ff_bits ? "ok" : "DIFFERS");
         if (s.bits != y.ff_bits)
             printf(" (%+lld flip-flops)", (long long)y.ff_bits - (long long)s.bits);
+        if (!y.lib)
+            printf("; osu018 mapping %s", y.lib_why[0] ? y.lib_why : "missing");
         printf("\n");
         shown++;
     }

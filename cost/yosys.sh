@@ -17,6 +17,7 @@
 #      blocks take long here: COST_LIB_TIMEOUT seconds (default 0 = no limit) bounds it,
 #      COST_LIB_ABC="-fast" trades mapping quality for time, COST_LIB=0 skips the step; then
 #      the file says lib_timeout / lib_skipped and the report shows no area for the block.
+# COST_SYN_TIMEOUT seconds (default 0 = no limit) bounds step 1; a timeout is a failure.
 # COST_OFFCHIP (environment): names of storage that is not on chip (`gpusim cost --offchip
 # BLOCK`, e.g. simt's memory image "mem"): a memory or the flip-flops named NAME or NAME_q are
 # deleted before synthesis and what read them becomes an input port (setundef -expose), as the
@@ -61,11 +62,16 @@ cel=$out/$blk.lib.stat
 il=$out/$blk.il
 rm -f "$out/$blk.txt" "$gen" "$cel"
 
-# 1. generic synthesis
-"$YOSYS" -q -l "$out/$blk.log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check -top $blk; \
-    $cut synth -flatten -nofsm -top $blk; tee -q -o $gen stat; write_rtlil $il" >/dev/null 2>&1 || {
-    echo "cost/yosys.sh: yosys failed on $rtl (log: $out/$blk.log)" >&2
-    tail -n 20 "$out/$blk.log" >&2; exit 1; }
+# 1. generic synthesis (bounded by COST_SYN_TIMEOUT seconds when set)
+syn=""
+[ "${COST_SYN_TIMEOUT:-0}" -gt 0 ] 2>/dev/null && syn="timeout $COST_SYN_TIMEOUT"
+$syn "$YOSYS" -q -l "$out/$blk.log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check \
+    -top $blk; $cut synth -flatten -nofsm -top $blk; tee -q -o $gen stat; write_rtlil $il" \
+    >/dev/null 2>&1 || {
+    rc=$?
+    [ $rc -eq 124 ] && echo "cost/yosys.sh: synthesis of $rtl timed out after ${COST_SYN_TIMEOUT}s" >&2 ||
+        { echo "cost/yosys.sh: yosys failed on $rtl (log: $out/$blk.log)" >&2; tail -n 20 "$out/$blk.log" >&2; }
+    exit 1; }
 cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$gen" | tail -n 1)
 ffs=$(awk '$1 ~ /^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATCH|SR|FF)_/ { n += $2 } END { print n + 0 }' "$gen")
 [ -n "$cells" ] || { echo "cost/yosys.sh: no cell count in $gen" >&2; exit 1; }

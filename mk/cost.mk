@@ -12,14 +12,16 @@
 #                    (fewer slots and a shallower stack: minutes, not hours; the generic step
 #                    only); COST_TEST_SET= checks COST_CONFIG itself.
 #   make cost-yosys  only the synthesis for `make cost`
-# COST_LIB_TIMEOUT (seconds, 0 = no limit) bounds the cell-library step of one block and
-# COST_LIB_ABC=-fast makes it quicker (cost/yosys.sh).
+# COST_SYN_TIMEOUT and COST_LIB_TIMEOUT (seconds, 0 = no limit) bound the generic synthesis
+# and the cell-library step of one block, COST_LIB_ABC=-fast makes the latter quicker
+# (cost/yosys.sh).
 #
 # The estimator's objects go into $(LIB), so `gpusim cost` and the tests link them.
 
 COST_CONFIG      ?= gtx480
 COST_TEST_SET    ?= max_warps_per_sm=24 max_threads_per_sm=768 max_threads_per_cta=768 \
                     simt_depth=4 simt_chunk=2
+COST_SYN_TIMEOUT ?= 0
 COST_LIB_TIMEOUT ?= 0
 COST_LIB_ABC     ?=
 COST_LIBERTY     ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
@@ -48,6 +50,7 @@ $(1)/gpusim_params.vh: FORCE | $$(BUILD)/gpusim
 $(1)/%.txt: rtl/%.sv $(1)/gpusim_params.vh cost/yosys.sh
 	@COST_OFFCHIP="$$$$($$(BUILD)/gpusim cost --config configs/$$(COST_CONFIG).cfg --offchip $$*)" \
 	 COST_LIB=$(3) COST_LIB_TIMEOUT=$$(COST_LIB_TIMEOUT) COST_LIB_ABC="$$(COST_LIB_ABC)" \
+	 COST_SYN_TIMEOUT=$$(COST_SYN_TIMEOUT) \
 	 sh cost/yosys.sh $$< $(1) $$(COST_LIBERTY) || \
 	 { echo "failed 1" > $$@; echo "make cost: synthesis of $$< failed (log: $(1)/$$*.log)"; }
 endef
@@ -60,6 +63,10 @@ cost: deps all $(COST_BLOCKS:%=$(COST_YDIR)/%.txt)
 	$(BUILD)/gpusim cost --config configs/$(COST_CONFIG).cfg --yosys $(COST_YDIR) \
 	    --json $(COST_DIR)/$(COST_CONFIG).json
 
-cost-test: deps all $(BUILD)/tests/test_cost $(COST_BLOCKS:%=$(COST_TDIR)/%.txt)
+# the syntheses run in parallel (one per core) unless make already has a job server
+cost-test: deps all $(BUILD)/tests/test_cost
+	+@case "$$MAKEFLAGS" in *jobserver*) COST_PJ= ;; \
+	  *) COST_PJ=-j$$(nproc 2>/dev/null || echo 2) ;; esac; \
+	$(MAKE) $$COST_PJ --no-print-directory -s $(COST_BLOCKS:%=$(COST_TDIR)/%.txt)
 	@COST_YOSYS_DIR=$(COST_TDIR) COST_RTL="$(COST_BLOCKS)" \
 	 COST_CONFIG_FILE=configs/$(COST_CONFIG).cfg sh cost/cost_test.sh $(BUILD)/tests/test_cost

@@ -111,6 +111,9 @@ module simt #(
     localparam int WB     = (NW > 1) ? $clog2(NW) : 1;   // warp index bits
     localparam logic POP_T = POPC != 0;          // pops start a timer
     localparam logic FILL_T = FILLC != 0;        // fills add to it
+    // the pop timers exist only when something starts them (simt_storage counts them only
+    // then): with POPC = FILLC = 0 timer_q / tmr_q are tied to 0 and synthesis drops them
+    localparam logic TMR_ON = POP_T | FILL_T;
 
     localparam logic [31:0] NO_PC = 32'hffffffff;            // SIMT_NO_PC
     localparam int TOKEN = 0;                                 // enum simt_policy
@@ -175,8 +178,9 @@ module simt #(
         top_idx = (c != 6'd0) ? ring(7'(b) + 7'(c) - 7'd1) : 5'd0;
     endfunction
 
-    // Entry i of a ring, and a ring with entry i replaced (one comparator per entry: a
-    // read mux and write enables, no shifter).
+    // Entry i of a ring (one comparator per entry: a read mux, no shifter).  Writes are
+    // written out where they happen, one comparator and write enable per entry: a function
+    // returning the whole ring made Yosys's proc_mux about 20 times slower.
     function automatic logic [EW-1:0] ring_rd(input logic [DEPTH*EW-1:0] rg,
                                               input logic [4:0] i);
         ring_rd = '0;
@@ -185,14 +189,6 @@ module simt #(
                 ring_rd = rg[k*EW +: EW];
     endfunction
 
-    function automatic logic [DEPTH*EW-1:0] ring_wr(input logic [DEPTH*EW-1:0] rg,
-                                                    input logic [4:0] i,
-                                                    input logic [EW-1:0] e);
-        ring_wr = rg;
-        for (int k = 0; k < DEPTH; k++)
-            if (i == 5'(k))
-                ring_wr[k*EW +: EW] = e;
-    endfunction
 
     function automatic logic [EW-1:0] ent(input logic [31:0] epc, input logic [31:0] erpc,
                                           input logic [31:0] emask, input logic etype);
@@ -271,7 +267,7 @@ module simt #(
     always_comb begin : eval
         logic [31:0] wpc, wmask, wrpc, walive, taken, nt, ex, r;
         logic [5:0]  wcnt;
-        logic [4:0]  wbase, nb;
+        logic [4:0]  wbase, nb, ri;
         logic [6:0]  wnsp;
         logic [7:0]  wtimer;
         logic [8:0]  tsum;
@@ -292,7 +288,7 @@ module simt #(
         logic        is_spill;
 
         {wpc, wmask, wrpc, walive, taken, nt, ex, r} = '0;
-        {wcnt, wbase, nb, wnsp, wtimer, tsum} = '0;
+        {wcnt, wbase, nb, ri, wnsp, wtimer, tsum} = '0;
         {f_live, f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr} = '0;
         s = '0;
         {top, e} = '0;
@@ -360,8 +356,13 @@ module simt #(
                 end else begin
                     f_flw = 1'b0;
                     nb = ring(7'(wbase) + 7'(DEPTH - CHUNK));
-                    for (int k = 0; k < CHUNK; k++)
-                        s = ring_wr(s, ring(7'(nb) + 7'(k)), frd[k*EW +: EW]);
+                    // entry j of the ring takes chunk entry (j - nb) mod DEPTH if < CHUNK
+                    for (int j = 0; j < DEPTH; j++) begin
+                        ri = ring(7'(j) + 7'(DEPTH) - 7'(nb));
+                        for (int k = 0; k < CHUNK; k++)
+                            if (ri == 5'(k))
+                                s[j*EW +: EW] = frd[k*EW +: EW];
+                    end
                     wbase = nb;
                     wcnt = wcnt + 6'(CHUNK);
                     wnsp = wnsp - 7'(CHUNK);
@@ -451,16 +452,22 @@ module simt #(
                                         // full: the bottom chunk goes to memory
                                         mw_en[w] = 1'b1;
                                         mw_idx[w] = wnsp;
-                                        for (int j = 0; j < CHUNK; j++)
-                                            mw_data[w][j*EW +: EW] =
-                                                ring_rd(s, ring(7'(wbase) + 7'(j)));
+                                        for (int j = 0; j < CHUNK; j++) begin
+                                            ri = ring(7'(wbase) + 7'(j));
+                                            for (int m = 0; m < DEPTH; m++)
+                                                if (ri == 5'(m))
+                                                    mw_data[w][j*EW +: EW] = s[m*EW +: EW];
+                                        end
                                         wbase = ring(7'(wbase) + 7'(CHUNK));
                                         wcnt = wcnt - 6'(CHUNK);
                                         wnsp = wnsp + 7'(CHUNK);
                                         f_spq = 1'b1;
                                         n_spill = n_spill + 3'd1;
                                     end
-                                    s = ring_wr(s, ring(7'(wbase) + 7'(wcnt)), e);
+                                    ri = ring(7'(wbase) + 7'(wcnt));
+                                    for (int m = 0; m < DEPTH; m++)
+                                        if (ri == 5'(m))
+                                            s[m*EW +: EW] = e;
                                     wcnt = wcnt + 6'd1;
                                     n_push = n_push + 4'd1;
                                 end
@@ -643,7 +650,7 @@ module simt #(
                 cnt_q[w] <= cnt_d[w];
                 base_q[w] <= base_d[w];
                 nspill_q[w] <= nspill_d[w];
-                timer_q[w] <= timer_d[w];
+                timer_q[w] <= TMR_ON ? timer_d[w] : 8'd0;
                 stk_q[w] <= stk_d[w];
             end
         end
@@ -683,7 +690,7 @@ module simt #(
             flq_q <= flq_d;
             flw_q <= flw_d;
             popq_q <= popq_d;
-            tmr_q <= tmr_d;
+            tmr_q <= TMR_ON ? tmr_d : 64'd0;
             rr_q <= rr_d;
         end
     end

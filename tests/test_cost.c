@@ -293,6 +293,7 @@ static void test_yosys_reader(void **st)
     fclose(f);
     assert_int_equal(est_read_yosys(dir, "zz", &y), 0);
     assert_false(y.lib);
+    assert_string_equal(y.lib_why, "timeout");
     f = fopen(path, "w");
     assert_non_null(f);
     fprintf(f, "failed 1\n");
