@@ -69,7 +69,7 @@ run: deps all
 
 # Unit, functional and fidelity tests, then the short co-simulation (mk/cosim.mk) and the cost
 # checks (mk/cost.mk).
-TEST_EXTRA ?= cosim-test
+TEST_EXTRA ?= cosim-test cost-test
 test: deps all $(TESTS)
 	@sh tools/run_tests.sh $(TESTS)
 	@$(MAKE) --no-print-directory $(TEST_EXTRA)

@@ -15,7 +15,8 @@
 #      (Debian package qflow-tech-osu018), stat -liberty: lib_cells, lib_ff (its DFF cells),
 #      lib_area_um2 (sum of the cells' areas, um^2 at 180 nm, before placement). Large
 #      blocks take long here: COST_LIB_TIMEOUT seconds (default 0 = no limit) bounds it,
-#      COST_LIB_ABC="-fast" trades mapping quality for time, COST_LIB=0 skips the step; then
+#      COST_LIB_ABC: options of Yosys's abc (mk/cost.mk passes -fast: ABC's quick mapping
+#      script; empty = the full one, much slower on large blocks), COST_LIB=0 skips the step; then
 #      the file says lib_timeout / lib_skipped and the report shows no area for the block.
 # COST_SYN_TIMEOUT seconds (default 0 = no limit) bounds step 1; a timeout is a failure.
 # COST_OFFCHIP (environment): names of storage that is not on chip (`gpusim cost --offchip

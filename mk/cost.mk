@@ -13,7 +13,9 @@
 #                    only); COST_TEST_SET= checks COST_CONFIG itself.
 #   make cost-yosys  only the synthesis for `make cost`
 # COST_SYN_TIMEOUT and COST_LIB_TIMEOUT (seconds, 0 = no limit) bound the generic synthesis
-# and the cell-library step of one block, COST_LIB_ABC=-fast makes the latter quicker
+# and the cell-library step of one block; COST_LIB_ABC is the option of Yosys's abc for the
+# latter: -fast by default (ABC's full script ran for more than an hour on sb's 486K gates
+# without finishing; on ws the two differ by 4 %, docs/cost-model.md), empty for the full one
 # (cost/yosys.sh).
 #
 # The estimator's objects go into $(LIB), so `gpusim cost` and the tests link them.
@@ -23,7 +25,7 @@ COST_TEST_SET    ?= max_warps_per_sm=24 max_threads_per_sm=768 max_threads_per_c
                     simt_depth=4 simt_chunk=2
 COST_SYN_TIMEOUT ?= 0
 COST_LIB_TIMEOUT ?= 0
-COST_LIB_ABC     ?=
+COST_LIB_ABC     ?= -fast
 COST_LIBERTY     ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 COST_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard cost/*.c)))
 COST_DIR     := $(BUILD)/cost
