@@ -7,10 +7,12 @@
 # OUTDIR must hold gpusim_params.vh (`gpusim rtl-params --config FILE`), which the blocks
 # `include; a module parameter named like one of its localparams is also set with chparam.
 # The module is the file's basename. Two steps:
-#   1. generic: synth -flatten -nofsm -top <block>; stat (-nofsm: no FSM re-encoding, which
-#      would turn a binary state register into a one-hot one). cells = every cell; ff_bits =
-#      the flip-flop and latch cells ($_DFF*, $_SDFF*, $_DFFE*, $_ALDFF*, $_DLATCH*, $_SR*:
-#      one bit each after synth). The netlist is kept as OUTDIR/<block>.il.
+#   1. generic: synth -flatten -nofsm -noabc -top <block>; stat (-nofsm: no FSM re-encoding,
+#      which would turn a binary state register into a one-hot one; -noabc: the combinational
+#      logic stays as Yosys's generic gates, step 2 maps it -- ABC on the 1.6 M gates of simt
+#      at gtx480 needed more than 18 GB). cells = every generic cell; ff_bits = the flip-flop
+#      and latch cells ($_DFF*, $_SDFF*, $_DFFE*, $_ALDFF*, $_DLATCH*, $_SR*: one bit each
+#      after synth). The netlist is kept as OUTDIR/<block>.il.
 #   2. cell library, from that netlist: dfflibmap + abc -liberty on the osu018 0.18 um library
 #      (Debian package qflow-tech-osu018), stat -liberty: lib_cells, lib_ff (its DFF cells),
 #      lib_area_um2 (sum of the cells' areas, um^2 at 180 nm, before placement). Large
@@ -18,6 +20,9 @@
 #      COST_LIB_ABC: options of Yosys's abc (mk/cost.mk passes -fast: ABC's quick mapping
 #      script; empty = the full one, much slower on large blocks), COST_LIB=0 skips the step; then
 #      the file says lib_timeout / lib_skipped and the report shows no area for the block.
+#      COST_LIB_MEM_MB (default 12288) caps the step's virtual memory (ulimit -v for Yosys and
+#      its ABC), so that a block too large to map fails with lib_failed instead of taking
+#      the machine's memory.
 # COST_SYN_TIMEOUT seconds (default 0 = no limit) bounds step 1; a timeout is a failure.
 # COST_OFFCHIP (environment): names of storage that is not on chip (`gpusim cost --offchip
 # BLOCK`, e.g. simt's memory image "mem"): a memory or the flip-flops named NAME or NAME_q are
@@ -67,7 +72,7 @@ rm -f "$out/$blk.txt" "$gen" "$cel"
 syn=""
 [ "${COST_SYN_TIMEOUT:-0}" -gt 0 ] 2>/dev/null && syn="timeout $COST_SYN_TIMEOUT"
 $syn "$YOSYS" -q -l "$out/$blk.log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check \
-    -top $blk; $cut synth -flatten -nofsm -top $blk; tee -q -o $gen stat; write_rtlil $il" \
+    -top $blk; $cut synth -flatten -nofsm -noabc -top $blk; tee -q -o $gen stat; write_rtlil $il" \
     >/dev/null 2>&1 || {
     rc=$?
     [ $rc -eq 124 ] && echo "cost/yosys.sh: synthesis of $rtl timed out after ${COST_SYN_TIMEOUT}s" >&2 ||
@@ -81,13 +86,14 @@ ffs=$(awk '$1 ~ /^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATC
 lscript="read_rtlil $il; dfflibmap -liberty $lib; abc $COST_LIB_ABC -liberty $lib; opt_clean; \
     tee -q -o $cel stat -liberty $lib"
 libst=ok
+tcmd=""
+[ "$tmo" -gt 0 ] 2>/dev/null && tcmd="timeout $tmo"
 if [ "${COST_LIB:-1}" = 0 ]; then
     libst=skipped
-elif [ "$tmo" -gt 0 ] 2>/dev/null; then
-    timeout "$tmo" "$YOSYS" -q -l "$out/$blk.lib.log" -p "$lscript" >/dev/null 2>&1 || {
-        [ $? -eq 124 ] && libst=timeout || libst=failed; }
 else
-    "$YOSYS" -q -l "$out/$blk.lib.log" -p "$lscript" >/dev/null 2>&1 || libst=failed
+    ( ulimit -v $((${COST_LIB_MEM_MB:-12288} * 1024)) 2>/dev/null
+      $tcmd "$YOSYS" -q -l "$out/$blk.lib.log" -p "$lscript" >/dev/null 2>&1 ) || {
+        [ $? -eq 124 ] && libst=timeout || libst=failed; }
 fi
 lcells=""; lff=""; area=""
 if [ "$libst" = ok ]; then
