@@ -272,9 +272,17 @@ static void print_yosys(const struct est *e, const char *dir)
         struct est_sum s;
         double syn;
         if (est_read_yosys(dir, yosys_blocks[i], &y)) {
+            char rtl[64];
+            FILE *f;
+            snprintf(rtl, sizeof rtl, "rtl/%s.sv", yosys_blocks[i]);
             if (y.failed)
                 printf("%-6s synthesis FAILED (log: %s/%s.log)\n", yosys_blocks[i], dir,
                        yosys_blocks[i]);
+            else if ((f = fopen(rtl, "r"))) {  /* an RTL block without results */
+                fclose(f);
+                printf("%-6s not synthesized (no %s/%s.txt)\n", yosys_blocks[i], dir,
+                       yosys_blocks[i]);
+            }
             shown += y.failed;
             continue;
         }

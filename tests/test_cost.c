@@ -34,6 +34,19 @@ static const struct cost_item *find(const struct cost_list *l, const char *block
 
 /* ---------------------------------------------------------------- the blocks' storage */
 
+/* The estimate of gtx480 (freed by the caller). */
+static struct est *gtx480_estimate(void)
+{
+    struct gpu_config c;
+    struct est *e = calloc(1, sizeof *e);
+    char err[256];
+    assert_non_null(e);
+    gtx480(&c);
+    if (est_build(e, &c, err, sizeof err))
+        fail_msg("est_build: %s", err);
+    return e;
+}
+
 static void test_sb_follows_config(void **st)
 {
     struct cost_list l;
@@ -99,13 +112,8 @@ static void test_simt_stack_and_memory_image(void **st)
 
 static void test_no_bookkeeping_priced(void **st)
 {
-    struct gpu_config c;
-    struct est *e = calloc(1, sizeof *e);
-    char err[256];
+    struct est *e = gtx480_estimate();
     (void)st;
-    assert_non_null(e);
-    gtx480(&c);
-    assert_int_equal(est_build(e, &c, err, sizeof err), 0);
     for (int g = 0; g < 2; g++) {
         const struct est_list *el = g ? &e->gpu : &e->sm;
         for (uint32_t i = 0; i < el->l.n; i++) {
@@ -122,15 +130,10 @@ static void test_no_bookkeeping_priced(void **st)
 
 static void test_gtx480_estimate(void **st)
 {
-    struct gpu_config c;
-    struct est *e = calloc(1, sizeof *e);
+    struct est *e = gtx480_estimate();
     struct est_sum s, sum = {0, {0, 0, 0}, 0};
     const char *blocks[] = {"ws", "sb", "simt", "fetch", "fu", "ldst", "bar", "l1"};
-    char err[256];
     (void)st;
-    assert_non_null(e);
-    gtx480(&c);
-    assert_int_equal(est_build(e, &c, err, sizeof err), 0);
     for (unsigned i = 0; i < 8; i++) {
         struct est_sum b = est_sum(&e->sm, blocks[i], NULL);
         assert_true(b.bits > 0);
