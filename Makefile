@@ -16,7 +16,10 @@ BUILD   := build
 NVCC    ?= nvcc
 NVCC_ARCH ?= sm_75
 
-MODEL_SRC := $(sort $(filter-out model/main.c,$(wildcard model/*.c)))
+# model/ has one folder per layer (docs/layout.md): ptx and func at the bottom, sm and mem,
+# then gpu; the command line (cli/) sits above bench/ and cost/.
+MODEL_SRC := $(sort $(wildcard model/*/*.c))
+CLI_SRC   := $(sort $(wildcard cli/*.c))
 # BENCH_ONLY="a b" builds only those kernels (for working on one kernel in isolation)
 ifdef BENCH_ONLY
 BENCH_DIRS := $(addprefix bench/,$(BENCH_ONLY))
@@ -57,7 +60,7 @@ $(LIB): $(MODEL_OBJ)
 $(BENCHLIB): $(BENCH_OBJ)
 	@rm -f $@; ar rcs $@ $^
 
-$(BUILD)/gpusim: $(BUILD)/model/main.o $(BENCHLIB) $(LIB)
+$(BUILD)/gpusim: $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(BENCHLIB) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)

@@ -12,7 +12,7 @@
 #define BENCH_H
 #include <stdint.h>
 #include <stddef.h>
-#include "gpusim.h"
+#include "gpu/gpusim.h"
 
 enum bench_size { BENCH_TEST = 0, BENCH_DEFAULT = 1 };
 

@@ -1,5 +1,5 @@
 /*
- * cost_main.h -- the `gpusim cost` subcommand (cost/report.c): model/main.c dispatches
+ * cost_main.h -- the `gpusim cost` subcommand (cost/report.c): cli/main.c dispatches
  * `gpusim cost ...` here with argv[0] = "cost".
  */
 #ifndef COST_MAIN_H

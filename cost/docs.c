@@ -1,6 +1,6 @@
 /*
  * docs.c -- the source documents' storage figures for the blocks that exist, next to what the
- * estimator derives from the same blocks' storage lists (model/cost.h):
+ * estimator derives from the same blocks' storage lists (model/base/cost.h):
  *   003_a1f13061b22d54a6.txt Section III-IV: the 64-bit synchronization token (32-bit mask,
  *       id, pc), 16 entries on chip, spills of 4 entries = 32 bytes;
  *   004_23e173f444f46134.txt Section III-IV: the 160-bit SIMT stack entry (32-bit mask, 64-bit
@@ -12,9 +12,9 @@
  */
 #include <string.h>
 #include "estimate.h"
-#include "ldst.h"
-#include "sb.h"
-#include "sm.h"
+#include "sm/ldst.h"
+#include "sm/sb.h"
+#include "sm/sm.h"
 
 static const struct cost_item *find(const struct cost_list *l, const char *name)
 {

@@ -1,17 +1,17 @@
 /*
  * estimate.c -- the estimate of one GPU configuration: every block's storage list (the blocks'
- * own X_storage functions, model/cost.h) for one SM and for the GPU-level blocks, priced per
+ * own X_storage functions, model/base/cost.h) for one SM and for the GPU-level blocks, priced per
  * technology node by area.c. The block configurations are the ones the timing model uses:
- * sm_make_cfgs for the SM's blocks, and the same derivations as model/sm.c (ws per scheduler,
- * fu, bar) and model/tsim.c (memory system) for the rest.
+ * sm_make_cfgs for the SM's blocks, and the same derivations as model/sm/sm.c (ws per scheduler,
+ * fu, bar) and model/gpu/gpu.c (memory system) for the rest.
  */
 #include <stdio.h>
 #include <string.h>
 #include "estimate.h"
-#include "cta.h"
-#include "memsys.h"
-#include "tsim.h"
-#include "sm.h"
+#include "gpu/cta.h"
+#include "mem/memsys.h"
+#include "gpu/gpu.h"
+#include "sm/sm.h"
 
 int est_load_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
                     char *err, size_t errlen)
@@ -25,7 +25,7 @@ int est_load_config(struct gpu_config *c, const char *path, const char *const *s
     return conf_check(c, err, errlen);
 }
 
-/* Scheduler i's configuration (model/sm.c: warp slot w belongs to scheduler w % nsched). */
+/* Scheduler i's configuration (model/sm/sm.c: warp slot w belongs to scheduler w % nsched). */
 static struct ws_cfg ws_of(const struct gpu_config *c, const struct ws_cfg *ws0, uint32_t i)
 {
     struct ws_cfg w = *ws0;
@@ -65,7 +65,7 @@ static void gpu_items(const struct gpu_config *c, struct cost_list *l)
     struct msys_cfg m;
     struct cta_cfg cc = {c->num_sms, 0, 0};
     uint32_t n;
-    tsim_msys_cfg(c, &m);
+    gpu_msys_cfg(c, &m);
     n = l->n;
     l2_storage(&m.l2, l);
     cost_set_inst(l, n, m.n_chan * m.slices_per_chan);
@@ -85,7 +85,7 @@ int est_block_instance(const struct gpu_config *c, const char *b, struct cost_li
     struct bar_cfg bc = {SM_MAX_CTAS};
     struct cta_cfg cc = {c->num_sms, 0, 0};
     sm_make_cfgs(c, 0, &s);
-    tsim_msys_cfg(c, &m);
+    gpu_msys_cfg(c, &m);
     if (!strcmp(b, "ws")) ws_storage(&s.ws, l);
     else if (!strcmp(b, "sb")) sb_storage(&s.sb, l);
     else if (!strcmp(b, "simt")) simt_storage(&s.simt, l);

@@ -1,5 +1,5 @@
 /*
- * estimate.h -- the storage and area estimator: the blocks' storage lists (model/cost.h) for
+ * estimate.h -- the storage and area estimator: the blocks' storage lists (model/base/cost.h) for
  * a GPU configuration, priced per technology node (area.c), compared with the GF100 SM of a
  * GTX480, with the Yosys cross-check and the document checks. docs/cost-model.md explains
  * the model, its sources and its limits.
@@ -8,8 +8,8 @@
 #define ESTIMATE_H
 #include <stddef.h>
 #include <stdint.h>
-#include "config.h"
-#include "cost.h"
+#include "base/config.h"
+#include "base/cost.h"
 
 /* ---------------------------------------------------------------- area model (area.c) */
 #define EST_NNODES 3               /* 65, 40, 28 nm */

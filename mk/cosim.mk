@@ -93,7 +93,7 @@ $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard tb/$(1)_top.sv) $(COS
 	  $(wildcard tb/$(1)_top.sv) rtl/$(1).sv
 	+$(MAKE) --no-print-directory -s -C $(COSIM)/$(1)/$(2)/obj -f Vdut.mk Vdut__ALL.a \
 	  OPT_FAST="$(5)" OPT_SLOW="$(5)" OPT_GLOBAL="$(5)" CXX="$(COSIM_CXX)"
-$(COSIM)/$(1)/$(2)/$(1)_cosim: tb/$(1)_cosim.cpp tb/cosim.h tb/cosim_cfg.h model/$(1).h \
+$(COSIM)/$(1)/$(2)/$(1)_cosim: tb/$(1)_cosim.cpp tb/cosim.h tb/cosim_cfg.h model/sm/$(1).h \
 		$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB)
 	$(COSIM_CXX) $(COSIM_CXXFLAGS) $(4) -I$(COSIM)/$(1)/$(2)/obj $$< \
 	  $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM_LIBS) -o $$@
@@ -171,7 +171,7 @@ cosim-test: $(BUILD)/gpusim $(COSIM_INC)/gpusim_params.vh
 
 # ---------------------------------------------------------------- SystemC
 # Verilator --sc of rtl/ws.sv (module ws, the configuration's parameters) and an SC_MODULE
-# around model/ws.c, with a checker process comparing them every clock (tb/sc_top.cpp).
+# around model/sm/ws.c, with a checker process comparing them every clock (tb/sc_top.cpp).
 COSIM_SC     := $(COSIM)/sc
 SC_CFLAGS    := $(shell pkg-config --cflags systemc 2>/dev/null)
 SC_LIBS      := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
@@ -185,7 +185,7 @@ $(COSIM_SC)/vlt/%.o: $(VLT_ROOT)/include/%.cpp
 	@mkdir -p $(dir $@)
 	$(COSIM_CXX) $(filter-out -DVM_SC=0,$(COSIM_CXXFLAGS)) $(SC_CFLAGS) -w -DVM_SC=1 \
 	  -DVM_COVERAGE=0 -DVM_TRACE=0 -c $< -o $@
-$(COSIM_SC)/sc_top: tb/sc_top.cpp tb/cosim.h tb/cosim_cfg.h model/ws.h \
+$(COSIM_SC)/sc_top: tb/sc_top.cpp tb/cosim.h tb/cosim_cfg.h model/sm/ws.h \
 		$(COSIM_SC)/obj/Vws_sc__ALL.a $(patsubst %,$(COSIM_SC)/vlt/%.o,verilated verilated_threads) \
 		$(COSIM)/cosim_cfg.o $(LIB)
 	$(COSIM_CXX) $(filter-out -DVM_SC=0,$(COSIM_CXXFLAGS)) $(SC_CFLAGS) -DVM_SC=1 \

@@ -8,7 +8,7 @@
  * What is here:
  *   Rng        seeded random generator (splitmix64) with mask helpers for stimulus
  *   Checker    compares C and RTL values, keeps the first mismatch (cycle, field, both values)
- *   Recording  reader of `gpusim run KERNEL --record BLK=FILE` files (model/record.h)
+ *   Recording  reader of `gpusim run KERNEL --record BLK=FILE` files (model/gpu/record.h)
  *   Dut<V>     a Verilated model with its context: clocking, reset, VCD, coverage.dat
  *   run<H>()   the command line and the main loop shared by every harness
  *
@@ -53,7 +53,7 @@
 #endif
 
 extern "C" {
-#include "record.h"
+#include "gpu/record.h"
 #include "cosim_cfg.h"
 }
 

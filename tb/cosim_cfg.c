@@ -3,8 +3,8 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "config.h"
-#include "sm.h"
+#include "base/config.h"
+#include "sm/sm.h"
 #include "cosim_cfg.h"
 
 int cosim_block_cfg(const char *path, const char *block, void *cfg, size_t size, char *err,

@@ -1,5 +1,5 @@
 /*
- * sb_cosim.cpp -- lockstep co-simulation of the scoreboard with VWI tags: model/sb.c (from
+ * sb_cosim.cpp -- lockstep co-simulation of the scoreboard with VWI tags: model/sm/sb.c (from
  * libgpusim.a, the code the GPU model runs) against rtl/sb.sv, Verilated through tb/sb_top.sv.
  *
  * The top holds four scoreboards driven by the same inputs: u0 is the configuration's (its
@@ -10,7 +10,7 @@
  * sb_regs -- pend and vwi of each slot < nslots (the RTL's storage); the C rows above nslots
  * and the bits above nregs must keep their reset values, which is checked as well.
  *
- * Random stimulus follows the SM's port rules (model/sm.c sb_step): a reserve presents the
+ * Random stimulus follows the SM's port rules (model/sm/sm.c sb_step): a reserve presents the
  * destinations of an issued instruction; each destination is released later (1..400 cycles)
  * with the VWI its warp had at issue, a vector load's destinations in the same cycle; set-VWI
  * reassigns slots (new VWI: the slot number, a swapped-in warp's, or the same), so writebacks
@@ -31,7 +31,7 @@
 #include "cosim.h"
 
 extern "C" {
-#include "sb.h"
+#include "sm/sb.h"
 }
 
 namespace {

@@ -1,7 +1,7 @@
 /*
  * sc_top.cpp -- SystemC co-simulation of the warp scheduler: Verilator's --sc model of
  * rtl/ws.sv (module ws with the configuration's parameters) and WsModel, an SC_MODULE around
- * model/ws.c (the code the GPU model runs, from libgpusim.a), share clock, reset and input
+ * model/sm/ws.c (the code the GPU model runs, from libgpusim.a), share clock, reset and input
  * signals.  A checker process compares them every clock:
  *   at the rising edge, before it takes effect: issue_v and issue_slot (Mealy outputs);
  *   at the falling edge: every register (older rows, act, last, last_v).
@@ -19,7 +19,7 @@
 #include "cosim.h"
 
 extern "C" {
-#include "ws.h"
+#include "sm/ws.h"
 }
 
 /* The C block as a SystemC module: a combinational method (ws_eval on the current inputs

@@ -1,5 +1,5 @@
 /*
- * simt_cosim.cpp -- lockstep co-simulation of the SIMT reconvergence stack: model/simt.c (from
+ * simt_cosim.cpp -- lockstep co-simulation of the SIMT reconvergence stack: model/sm/simt.c (from
  * libgpusim.a, the code the GPU model runs) against rtl/simt.sv, Verilated through
  * tb/simt_top.sv.
  *
@@ -14,9 +14,9 @@
  * on-chip ring stk[w][0..depth-1] and its memory image mem[w][0..111] (not on-chip storage,
  * compared like any register).
  *
- * Random stimulus follows the SM's port rules (model/sm.c): every warp slot runs a small
+ * Random stimulus follows the SM's port rules (model/sm/sm.c): every warp slot runs a small
  * random program (nop / bra / @p bra / exit / @p exit, loops included) whose reconvergence
- * pcs come from the real cfg_build, exactly as tests/test_simt.c drives the block; the
+ * pcs come from the real flow_build, exactly as tests/test_simt.c drives the block; the
  * instruction issued in cycle t for a warp that is live, not busy and not finished reaches
  * the update ports in t+1 (the issue latch), on up to four ports; lanes decide branches by a
  * hash or leave loops one by one (deep token stacks that spill); finished slots get new warps;
@@ -41,9 +41,9 @@
 #include "cosim.h"
 
 extern "C" {
-#include "simt.h"
-#include "ptx.h"
-#include "cfg.h"
+#include "sm/simt.h"
+#include "ptx/ptx.h"
+#include "ptx/flow.h"
 }
 
 namespace {
@@ -243,7 +243,7 @@ struct Prog {
     uint32_t n = 0;
     uint8_t kind[kMaxPc] = {};
     uint32_t target[kMaxPc] = {};
-    uint32_t reconv[kMaxPc] = {};     /* cfg_build's reconvergence pc of each @p bra */
+    uint32_t reconv[kMaxPc] = {};     /* flow_build's reconvergence pc of each @p bra */
 };
 
 /* The reconvergence pcs, from the model's own CFG / IPDOM analysis. */
@@ -251,7 +251,7 @@ void build_reconv(Prog &p)
 {
     static const uint8_t ops[] = {OP_NOP, OP_BRA, OP_BRA, OP_EXIT, OP_EXIT};
     ptx_prog pp;
-    cfg c;
+    flow c;
     char err[256] = "";
     std::vector<ptx_insn> insns(p.n);
     std::memset(&pp, 0, sizeof pp);
@@ -268,10 +268,10 @@ void build_reconv(Prog &p)
             insns[i].opd[0].imm = p.target[i];
         }
     }
-    if (cfg_build(&pp, &c, err, sizeof err) != 0)
-        throw cosim::Error(std::string("cfg_build of a random program: ") + err);
+    if (flow_build(&pp, &c, err, sizeof err) != 0)
+        throw cosim::Error(std::string("flow_build of a random program: ") + err);
     std::memcpy(p.reconv, c.reconv, p.n * sizeof(uint32_t));
-    cfg_free(&c);
+    flow_free(&c);
 }
 
 /* Random program (as tests/test_simt.c): forward branches, conditional branches both ways

@@ -1,5 +1,5 @@
 /*
- * ws_cosim.cpp -- lockstep co-simulation of the warp scheduler: model/ws.c (from libgpusim.a,
+ * ws_cosim.cpp -- lockstep co-simulation of the warp scheduler: model/sm/ws.c (from libgpusim.a,
  * the code the GPU model runs) against rtl/ws.sv, Verilated through tb/ws_top.sv.
  *
  * The top holds six schedulers driven by the same inputs: u0 is the configuration's (its
@@ -9,7 +9,7 @@
  * after the clock edge every register of struct ws_regs -- older[i] for i < nslots (the
  * RTL's storage; the C rows above nslots never change), act, last, last_v.
  *
- * Random stimulus follows the SM's port rules (model/sm.c sched_masks): slots live and die,
+ * Random stimulus follows the SM's port rules (model/sm/sm.c sched_masks): slots live and die,
  * a new warp raises `fresh` for one or a few cycles, ready and lstall are subsets of valid and
  * disjoint; the ready density and its correlation with the previous cycle change every few
  * hundred cycles (bursts, all-ready, none-ready, GTO greed).  2 % of cycles are unconstrained
@@ -23,7 +23,7 @@
 #include "cosim.h"
 
 extern "C" {
-#include "ws.h"
+#include "sm/ws.h"
 }
 
 namespace {

@@ -3,7 +3,7 @@
  * arrived, CTAs independent, release is a registered (next-cycle) output.
  */
 #include "testutil.h"
-#include "bar.h"
+#include "sm/bar.h"
 
 static struct bar_cfg C = { 8 };
 

@@ -131,7 +131,7 @@ static void test_watchdog_dump(void **state)
            "key 'sched_policy': 'fifo' is not one of lrr|gto|twolevel");
 }
 
-/* --record writes a block's input stream with the header of model/record.h. */
+/* --record writes a block's input stream with the header of model/gpu/record.h. */
 static void test_record(void **state)
 {
     size_t len = 0;

@@ -4,8 +4,8 @@
  * key and, for files, FILE:LINE.
  */
 #include "testutil.h"
-#include "config.h"
-#include "gpusim.h"
+#include "base/config.h"
+#include "gpu/gpusim.h"
 
 static void write_tmp(const char *path, const char *text)
 {

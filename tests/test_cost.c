@@ -1,5 +1,5 @@
 /*
- * test_cost.c -- cmocka tests for the storage and area estimator (model/cost.c, the blocks'
+ * test_cost.c -- cmocka tests for the storage and area estimator (model/base/cost.c, the blocks'
  * X_storage functions, cost/): the blocks' storage follows their configuration, bookkeeping
  * and off-chip storage are not priced, the area model's choices and scaling, the GTX480
  * report and its errors, the document checks (003's 64-bit token and 16-entry stack with
@@ -12,10 +12,10 @@
 #include "testutil.h"
 #include "../cost/cost_main.h"
 #include "../cost/estimate.h"
-#include "sb.h"
-#include "simt.h"
-#include "sm.h"
-#include "ws.h"
+#include "sm/sb.h"
+#include "sm/simt.h"
+#include "sm/sm.h"
+#include "sm/ws.h"
 
 static void gtx480(struct gpu_config *c)
 {

@@ -3,8 +3,8 @@
  * dispatch that refills a slot after a CTA finishes.
  */
 #include "testutil.h"
-#include "config.h"
-#include "cta.h"
+#include "base/config.h"
+#include "gpu/cta.h"
 
 static void test_occupancy(void **state)
 {

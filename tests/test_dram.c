@@ -7,7 +7,7 @@
  */
 #include "testutil.h"
 #include <math.h>
-#include "dram.h"
+#include "mem/dram.h"
 
 #define MAXT 4096
 

@@ -1,5 +1,5 @@
 /*
- * test_exec.c -- cmocka tests for model/exec.c, the functional SIMD datapath.
+ * test_exec.c -- cmocka tests for model/func/exec.c, the functional SIMD datapath.
  *
  * Each test builds a one-instruction ptx_prog by hand (insn, reg_type, a register file for
  * one warp, shared/local/param/scratch buffers and a device memory), calls ex_exec and
@@ -19,7 +19,7 @@
 #include <fenv.h>
 #include <math.h>
 #include <cmocka.h>
-#include "exec.h"
+#include "func/exec.h"
 
 #define NREGS 24
 #define ALL 0xffffffffu

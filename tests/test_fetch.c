@@ -1,5 +1,5 @@
 /*
- * test_fetch.c -- cmocka tests for model/fetch.c: round-robin selection, I-cache miss then
+ * test_fetch.c -- cmocka tests for model/sm/fetch.c: round-robin selection, I-cache miss then
  * hit (MSHR merge, request handshake, fill), decode latency, I-buffer capacity and consume,
  * flush (also of instructions still in decode and of warps waiting on a miss), the end of the
  * program, LRU replacement, MSHR exhaustion, multi-instruction fetch, bad ports, and the
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "fetch.h"
+#include "sm/fetch.h"
 
 struct tb { struct fetch_cfg c; struct fetch_regs q, d; struct fetch_in in; struct fetch_out o; };
 

@@ -20,12 +20,12 @@
  * within 76 cycles; our residue is the compulsory misses of cold launches).
  * The calibrated parameters are simt_pop_cycles and simt_fill_cycles in configs/kepler.cfg; the
  * linear growth, the stack depth M+1 and the 4-step spill pattern are not calibrated: they come
- * from the token stack (model/simt.c) running the real nvcc PTX.
+ * from the token stack (model/sm/simt.c) running the real nvcc PTX.
  */
 #include <math.h>
 #include "testutil.h"
 #include "bench.h"
-#include "gpusim.h"
+#include "gpu/gpusim.h"
 
 #define NM 32
 

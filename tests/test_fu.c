@@ -3,7 +3,7 @@
  * queue-full back pressure, next-event cycle.
  */
 #include "testutil.h"
-#include "fu.h"
+#include "sm/fu.h"
 
 struct fu_cfg C = { 2 };
 

@@ -1,5 +1,5 @@
 /*
- * test_gmem.c -- cmocka tests for model/gmem.c: device memory allocations, bounds checking,
+ * test_gmem.c -- cmocka tests for model/func/gmem.c: device memory allocations, bounds checking,
  * red zones, freeing, capacity and allocation-count limits, address overflow, and a random
  * alloc/free/access sequence checked against a linear-search reference.
  */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "gmem.h"
+#include "func/gmem.h"
 
 static struct gmem *new_gm(uint64_t cap)
 {

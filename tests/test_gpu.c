@@ -5,7 +5,7 @@
  * malformed / unsupported PTX through gs_load_ptx_text.
  */
 #include "testutil.h"
-#include "gpusim.h"
+#include "gpu/gpusim.h"
 
 #define HDR ".version 7.0\n.target sm_75\n.address_size 64\n"
 

@@ -4,7 +4,7 @@
  * after commit the committed state equals the next-state copy (commit copied all eval wrote).
  */
 #include "testutil.h"
-#include "l1.h"
+#include "sm/l1.h"
 
 struct h {
     struct l1_cfg c;

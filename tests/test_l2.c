@@ -4,7 +4,7 @@
  * copied everything eval wrote (committed state == next-state copy).
  */
 #include "testutil.h"
-#include "l2.h"
+#include "mem/l2.h"
 
 struct h {
     struct l2_cfg c;

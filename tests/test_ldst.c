@@ -3,7 +3,7 @@
  * when the last line returns, queue hand-off to the L1, and shared-memory bank conflicts.
  */
 #include "testutil.h"
-#include "ldst.h"
+#include "sm/ldst.h"
 
 static struct ldst_cfg C = { 2 };
 

@@ -8,8 +8,8 @@
  */
 #include <time.h>
 #include "testutil.h"
-#include "l1.h"
-#include "memsys.h"
+#include "sm/l1.h"
+#include "mem/memsys.h"
 
 /* ------------------------------------------------------------------ a tiny GPU harness */
 

@@ -1,6 +1,6 @@
 /*
- * test_ptx_link.c -- cmocka tests for model/ptx_link.c (one .entry -> flat ptx_prog) and the
- * disassembler of model/ptx_util.c.
+ * test_ptx_link.c -- cmocka tests for model/ptx/ptx_link.c (one .entry -> flat ptx_prog) and the
+ * disassembler of model/ptx/ptx_util.c.
  *
  * Small hand-written modules whose linked form is derived by hand in the comments: inlining
  * (two calls to one .func get their own registers and param scratch, a mid-body `ret` becomes
@@ -12,7 +12,7 @@
  * of every kernel in tests/data/ptx.
  */
 #include "testutil.h"
-#include "ptx.h"
+#include "ptx/ptx.h"
 
 #define PS PTX_PSCRATCH_BASE
 

@@ -1,6 +1,6 @@
 /*
- * test_ptx_parse.c -- cmocka tests for model/ptx_parse.c (PTX text -> struct ptx_module) and
- * the helpers of model/ptx_util.c.
+ * test_ptx_parse.c -- cmocka tests for model/ptx/ptx_parse.c (PTX text -> struct ptx_module) and
+ * the helpers of model/ptx/ptx_util.c.
  *
  * Good inputs: two real nvcc outputs (tests/data/ptx/nvcc_*.ptx, made from the .cu files next
  * to them with `nvcc -ptx -arch=sm_75 -O3`), a hand-written file with every construct the
@@ -10,7 +10,7 @@
  * a real file must be parsed or rejected, never crash (run it under ASan/UBSan for value).
  */
 #include "testutil.h"
-#include "ptx.h"
+#include "ptx/ptx.h"
 
 /* ------------------------------------------------------------------ helpers */
 

@@ -1,5 +1,5 @@
 /*
- * test_sb.c -- cmocka tests for model/sb.c: reserve / release / check, same-cycle order
+ * test_sb.c -- cmocka tests for model/sm/sb.c: reserve / release / check, same-cycle order
  * (set-VWI, release, reserve, check), VWI-mismatched writebacks ignored, folding of large
  * register indices, the count port, bad ports, and a randomised check against a reference.
  */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "sb.h"
+#include "sm/sb.h"
 
 struct tb { struct sb_cfg c; struct sb_regs q, d; struct sb_in in; struct sb_out o; };
 

@@ -1,8 +1,8 @@
 /*
- * test_simt.c -- cmocka tests for model/simt.c, the SIMT reconvergence stack.
+ * test_simt.c -- cmocka tests for model/sm/simt.c, the SIMT reconvergence stack.
  *
  * Programs are tiny kernels of nop / bra / @p bra / exit / @p exit whose reconvergence PCs
- * come from the real cfg_build (model/cfg.c).  A driver issues one instruction per warp per
+ * come from the real flow_build (model/ptx/flow.c).  A driver issues one instruction per warp per
  * cycle whenever the stack says the warp is not busy, presents the outcome on the update port
  * in the next cycle (the SM's issue latch), answers spill/fill requests as a memory would, and
  * checks that every lane executes exactly the instruction sequence it would execute alone
@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "simt.h"
-#include "cfg.h"
+#include "sm/simt.h"
+#include "ptx/flow.h"
 
 /* ---------------- programs ---------------- */
 
@@ -40,7 +40,7 @@ struct prog { struct spec s[MAXPC]; uint32_t n; uint32_t reconv[MAXPC]; };
 static void build(struct prog *p, const struct spec *s, uint32_t n)
 {
     struct ptx_prog pp;
-    struct cfg c;
+    struct flow c;
     char err[256] = "";
     assert_true(n <= MAXPC);
     memset(&pp, 0, sizeof pp);
@@ -60,10 +60,10 @@ static void build(struct prog *p, const struct spec *s, uint32_t n)
         p->s[i] = s[i];
     }
     p->n = n;
-    if (cfg_build(&pp, &c, err, sizeof err) != 0)
-        fail_msg("cfg_build: %s", err);
+    if (flow_build(&pp, &c, err, sizeof err) != 0)
+        fail_msg("flow_build: %s", err);
     memcpy(p->reconv, c.reconv, n * sizeof(uint32_t));
-    cfg_free(&c);
+    flow_free(&c);
     free(pp.insns);
 }
 

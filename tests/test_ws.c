@@ -1,5 +1,5 @@
 /*
- * test_ws.c -- cmocka tests for model/ws.c: LRR order, GTO greediness and oldest choice,
+ * test_ws.c -- cmocka tests for model/sm/ws.c: LRR order, GTO greediness and oldest choice,
  * two-level demotion and promotion, age reset by new warps, configuration errors, purity of
  * eval (d == q on entry, q untouched) and a randomised check against a slow reference.
  */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "ws.h"
+#include "sm/ws.h"
 
 struct tb { struct ws_cfg c; struct ws_regs q, d; struct ws_out o; };
 

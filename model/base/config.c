@@ -1,0 +1,436 @@
+/*
+ * config.c -- the configuration key table, file and override parsing, range and combination
+ * checks. Defaults are the GTX480 (Fermi GF100) as in GPGPU-Sim's public gtx480 configuration
+ * and Table 3 of 000_0da6b8b480bd0740.txt / Table I of 004_23e173f444f46134.txt.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "config.h"
+
+#define OFF(f) offsetof(struct gpu_config, f)
+
+static const struct conf_key keys[] = {
+    { "name", CK_STR, OFF(name), 0, 0, "", "Configuration name, shown in reports." },
+    { "num_sms", CK_U32, OFF(num_sms), 1, 64, "SMs",
+      "Streaming multiprocessors (GTX480: 15)." },
+    { "max_threads_per_sm", CK_U32, OFF(max_threads_per_sm), 32, 2048, "threads",
+      "Resident threads per SM (GTX480: 1536)." },
+    { "max_warps_per_sm", CK_U32, OFF(max_warps_per_sm), 1, 64, "warps",
+      "Resident warps per SM (GTX480: 48); must equal max_threads_per_sm / 32." },
+    { "max_ctas_per_sm", CK_U32, OFF(max_ctas_per_sm), 1, 32, "CTAs",
+      "Resident CTAs (thread blocks) per SM (GTX480: 8)." },
+    { "regs_per_sm", CK_U32, OFF(regs_per_sm), 1024, 1u << 24, "registers",
+      "32-bit registers in an SM's register file (GTX480: 32768)." },
+    { "shared_per_sm", CK_U32, OFF(shared_per_sm), 0, 1u << 24, "bytes",
+      "Shared memory per SM (GTX480: 48 KB in the 48/16 KB split)." },
+    { "max_threads_per_cta", CK_U32, OFF(max_threads_per_cta), 32, 2048, "threads",
+      "Largest CTA a launch may ask for (Fermi: 1024)." },
+    { "max_shared_per_cta", CK_U32, OFF(max_shared_per_cta), 0, 1u << 24, "bytes",
+      "Largest static + dynamic shared memory of one CTA (Fermi: 48 KB)." },
+    { "max_regs_per_thread", CK_U32, OFF(max_regs_per_thread), 16, 255, "registers",
+      "Register limit per thread (Fermi: 63); a kernel needing more is an impossible launch." },
+    { "reg_alloc_unit", CK_U32, OFF(reg_alloc_unit), 1, 4096, "registers",
+      "Registers are allocated per warp in multiples of this (Fermi: 64 per warp)." },
+    { "simt_stack_max", CK_U32, OFF(simt_stack_max), 4, 4096, "entries",
+      "Functional reconvergence stack entries per warp; exceeding it stops the run." },
+    { "dram_bytes", CK_U64, OFF(dram_bytes), 1u << 20, 1ull << 40, "bytes",
+      "Device memory capacity (GTX480: 1536 MB)." },
+    { "local_bytes_per_thread", CK_U64, OFF(local_bytes_per_thread), 0, 512u * 1024, "bytes",
+      "Largest local memory (stack frame) a kernel may use per thread (Fermi: 512 KB)." },
+    { "max_warp_insns", CK_U64, OFF(max_warp_insns), 0, ~0ull, "warp instructions",
+      "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
+    { "model", CK_ENUM, OFF(model), 0, 1, "functional|timing",
+      "functional: architectural execution only (no cycles); timing: the cycle-level model." },
+    { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 2, "lrr|gto|twolevel",
+      "Warp scheduler policy (GPGPU-Sim gtx480: gto)." },
+    { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
+      "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
+    { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 32, "warps",
+      "Two-level scheduler: size of each scheduler's active set (Narasiman et al.: 8)." },
+    { "simt_policy", CK_ENUM, OFF(simt_policy), 0, 1, "token|ipdom",
+      "SIMT stack: token model of 003_a1f13061b22d54a6.txt (an entry per divergent branch) or "
+      "the classic immediate-post-dominator stack (bounded by nesting)." },
+    { "simt_depth", CK_U32, OFF(simt_depth), 2, 32, "entries",
+      "On-chip SIMT stack entries per warp; deeper stacks spill (003: 16 on Kepler)." },
+    { "simt_chunk", CK_U32, OFF(simt_chunk), 1, 16, "entries",
+      "Entries moved to / from memory per spill or fill (003: 4)." },
+    { "simt_entry_bytes", CK_U32, OFF(simt_entry_bytes), 4, 32, "bytes",
+      "Bytes of one spilled stack entry (003: a 64-bit token)." },
+    { "simt_pop_cycles", CK_U32, OFF(simt_pop_cycles), 0, 200, "cycles",
+      "Extra cycles a reconvergence pop holds the warp (unwinding cost, 003 Section IV)." },
+    { "simt_fill_cycles", CK_U32, OFF(simt_fill_cycles), 0, 200, "cycles",
+      "Extra cycles a fill holds the warp after its memory read returns (restoring a chunk)." },
+    { "ibuf_entries", CK_U32, OFF(ibuf_entries), 1, 8, "instructions",
+      "Decoded-instruction buffer entries per warp (GPGPU-Sim: 2)." },
+    { "icache_sets", CK_U32, OFF(icache_sets), 1, 64, "sets",
+      "Instruction cache sets of 128-byte lines (GPGPU-Sim gtx480 il1 4:128:4)." },
+    { "icache_ways", CK_U32, OFF(icache_ways), 1, 16, "ways", "Instruction cache associativity." },
+    { "decode_cycles", CK_U32, OFF(decode_cycles), 1, 16, "cycles",
+      "Fetch-to-I-buffer latency of an I-cache hit." },
+    { "lat_alu", CK_U32, OFF(lat_alu), 1, 10000, "cycles",
+      "Integer/float add, sub, mul, logic, shift, compare, move, convert (001 Table III: 18)." },
+    { "lat_mad", CK_U32, OFF(lat_mad), 1, 10000, "cycles", "mad / fma (001 Table III: 20)." },
+    { "lat_minmax", CK_U32, OFF(lat_minmax), 1, 10000, "cycles",
+      "min, max, abs, mul24 (001 Table III: 36)." },
+    { "lat_idiv", CK_U32, OFF(lat_idiv), 1, 10000, "cycles",
+      "Integer div / rem (001 Table III: 264 unsigned, 300 signed)." },
+    { "lat_fdiv", CK_U32, OFF(lat_fdiv), 1, 10000, "cycles", "f32 div (001 Table III: 984)." },
+    { "lat_dp", CK_U32, OFF(lat_dp), 1, 10000, "cycles", "f64 add, mul, fma (001 Table III: 24)." },
+    { "lat_ddiv", CK_U32, OFF(lat_ddiv), 1, 10000, "cycles", "f64 div (001 Table III: 1188)." },
+    { "lat_sfu", CK_U32, OFF(lat_sfu), 1, 10000, "cycles",
+      "sin, cos, ex2, lg2, rsqrt, tanh (001 Table III: sinf 40, __log2f 70, rsqrt 70)." },
+    { "lat_sqrt", CK_U32, OFF(lat_sqrt), 1, 10000, "cycles", "sqrt (001 Table III: 208)." },
+    { "lat_rcp", CK_U32, OFF(lat_rcp), 1, 10000, "cycles", "rcp (001 Table III: 228)." },
+    { "lat_shared", CK_U32, OFF(lat_shared), 1, 10000, "cycles",
+      "Shared-memory load/store without bank conflicts (001 Table III: 44)." },
+    { "lat_const", CK_U32, OFF(lat_const), 1, 10000, "cycles",
+      "Constant-memory load, always a hit (001 Table III: 46)." },
+    { "lat_param", CK_U32, OFF(lat_param), 1, 10000, "cycles",
+      "Parameter load (served like constant memory; 001 Table III: 46)." },
+    { "lat_bar", CK_U32, OFF(lat_bar), 1, 10000, "cycles",
+      "__syncthreads with every warp present (001 Table III: 16)." },
+    { "ii_sp", CK_U32, OFF(ii_sp), 1, 64, "cycles",
+      "SP initiation interval per scheduler (Fermi: 16 lanes at twice the core clock: 1)." },
+    { "ii_sfu", CK_U32, OFF(ii_sfu), 1, 64, "cycles",
+      "SFU initiation interval (Fermi: 4 SFUs per SM for 32 lanes at the hot clock: 4)." },
+    { "ii_dp", CK_U32, OFF(ii_dp), 1, 64, "cycles",
+      "DP initiation interval (GeForce Fermi: 1/8 of the single-precision rate: 8)." },
+    { "ii_mem", CK_U32, OFF(ii_mem), 1, 64, "cycles",
+      "LD/ST initiation interval per conflict-free access (16 LD/ST units, hot clock: 1)." },
+    { "l1_sets", CK_U32, OFF(l1_sets), 1, 64, "sets",
+      "L1 data cache sets of 128-byte lines, a power of two (GTX480: 32 x 4 ways = 16 KB)." },
+    { "l1_ways", CK_U32, OFF(l1_ways), 1, 8, "ways", "L1 data cache associativity (GTX480: 4)." },
+    { "l1_mshrs", CK_U32, OFF(l1_mshrs), 1, 64, "MSHRs", "L1 miss status holding registers (64)." },
+    { "l1_hit_latency", CK_U32, OFF(l1_hit_latency), 1, 1000, "cycles",
+      "L1 hit latency (see docs/l1.md for its source)." },
+    { "icnt_latency", CK_U32, OFF(icnt_latency), 1, 1000, "cycles",
+      "Interconnect traversal latency each way (see docs/memsys.md)." },
+    { "dram_channels", CK_U32, OFF(dram_channels), 1, 32, "channels",
+      "DRAM channels / memory partitions (GPGPU-Sim gtx480 -gpgpu_n_mem 6)." },
+    { "l2_slices_per_channel", CK_U32, OFF(l2_slices_per_channel), 1, 2, "slices",
+      "L2 slices per channel (GPGPU-Sim gtx480: 2, so 12 slices)." },
+    { "l2_sets", CK_U32, OFF(l2_sets), 1, 256, "sets",
+      "L2 sets per slice of 128-byte lines, a power of two (64 x 8 ways x 12 slices = 768 KB)." },
+    { "l2_ways", CK_U32, OFF(l2_ways), 1, 16, "ways", "L2 associativity (8)." },
+    { "l2_latency", CK_U32, OFF(l2_latency), 0, 10000, "cycles",
+      "L2 (ROP) pipeline latency (GPGPU-Sim gtx480 -gpgpu_l2_rop_latency 120)." },
+    { "l2_mshrs", CK_U32, OFF(l2_mshrs), 1, 64, "MSHRs", "MSHRs per L2 slice (32)." },
+    { "dram_banks", CK_U32, OFF(dram_banks), 2, 32, "banks",
+      "Banks per DRAM channel, a power of two (GPGPU-Sim gtx480 nbk=16)." },
+    { "dram_latency", CK_U32, OFF(dram_latency), 0, 10000, "cycles",
+      "DRAM controller latency before scheduling (GPGPU-Sim gtx480 -dram_latency 100)." },
+    { "dram_tCL", CK_U32, OFF(dram_tCL), 1, 1000, "core cycles",
+      "CAS latency (GDDR5 CL=12 at 924 MHz = 10 core cycles at 700 MHz)." },
+    { "dram_tRCD", CK_U32, OFF(dram_tRCD), 1, 1000, "core cycles",
+      "Activate to read (RCD=12 -> 10 core cycles)." },
+    { "dram_tRP", CK_U32, OFF(dram_tRP), 1, 1000, "core cycles",
+      "Precharge (RP=12 -> 10 core cycles)." },
+    { "dram_tRAS", CK_U32, OFF(dram_tRAS), 1, 1000, "core cycles",
+      "Activate to precharge (RAS=28 -> 22 core cycles)." },
+    { "watchdog_cycles", CK_U64, OFF(watchdog_cycles), 0, ~0ull, "cycles",
+      "Deadlock watchdog: no instruction issued anywhere for this many cycles stops the run with "
+      "a dump of every warp (0 = off)." },
+    { "skip_idle", CK_U32, OFF(skip_idle), 0, 1, "flag",
+      "Jump over cycles in which no block can change state (statistics identical; 0 = tick every cycle)." },
+};
+
+void conf_defaults(struct gpu_config *c)
+{
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "gtx480");
+    c->num_sms = 15;
+    c->max_threads_per_sm = 1536;
+    c->max_warps_per_sm = 48;
+    c->max_ctas_per_sm = 8;
+    c->regs_per_sm = 32768;
+    c->shared_per_sm = 48 * 1024;
+    c->max_threads_per_cta = 1024;
+    c->max_shared_per_cta = 48 * 1024;
+    c->max_regs_per_thread = 63;
+    c->reg_alloc_unit = 64;
+    c->simt_stack_max = 256;
+    c->dram_bytes = 1536ull << 20;
+    c->local_bytes_per_thread = 512 * 1024;
+    c->max_warp_insns = 20000000000ull;
+    c->model = MODEL_TIMING;
+    c->sched_policy = SCHED_GTO;
+    c->schedulers_per_sm = 2;
+    c->twolevel_active = 8;
+    c->simt_policy = SIMTP_TOKEN;
+    c->simt_depth = 16;
+    c->simt_chunk = 4;
+    c->simt_entry_bytes = 8;
+    c->simt_pop_cycles = 0;
+    c->simt_fill_cycles = 0;
+    c->ibuf_entries = 2; c->icache_sets = 4; c->icache_ways = 4; c->decode_cycles = 1;
+    c->lat_alu = 18; c->lat_mad = 20; c->lat_minmax = 36; c->lat_idiv = 264;
+    c->lat_fdiv = 984; c->lat_dp = 24; c->lat_ddiv = 1188; c->lat_sfu = 40;
+    c->lat_sqrt = 208; c->lat_rcp = 228; c->lat_shared = 44; c->lat_const = 46;
+    c->lat_param = 46; c->lat_bar = 16;
+    c->ii_sp = 1; c->ii_sfu = 4; c->ii_dp = 8; c->ii_mem = 1;
+    c->l1_sets = 32; c->l1_ways = 4; c->l1_mshrs = 64; c->l1_hit_latency = 35;
+    c->icnt_latency = 8;
+    c->dram_channels = 6; c->l2_slices_per_channel = 2; c->l2_sets = 64; c->l2_ways = 8;
+    c->l2_latency = 120; c->l2_mshrs = 32;
+    c->dram_banks = 16; c->dram_latency = 100; c->dram_tCL = 10; c->dram_tRCD = 10;
+    c->dram_tRP = 10; c->dram_tRAS = 22;
+    c->watchdog_cycles = 100000;
+    c->skip_idle = 1;
+}
+
+const struct conf_key *conf_keys(unsigned *count)
+{
+    *count = sizeof keys / sizeof keys[0];
+    return keys;
+}
+
+static const struct conf_key *find_key(const char *name)
+{
+    unsigned i;
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i].name, name) == 0)
+            return &keys[i];
+    return NULL;
+}
+
+/* Parse an unsigned integer with optional K/M/G suffix. Returns 0 on success. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    errno = 0;
+    v = strtoull(s, &end, 0);
+    if (errno)
+        return -1;
+    if (*end == 'K' || *end == 'M' || *end == 'G') {
+        unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : 30;
+        if (v > (~0ull >> shift))
+            return -1;
+        v <<= shift;
+        end++;
+    }
+    if (*end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Enumerations: the value is the index of the name in k->unit ("a|b|c"). */
+static int set_enum(struct gpu_config *c, const struct conf_key *k, const char *val,
+                    const char *where, char *err, size_t errlen)
+{
+    const char *p = k->unit;
+    uint32_t idx = 0;
+    size_t n = strlen(val);
+    while (p && *p) {
+        const char *bar = strchr(p, '|');
+        size_t len = bar ? (size_t)(bar - p) : strlen(p);
+        if (len == n && strncmp(p, val, n) == 0) {
+            *(uint32_t *)(void *)((char *)c + k->offset) = idx;
+            return 0;
+        }
+        idx++;
+        p = bar ? bar + 1 : NULL;
+    }
+    snprintf(err, errlen, "%s: key '%s': '%s' is not one of %s", where, k->name, val, k->unit);
+    return -1;
+}
+
+static int set_value(struct gpu_config *c, const struct conf_key *k, const char *val,
+                     const char *where, char *err, size_t errlen)
+{
+    uint64_t v;
+    char *base = (char *)c + k->offset;
+    if (k->kind == CK_STR) {
+        if (strlen(val) == 0 || strlen(val) >= sizeof c->name) {
+            snprintf(err, errlen, "%s: key '%s': value must be 1 to %zu characters", where,
+                     k->name, sizeof c->name - 1);
+            return -1;
+        }
+        snprintf(base, sizeof c->name, "%s", val);
+        return 0;
+    }
+    if (k->kind == CK_ENUM)
+        return set_enum(c, k, val, where, err, errlen);
+    if (parse_u64(val, &v)) {
+        snprintf(err, errlen, "%s: key '%s': '%s' is not a non-negative integer", where, k->name, val);
+        return -1;
+    }
+    if (v < k->min || v > k->max) {
+        snprintf(err, errlen, "%s: key '%s': %llu is out of range [%llu, %llu]", where, k->name,
+                 (unsigned long long)v, (unsigned long long)k->min, (unsigned long long)k->max);
+        return -1;
+    }
+    if (k->kind == CK_U32)
+        *(uint32_t *)(void *)base = (uint32_t)v;
+    else
+        *(uint64_t *)(void *)base = v;
+    return 0;
+}
+
+static char *trim(char *s)
+{
+    char *e;
+    while (isspace((unsigned char)*s))
+        s++;
+    e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = 0;
+    return s;
+}
+
+/* Apply "key = value" text (already without comment). */
+static int apply_line(struct gpu_config *c, char *line, const char *where, char *err, size_t errlen)
+{
+    char *eq = strchr(line, '='), *key, *val;
+    const struct conf_key *k;
+    if (!eq) {
+        snprintf(err, errlen, "%s: expected 'key = value', got '%s'", where, trim(line));
+        return -1;
+    }
+    *eq = 0;
+    key = trim(line);
+    val = trim(eq + 1);
+    k = find_key(key);
+    if (!k) {
+        snprintf(err, errlen, "%s: unknown configuration key '%s' (see docs/config.md)", where, key);
+        return -1;
+    }
+    return set_value(c, k, val, where, err, errlen);
+}
+
+int conf_set(struct gpu_config *c, const char *kv, const char *where, char *err, size_t errlen)
+{
+    char buf[512];
+    if (strlen(kv) >= sizeof buf) {
+        snprintf(err, errlen, "%s: setting too long", where);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", kv);
+    return apply_line(c, buf, where, err, errlen);
+}
+
+int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t errlen)
+{
+    char line[1024], where[300];
+    unsigned lineno = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read configuration: %s", path, strerror(errno));
+        return -1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char *hash = strchr(line, '#'), *t;
+        lineno++;
+        if (hash)
+            *hash = 0;
+        t = trim(line);
+        if (!*t)
+            continue;
+        snprintf(where, sizeof where, "%s:%u", path, lineno);
+        if (apply_line(c, t, where, err, errlen)) {
+            fclose(f);
+            return -1;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+int conf_check(const struct gpu_config *c, char *err, size_t errlen)
+{
+    if (c->max_warps_per_sm * 32u != c->max_threads_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u) must equal "
+                 "max_threads_per_sm / 32 (%u)", c->max_warps_per_sm, c->max_threads_per_sm / 32);
+        return -1;
+    }
+    if (c->max_warps_per_sm > 32 * c->schedulers_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u): each of the %u "
+                 "schedulers can hold at most 32 warps", c->max_warps_per_sm, c->schedulers_per_sm);
+        return -1;
+    }
+    if (c->max_threads_per_cta > c->max_threads_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_threads_per_cta' (%u) exceeds "
+                 "max_threads_per_sm (%u)", c->max_threads_per_cta, c->max_threads_per_sm);
+        return -1;
+    }
+    if (c->max_threads_per_cta % 32) {
+        snprintf(err, errlen, "configuration: key 'max_threads_per_cta' (%u) must be a multiple of 32",
+                 c->max_threads_per_cta);
+        return -1;
+    }
+    if (c->max_shared_per_cta > c->shared_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_shared_per_cta' (%u) exceeds shared_per_sm (%u)",
+                 c->max_shared_per_cta, c->shared_per_sm);
+        return -1;
+    }
+    if ((uint64_t)c->max_regs_per_thread * 32 > c->regs_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_regs_per_thread' (%u): one warp would need "
+                 "more than regs_per_sm (%u)", c->max_regs_per_thread, c->regs_per_sm);
+        return -1;
+    }
+    return 0;
+}
+
+static void key_value(const struct gpu_config *c, const struct conf_key *k, char *buf, size_t n)
+{
+    const char *base = (const char *)c + k->offset;
+    if (k->kind == CK_ENUM) {
+        uint32_t idx = *(const uint32_t *)(const void *)base, i = 0;
+        const char *p = k->unit;
+        while (i < idx && p && (p = strchr(p, '|')) != NULL) {
+            p++;
+            i++;
+        }
+        snprintf(buf, n, "%.*s", p ? (int)strcspn(p, "|") : 1, p ? p : "?");
+    } else if (k->kind == CK_STR)
+        snprintf(buf, n, "%s", base);
+    else if (k->kind == CK_U32)
+        snprintf(buf, n, "%u", *(const uint32_t *)(const void *)base);
+    else
+        snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)(const void *)base);
+}
+
+void conf_write(const struct gpu_config *c, void *fp)
+{
+    unsigned i;
+    char v[80];
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        key_value(c, &keys[i], v, sizeof v);
+        fprintf((FILE *)fp, "%s = %s\n", keys[i].name, v);
+    }
+}
+
+void conf_write_doc(void *fp)
+{
+    FILE *f = fp;
+    struct gpu_config d;
+    unsigned i;
+    char v[80];
+    conf_defaults(&d);
+    fprintf(f, "# Configuration keys\n\n"
+            "Generated by `build/gpusim config --doc` from the key table in model/base/config.c; a test\n"
+            "checks that this page matches it.\n\n"
+            "Files are `key = value` lines; `#` starts a comment. Integers take an optional binary\n"
+            "suffix K, M or G. `--set KEY=VALUE` overrides one key after the file is read. An unknown\n"
+            "key, a malformed or out-of-range value, or an impossible combination stops the run with a\n"
+            "message naming the key (and FILE:LINE).\n\n"
+            "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const struct conf_key *k = &keys[i];
+        char range[64] = "text";
+        key_value(&d, k, v, sizeof v);
+        if (k->kind == CK_ENUM)
+            snprintf(range, sizeof range, "%s", k->unit);
+        else if (k->kind != CK_STR)
+            snprintf(range, sizeof range, "%llu .. %llu", (unsigned long long)k->min,
+                     (unsigned long long)k->max);
+        fprintf(f, "| `%s` | %s | %s | %s | %s |\n", k->name, v, range,
+                k->kind == CK_ENUM ? "name" : k->unit, k->doc);
+    }
+}

@@ -1,0 +1,276 @@
+/*
+ * gpu.c -- the GPU top of the timing model: one launch (see gpu.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cta.h"
+#include "mem/memsys.h"
+#include "sm/sm.h"
+#include "gpu.h"
+
+#define TS_SPILL_BASE 0x0000600000000000ull   /* timing-only addresses: SIMT spills ... */
+#define TS_LOCAL_BASE 0x0000680000000000ull   /* ... and local memory, per SM */
+#define TS_REGION     0x0000000100000000ull
+
+struct ts {
+    const struct fsim_launch *l;
+    struct gs_stats *st;
+    struct sm *sms;
+    uint32_t nsms;
+    struct msys *ms;
+    struct msys_sm_in *min;
+    struct msys_sm_out *mout;
+    struct sm_io *io;
+    struct cta_cfg cc;
+    struct cta_regs cq, cd;
+    struct cta_in ci;
+    uint64_t tbs_done, tbs_for_dwr;
+    char *err; size_t errlen;
+};
+
+void gpu_msys_cfg(const struct gpu_config *c, struct msys_cfg *m)
+{
+    msys_cfg_default(m, c->num_sms);
+    m->n_chan = c->dram_channels;
+    m->slices_per_chan = c->l2_slices_per_channel;
+    m->icnt.latency = c->icnt_latency;
+    m->l2.nsets = c->l2_sets;
+    m->l2.assoc = c->l2_ways;
+    m->l2.rop_latency = c->l2_latency;
+    m->l2.n_mshr = c->l2_mshrs;
+    m->dram.nbk = c->dram_banks;
+    m->dram.front_latency = c->dram_latency;
+    m->dram.tCL = c->dram_tCL;
+    m->dram.tRCD = c->dram_tRCD;
+    m->dram.tRP = c->dram_tRP;
+    m->dram.tRAS = c->dram_tRAS;
+    msys_cfg_derive(m);
+}
+
+static void ts_free(struct ts *t)
+{
+    uint32_t i;
+    for (i = 0; t->sms && i < t->nsms; i++)
+        sm_free(&t->sms[i]);
+    free(t->sms);
+    msys_free(t->ms);
+    free(t->min);
+    free(t->mout);
+    free(t->io);
+}
+
+static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *st)
+{
+    const struct gpu_config *c = l->conf;
+    struct msys_cfg mc;
+    struct sm_params p;
+    enum cta_limit lim;
+    uint32_t i, threads = l->block.x * l->block.y * l->block.z;
+    uint32_t per_sm = cta_occupancy(c, threads, l->prog->regs_per_thread,
+                                    fsim_shared_bytes(l->prog, l->dyn_smem), &lim);
+    t->nsms = c->num_sms;
+    if (per_sm == 0) {
+        snprintf(t->err, t->errlen, "kernel %s: one CTA does not fit an SM", l->prog->name);
+        return -1;
+    }
+    t->cc.nsms = t->nsms;
+    t->cc.per_sm = per_sm < SM_MAX_CTAS ? per_sm : SM_MAX_CTAS;
+    t->cc.total = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+    cta_reset(&t->cc, &t->cq);
+    t->cd = t->cq;
+    t->tbs_for_dwr = t->cc.total > (uint64_t)t->cc.per_sm * t->nsms ?
+                     t->cc.total - (uint64_t)t->cc.per_sm * t->nsms : t->cc.total;
+    gpu_msys_cfg(c, &mc);
+    if (!(t->ms = msys_init(&mc, t->err, t->errlen)))
+        return -1;
+    t->sms = calloc(t->nsms, sizeof *t->sms);
+    t->min = calloc(t->nsms, sizeof *t->min);
+    t->mout = calloc(t->nsms, sizeof *t->mout);
+    t->io = calloc(t->nsms, sizeof *t->io);
+    if (!t->sms || !t->min || !t->mout || !t->io) {
+        snprintf(t->err, t->errlen, "out of host memory");
+        return -1;
+    }
+    memset(&p, 0, sizeof p);
+    p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
+    p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.ctas_per_sm = t->cc.per_sm;
+    for (i = 0; i < t->nsms; i++) {
+        p.id = i;
+        p.spill_base = TS_SPILL_BASE + i * TS_REGION;
+        p.local_base = TS_LOCAL_BASE + i * TS_REGION;
+        if (sm_init(&t->sms[i], &p, st, t->err, t->errlen))
+            return -1;
+        if (i == 0)
+            t->sms[i].rec = l->rec;
+    }
+    return 0;
+}
+
+/* Dispatcher: at most one CTA per cycle, to an SM that can hold it. */
+static void dispatch(struct ts *t, uint64_t now)
+{
+    struct cta_out o;
+    cta_eval(&t->cc, &t->cq, &t->ci, &o, &t->cd);
+    if (o.valid && !sm_can_launch(&t->sms[o.sm])) {
+        t->cd.resident[o.sm]--;          /* the SM has no room after all: retry next cycle */
+        t->cd.next = t->cq.next;
+        t->cd.rr = t->cq.rr;
+        o.valid = 0;
+    }
+    if (o.valid)
+        sm_launch_cta(&t->sms[o.sm], o.cta, now);
+    cta_commit(&t->cc, &t->cq, &t->cd);
+    memset(&t->ci, 0, sizeof t->ci);
+}
+
+static void account_tb(struct ts *t, const struct sm_tb *tb)
+{
+    struct gs_stats *st = t->st;
+    gs_count_divergence(tb->min_warp_insns, tb->max_warp_insns, st->tb_inst_div);
+    gs_count_divergence(tb->min_warp_cycles, tb->max_warp_cycles, st->tb_cycle_div);
+    if (t->tbs_done++ < t->tbs_for_dwr) {
+        st->t.dwr_tbs++;
+        if (tb->max_warp_cycles)
+            st->t.dwr_sum += 1.0 - (double)tb->min_warp_cycles / (double)tb->max_warp_cycles;
+        if (tb->stall_life)
+            st->t.dws_sum += (double)tb->stall_dwr / (double)tb->stall_life;
+    }
+}
+
+/* One GPU cycle. Returns 0, -1 on a fault; *issued says whether any SM issued. */
+static int cycle(struct ts *t, uint64_t now, int *issued)
+{
+    uint32_t i, k, n;
+    struct sm_tb tbs[2];
+    dispatch(t, now);
+    *issued = 0;
+    for (i = 0; i < t->nsms; i++) {
+        struct sm_io *io = &t->io[i];
+        io->fill_valid = t->mout[i].resp_valid;
+        io->fill = t->mout[i].resp;
+        if (t->l->conf->skip_idle && !io->fill_valid && sm_idle(&t->sms[i])) {
+            sm_skip_cycle(&t->sms[i]);
+            t->min[i].valid = 0;
+            t->ci.done[i] = 0;
+            continue;
+        }
+        io->icnt_ready = (uint8_t)msys_sm_ready(t->ms, i);
+        if (sm_cycle(&t->sms[i], now, io, tbs, &n)) {
+            snprintf(t->err, t->errlen, "%s", t->sms[i].err);
+            return -1;
+        }
+        t->min[i].valid = io->miss_valid;
+        t->min[i].req = io->miss;
+        t->ci.done[i] = (uint8_t)io->ctas_done;
+        for (k = 0; k < n; k++)
+            account_tb(t, &tbs[k]);
+        *issued |= io->issued;
+        if (sm_busy(&t->sms[i]))
+            t->st->t.sm_busy_cycles[i < GS_MAX_SMS ? i : GS_MAX_SMS - 1]++;
+    }
+    msys_tick(t->ms, now, t->min, t->mout);
+    return 0;
+}
+
+static int finished(const struct ts *t)
+{
+    uint32_t i;
+    if (t->cq.next < t->cc.total || msys_busy(t->ms))
+        return 0;
+    for (i = 0; i < t->nsms; i++)
+        if (sm_busy(&t->sms[i]) || t->mout[i].resp_valid)
+            return 0;
+    return 1;
+}
+
+static void collect(struct ts *t, uint64_t cycles)
+{
+    struct gs_timing *g = &t->st->t;
+    const struct msys_stats *m = msys_stats(t->ms);
+    uint32_t i, k;
+    t->st->cycles = cycles;
+    g->nsms = t->nsms;
+    for (i = 0; i < t->nsms; i++) {
+        const struct sm_stats *s = &t->sms[i].s;
+        for (k = 0; k < GS_STALL_KINDS; k++)
+            g->sched_cycles[k] += s->sched_cycles[k];
+        g->l1_hits += s->l1_hits; g->l1_misses += s->l1_misses; g->l1_merges += s->l1_merges;
+        g->l1_mshr_stalls += s->l1_stall_mshr; g->l1_rsrv_fails += s->l1_rsrv_fail;
+        g->icache_hits += s->icache_hits; g->icache_misses += s->icache_misses;
+        g->simt_pushes += s->simt_push; g->simt_pops += s->simt_pop;
+        g->simt_spills += s->simt_spill; g->simt_fills += s->simt_fill;
+        if (s->simt_max_depth > g->simt_max_depth)
+            g->simt_max_depth = s->simt_max_depth;
+        g->shared_conflict_cycles += s->shared_conflict_cycles;
+        if (i < GS_MAX_SMS)
+            g->sm_warp_insns[i] = s->warp_insns;
+    }
+    g->l2_accesses = m->l2_access; g->l2_hits = m->l2_hit; g->l2_misses = m->l2_miss;
+    g->l2_merges = m->l2_merge; g->l2_writebacks = m->l2_writeback;
+    g->dram_channels = msys_get_cfg(t->ms)->n_chan;
+    for (i = 0; i < g->dram_channels; i++) {
+        g->dram_reads += m->dram_rd[i]; g->dram_writes += m->dram_wr[i];
+        g->dram_row_hits += m->dram_row_hit[i]; g->dram_row_misses += m->dram_row_miss[i];
+        g->dram_bytes += m->dram_bytes[i];
+        g->dram_busy_cycles += m->dram_tick_per_cycle ? m->dram_bus_ticks[i] / m->dram_tick_per_cycle : 0;
+    }
+    if (g->simt_max_depth > t->st->max_stack_depth)
+        t->st->max_stack_depth = g->simt_max_depth;
+}
+
+static int deadlock(struct ts *t, uint64_t now)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    uint32_t i;
+    if (f) {
+        for (i = 0; i < t->nsms; i++)
+            if (sm_busy(&t->sms[i]))
+                sm_dump(&t->sms[i], f);
+        fclose(f);
+    }
+    snprintf(t->err, t->errlen, "kernel %s: deadlock: no instruction issued for %llu cycles "
+             "(cycle %llu; watchdog_cycles)\n%s", t->l->prog->name,
+             (unsigned long long)t->l->conf->watchdog_cycles, (unsigned long long)now,
+             buf ? buf : "");
+    free(buf);
+    return -1;
+}
+
+int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen)
+{
+    struct ts t;
+    uint64_t now = 0, last_issue = 0;
+    int rc = 0, issued;
+    memset(&t, 0, sizeof t);
+    t.l = l; t.st = st; t.err = err; t.errlen = errlen;
+    if (ts_init(&t, l, st)) {
+        ts_free(&t);
+        return -1;
+    }
+    for (;;) {
+        if ((rc = cycle(&t, now, &issued)) != 0)
+            break;
+        now++;
+        if (issued)
+            last_issue = now;
+        if (finished(&t))
+            break;
+        if (l->conf->watchdog_cycles && now - last_issue > l->conf->watchdog_cycles) {
+            rc = deadlock(&t, now);
+            break;
+        }
+        if (l->conf->max_warp_insns && st->warp_insns > l->conf->max_warp_insns) {
+            snprintf(err, errlen, "kernel %s: watchdog: more warp instructions than "
+                     "max_warp_insns (%llu)", l->prog->name,
+                     (unsigned long long)l->conf->max_warp_insns);
+            rc = -1;
+            break;
+        }
+    }
+    collect(&t, now);
+    ts_free(&t);
+    return rc;
+}

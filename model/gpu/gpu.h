@@ -1,0 +1,24 @@
+/*
+ * gpu.h -- the timing model of a whole launch: the CTA dispatcher, every SM (sm.c) and the
+ * memory system (memsys.c: interconnect, L2 slices, DRAM channels), ticked together.
+ *
+ * Each cycle: the dispatcher may hand one CTA to an SM; every SM runs one cycle with the
+ * interconnect's response of the previous cycle and offers one request; the memory system
+ * runs one cycle. The run ends when every CTA has finished and nothing is in flight. An SM
+ * with nothing resident and nothing in flight is not evaluated (skip_idle: its scheduler
+ * cycles are counted as "no warp", statistics identical to ticking it; tested); every other
+ * cycle is ticked -- there is no whole-GPU time skipping yet.
+ * A run in which nothing issues for watchdog_cycles stops with a dump of every warp.
+ */
+#ifndef GPU_TOP_H
+#define GPU_TOP_H
+#include "func/funcsim.h"
+
+/* The memory-system configuration a GPU configuration gives (also used by the cost estimator). */
+struct gpu_config;
+struct msys_cfg;
+void gpu_msys_cfg(const struct gpu_config *c, struct msys_cfg *m);
+
+int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen);
+
+#endif

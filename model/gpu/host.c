@@ -1,0 +1,560 @@
+/*
+ * host.c -- the host API (gpusim.h): configuration, device memory, PTX modules, launches and
+ * statistics. Launch validation (grid, block, shared memory, registers, arguments) lives here;
+ * execution is funcsim.c.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "ptx/flow.h"
+#include "base/config.h"
+#include "cta.h"
+#include "func/funcsim.h"
+#include "func/gmem.h"
+#include "gpusim.h"
+#include "ptx/ptx.h"
+#include "record.h"
+#include "sm/sm.h"
+#include "gpu.h"
+
+#define GS_MAX_MODULES 64
+
+struct gs_kernel {                    /* a linked kernel, cached per module */
+    int linked;
+    struct ptx_prog prog;
+    struct flow flow;
+};
+
+struct gs_module {
+    struct ptx_module mod;
+    struct gs_kernel *kernels;        /* one slot per function of the module */
+};
+
+struct gs_gpu {
+    struct gpu_config conf;
+    struct gmem *gmem;
+    struct gs_module *modules[GS_MAX_MODULES];
+    unsigned nmodules;
+    struct gs_stats last, total;
+    int last_launch_status;
+    struct sm_rec rec;
+    char rec_path[512];
+    char err[1024];
+};
+
+static const char *const status_names[GS_ERR_COUNT] = {
+    "ok", "invalid value", "out of memory", "configuration error", "PTX error",
+    "not found", "launch error", "kernel fault"
+};
+
+const char *gs_status_name(int status)
+{
+    return status >= 0 && status < GS_ERR_COUNT ? status_names[status] : "unknown status";
+}
+
+static int seterr(struct gs_gpu *g, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err, sizeof g->err, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *gs_last_error(const struct gs_gpu *g)
+{
+    return g ? g->err : "no GPU (gs_init failed or was not called)";
+}
+
+static int init_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
+                       char *err, size_t errlen)
+{
+    int i;
+    conf_defaults(c);
+    if (path && conf_load_file(c, path, err, errlen))
+        return -1;
+    for (i = 0; i < nsets; i++)
+        if (!sets[i] || conf_set(c, sets[i], "--set", err, errlen))
+            return -1;
+    return conf_check(c, err, errlen);
+}
+
+int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *sets, int nsets,
+            char *err, size_t errlen)
+{
+    struct gs_gpu *g;
+    char scratch[8];
+    if (!err || !errlen) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = 0;
+    if (!gpu || (nsets > 0 && !sets)) {
+        snprintf(err, errlen, "gs_init: null pointer");
+        return GS_ERR_INVALID_VALUE;
+    }
+    *gpu = NULL;
+    g = calloc(1, sizeof *g);
+    if (!g || !(g->gmem = calloc(1, sizeof *g->gmem))) {
+        free(g);
+        snprintf(err, errlen, "out of host memory");
+        return GS_ERR_OUT_OF_MEMORY;
+    }
+    if (init_config(&g->conf, config_path, sets, nsets, err, errlen)) {
+        free(g->gmem);
+        free(g);
+        return GS_ERR_CONFIG;
+    }
+    gm_init(g->gmem, g->conf.dram_bytes);
+    *gpu = g;
+    return GS_OK;
+}
+
+const struct gpu_config *gs_config(const struct gs_gpu *g)
+{
+    return &g->conf;
+}
+
+static void module_free(struct gs_module *m)
+{
+    uint32_t i;
+    if (!m)
+        return;
+    for (i = 0; m->kernels && i < m->mod.nfuncs; i++)
+        if (m->kernels[i].linked) {
+            ptx_prog_free(&m->kernels[i].prog);
+            flow_free(&m->kernels[i].flow);
+        }
+    free(m->kernels);
+    ptx_module_free(&m->mod);
+    free(m);
+}
+
+void gs_destroy(struct gs_gpu *g)
+{
+    unsigned i;
+    if (!g)
+        return;
+    for (i = 0; i < g->nmodules; i++)
+        module_free(g->modules[i]);
+    gm_destroy(g->gmem);
+    free(g->gmem);
+    free(g->rec.buf);
+    free(g);
+}
+
+#define REC_MAX_BYTES (256ull << 20)
+
+int gs_record(struct gs_gpu *g, const char *block, const char *path)
+{
+    static const char *const names[] = { "", "ws", "sb", "simt" };
+    int b;
+    if (!g || !block || !path)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_record: null pointer") : GS_ERR_INVALID_VALUE;
+    for (b = REC_WS; b <= REC_SIMT && strcmp(names[b], block); b++)
+        ;
+    if (b > REC_SIMT)
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: unknown block '%s' (ws, sb or simt)", block);
+    if (!g->rec.buf && !(g->rec.buf = malloc(REC_MAX_BYTES)))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");
+    g->rec.block = b;
+    g->rec.cap = REC_MAX_BYTES;
+    g->rec.len = g->rec.records = 0;
+    g->rec.overflow = 0;
+    snprintf(g->rec_path, sizeof g->rec_path, "%s", path);
+    return GS_OK;
+}
+
+/* Write the recording: header, the block's configuration, the records. */
+static int write_record(struct gs_gpu *g)
+{
+    static const char *const names[] = { "", "ws", "sb", "simt" };
+    struct rec_header h;
+    struct sm_cfgs c;
+    const void *cfg;
+    uint32_t in_size;
+    FILE *f;
+    sm_make_cfgs(&g->conf, 0, &c);
+    memset(&h, 0, sizeof h);
+    snprintf(h.magic, sizeof h.magic, "%s", REC_MAGIC);
+    snprintf(h.block, sizeof h.block, "%s", names[g->rec.block]);
+    snprintf(h.config, sizeof h.config, "%s", g->conf.name);
+    if (g->rec.block == REC_WS) { cfg = &c.ws; h.cfg_size = sizeof c.ws; in_size = sizeof(struct ws_in); }
+    else if (g->rec.block == REC_SB) { cfg = &c.sb; h.cfg_size = sizeof c.sb; in_size = sizeof(struct sb_in); }
+    else { cfg = &c.simt; h.cfg_size = sizeof c.simt; in_size = sizeof(struct simt_in); }
+    h.in_size = in_size;
+    h.records = g->rec.records;
+    if (!(f = fopen(g->rec_path, "wb")))
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: cannot write %s", g->rec_path);
+    fwrite(&h, sizeof h, 1, f);
+    fwrite(cfg, h.cfg_size, 1, f);
+    fwrite(g->rec.buf, 1, g->rec.len, f);
+    if (fclose(f))
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: error writing %s", g->rec_path);
+    return GS_OK;
+}
+
+int gs_malloc(struct gs_gpu *g, uint64_t *dptr, uint64_t bytes)
+{
+    if (!g || !dptr)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: null pointer") : GS_ERR_INVALID_VALUE;
+    if (bytes == 0)
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: size 0");
+    if (gm_alloc(g->gmem, bytes, dptr))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes "
+                      "(device memory %llu bytes, %llu in use)", (unsigned long long)bytes,
+                      (unsigned long long)g->gmem->limit, (unsigned long long)g->gmem->bytes_live);
+    return GS_OK;
+}
+
+int gs_free(struct gs_gpu *g, uint64_t dptr)
+{
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    if (gm_free(g->gmem, dptr))
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_free: 0x%llx is not a live allocation",
+                      (unsigned long long)dptr);
+    return GS_OK;
+}
+
+static uint8_t *dev_range(struct gs_gpu *g, const char *what, uint64_t addr, uint64_t bytes)
+{
+    uint8_t *p = gm_ptr(g->gmem, addr, bytes);
+    if (!p)
+        seterr(g, GS_ERR_INVALID_VALUE, "%s: [0x%llx, +%llu) is not inside one device allocation",
+               what, (unsigned long long)addr, (unsigned long long)bytes);
+    return p;
+}
+
+int gs_memcpy_htod(struct gs_gpu *g, uint64_t dst, const void *src, uint64_t bytes)
+{
+    uint8_t *p;
+    if (!g || !src)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_memcpy_htod: null pointer") : GS_ERR_INVALID_VALUE;
+    if (bytes == 0)
+        return GS_OK;
+    if (!(p = dev_range(g, "gs_memcpy_htod", dst, bytes)))
+        return GS_ERR_INVALID_VALUE;
+    memcpy(p, src, bytes);
+    return GS_OK;
+}
+
+int gs_memcpy_dtoh(struct gs_gpu *g, void *dst, uint64_t src, uint64_t bytes)
+{
+    uint8_t *p;
+    if (!g || !dst)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_memcpy_dtoh: null pointer") : GS_ERR_INVALID_VALUE;
+    if (bytes == 0)
+        return GS_OK;
+    if (!(p = dev_range(g, "gs_memcpy_dtoh", src, bytes)))
+        return GS_ERR_INVALID_VALUE;
+    memcpy(dst, p, bytes);
+    return GS_OK;
+}
+
+int gs_memset(struct gs_gpu *g, uint64_t dst, int value, uint64_t bytes)
+{
+    uint8_t *p;
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    if (bytes == 0)
+        return GS_OK;
+    if (!(p = dev_range(g, "gs_memset", dst, bytes)))
+        return GS_ERR_INVALID_VALUE;
+    memset(p, value, bytes);
+    return GS_OK;
+}
+
+/* Allocate and initialise the module's .global and .const variables. */
+static int module_vars(struct gs_gpu *g, struct gs_module *m)
+{
+    uint32_t i;
+    for (i = 0; i < m->mod.nvars; i++) {
+        struct ptx_var *v = &m->mod.vars[i];
+        uint8_t *p;
+        if ((v->space != PS_GLOBAL && v->space != PS_CONST) || v->is_extern)
+            continue;
+        if (gs_malloc(g, &v->addr, v->size ? v->size : 1))
+            return seterr(g, GS_ERR_OUT_OF_MEMORY, "%s: variable '%s': %s", m->mod.filename,
+                          v->name, g->err);
+        p = gm_ptr(g->gmem, v->addr, v->size ? v->size : 1);
+        if (v->init && v->size)
+            memcpy(p, v->init, v->size);
+    }
+    return GS_OK;
+}
+
+static int load(struct gs_gpu *g, struct gs_module *m, struct gs_module **out)
+{
+    int rc;
+    if (g->nmodules >= GS_MAX_MODULES) {
+        module_free(m);
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "too many modules loaded (%d)", GS_MAX_MODULES);
+    }
+    m->kernels = calloc(m->mod.nfuncs ? m->mod.nfuncs : 1, sizeof *m->kernels);
+    if (!m->kernels) {
+        module_free(m);
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    }
+    if ((rc = module_vars(g, m)) != GS_OK) {
+        module_free(m);
+        return rc;
+    }
+    g->modules[g->nmodules++] = m;
+    *out = m;
+    return GS_OK;
+}
+
+int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
+{
+    struct gs_module *m;
+    if (!g || !path || !out)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx: null pointer") : GS_ERR_INVALID_VALUE;
+    if (!(m = calloc(1, sizeof *m)))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    if (ptx_parse_file(path, &m->mod, g->err, sizeof g->err)) {
+        ptx_module_free(&m->mod);
+        free(m);
+        return GS_ERR_PTX;
+    }
+    return load(g, m, out);
+}
+
+int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struct gs_module **out)
+{
+    struct gs_module *m;
+    if (!g || !text || !out)
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_text: null pointer") : GS_ERR_INVALID_VALUE;
+    if (!(m = calloc(1, sizeof *m)))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    if (ptx_parse(text, strlen(text), name ? name : "<string>", &m->mod, g->err, sizeof g->err)) {
+        ptx_module_free(&m->mod);
+        free(m);
+        return GS_ERR_PTX;
+    }
+    return load(g, m, out);
+}
+
+/* Find, link and analyse the kernel (once per module). */
+static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, struct gs_kernel **out)
+{
+    uint32_t i;
+    struct gs_kernel *k;
+    for (i = 0; i < m->mod.nfuncs; i++)
+        if (m->mod.funcs[i].is_entry && strcmp(m->mod.funcs[i].name, name) == 0)
+            break;
+    if (i == m->mod.nfuncs)
+        return seterr(g, GS_ERR_NOT_FOUND, "%s: no kernel (.entry) named '%s'", m->mod.filename, name);
+    k = &m->kernels[i];
+    if (!k->linked) {
+        if (ptx_link(&m->mod, name, &k->prog, g->err, sizeof g->err)) {
+            ptx_prog_free(&k->prog);
+            memset(&k->prog, 0, sizeof k->prog);
+            return GS_ERR_PTX;
+        }
+        if (flow_build(&k->prog, &k->flow, g->err, sizeof g->err)) {
+            ptx_prog_free(&k->prog);
+            flow_free(&k->flow);
+            memset(k, 0, sizeof *k);
+            return GS_ERR_PTX;
+        }
+        k->linked = 1;
+    }
+    *out = k;
+    return GS_OK;
+}
+
+static int check_dims(struct gs_gpu *g, const char *kname, struct gs_dim3 grid, struct gs_dim3 block)
+{
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) and block (%u,%u,%u) must be "
+                      "non-zero", kname, grid.x, grid.y, grid.z, block.x, block.y, block.z);
+    if (threads > g->conf.max_threads_per_cta)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: block of %llu threads exceeds "
+                      "max_threads_per_cta (%u)", kname, (unsigned long long)threads,
+                      g->conf.max_threads_per_cta);
+    if (block.z > 64 || grid.y > 65535 || grid.z > 65535 || grid.x > 0x7FFFFFFFu)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) / block z %u beyond the "
+                      "limits (x < 2^31, y,z <= 65535, block z <= 64)", kname, grid.x, grid.y,
+                      grid.z, block.z);
+    return GS_OK;
+}
+
+/* Shared memory, registers and local memory of one CTA must fit an SM at all. */
+static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs_dim3 block,
+                           uint32_t dyn)
+{
+    const struct gpu_config *c = &g->conf;
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    uint64_t shared = fsim_shared_bytes(p, 0) + (uint64_t)dyn;
+    if (shared > c->max_shared_per_cta)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %llu bytes of shared memory per CTA (%u static "
+                      "+ %u dynamic) exceed max_shared_per_cta (%u)", p->name,
+                      (unsigned long long)shared, p->shared_static, dyn, c->max_shared_per_cta);
+    if (p->regs_per_thread > c->max_regs_per_thread)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %u registers per thread exceed "
+                      "max_regs_per_thread (%u)", p->name, p->regs_per_thread, c->max_regs_per_thread);
+    if ((uint64_t)p->regs_per_thread * threads > c->regs_per_sm)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: one CTA needs %llu registers, more than "
+                      "regs_per_sm (%u)", p->name,
+                      (unsigned long long)p->regs_per_thread * threads, c->regs_per_sm);
+    if (p->local_size > c->local_bytes_per_thread)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %u bytes of local memory per thread exceed "
+                      "local_bytes_per_thread (%llu)", p->name, p->local_size,
+                      (unsigned long long)c->local_bytes_per_thread);
+    return GS_OK;
+}
+
+static int build_params(struct gs_gpu *g, const struct ptx_prog *p, const void *const *args,
+                        int nargs, uint8_t **out)
+{
+    uint32_t i;
+    uint8_t *buf;
+    if (nargs < 0 || (uint32_t)nargs != p->nparams)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
+                      p->name, nargs, p->nparams);
+    buf = calloc(1, p->param_size ? p->param_size : 1);
+    if (!buf)
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    for (i = 0; i < p->nparams; i++) {
+        if (!args[i]) {
+            free(buf);
+            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
+        }
+        memcpy(buf + p->params[i].offset, args[i], p->params[i].size);
+    }
+    *out = buf;
+    return GS_OK;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void add_timing(struct gs_timing *t, const struct gs_timing *s)
+{
+    int i;
+    for (i = 0; i < GS_STALL_KINDS; i++)
+        t->sched_cycles[i] += s->sched_cycles[i];
+    t->l1_hits += s->l1_hits; t->l1_misses += s->l1_misses; t->l1_merges += s->l1_merges;
+    t->l1_mshr_stalls += s->l1_mshr_stalls; t->l1_rsrv_fails += s->l1_rsrv_fails;
+    t->icache_hits += s->icache_hits; t->icache_misses += s->icache_misses;
+    t->l2_accesses += s->l2_accesses; t->l2_hits += s->l2_hits; t->l2_misses += s->l2_misses;
+    t->l2_merges += s->l2_merges; t->l2_writebacks += s->l2_writebacks;
+    t->dram_reads += s->dram_reads; t->dram_writes += s->dram_writes;
+    t->dram_row_hits += s->dram_row_hits; t->dram_row_misses += s->dram_row_misses;
+    t->dram_bytes += s->dram_bytes; t->dram_busy_cycles += s->dram_busy_cycles;
+    t->dram_channels = s->dram_channels ? s->dram_channels : t->dram_channels;
+    t->simt_pushes += s->simt_pushes; t->simt_pops += s->simt_pops;
+    t->simt_spills += s->simt_spills; t->simt_fills += s->simt_fills;
+    if (s->simt_max_depth > t->simt_max_depth)
+        t->simt_max_depth = s->simt_max_depth;
+    t->shared_conflict_cycles += s->shared_conflict_cycles;
+    t->dwr_tbs += s->dwr_tbs; t->dwr_sum += s->dwr_sum; t->dws_sum += s->dws_sum;
+    t->nsms = s->nsms > t->nsms ? s->nsms : t->nsms;
+    for (i = 0; i < GS_MAX_SMS; i++) {
+        t->sm_warp_insns[i] += s->sm_warp_insns[i];
+        t->sm_busy_cycles[i] += s->sm_busy_cycles[i];
+    }
+}
+
+static void add_stats(struct gs_stats *t, const struct gs_stats *s)
+{
+    int i;
+    add_timing(&t->t, &s->t);
+    t->launches += s->launches; t->ctas += s->ctas;
+    t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns;
+    t->branches += s->branches; t->divergent_branches += s->divergent_branches;
+    for (i = 0; i < GS_UTIL_BINS; i++)
+        t->lane_util[i] += s->lane_util[i];
+    t->mem_insns += s->mem_insns; t->atomics += s->atomics; t->barriers += s->barriers;
+    if (s->max_stack_depth > t->max_stack_depth)
+        t->max_stack_depth = s->max_stack_depth;
+    t->cycles += s->cycles;
+    t->host_seconds += s->host_seconds;
+    for (i = 0; i < 4; i++) {
+        t->tb_inst_div[i] += s->tb_inst_div[i];
+        t->tb_cycle_div[i] += s->tb_cycle_div[i];
+    }
+    if ((uint64_t)s->grid[0] * s->grid[1] * s->grid[2] > (uint64_t)t->grid[0] * t->grid[1] * t->grid[2]) {
+        memcpy(t->grid, s->grid, sizeof t->grid);
+        memcpy(t->block, s->block, sizeof t->block);
+        t->regs_per_thread = s->regs_per_thread;
+        t->shared_per_cta = s->shared_per_cta;
+        t->local_per_thread = s->local_per_thread;
+        t->occupancy = s->occupancy;
+        t->occupancy_limit = s->occupancy_limit;
+    }
+}
+
+/* Launch geometry and occupancy, for the reports. */
+static void set_geometry(struct gs_gpu *g, const struct ptx_prog *p, struct gs_dim3 grid,
+                         struct gs_dim3 block, uint32_t dyn)
+{
+    struct gs_stats *s = &g->last;
+    enum cta_limit lim;
+    s->grid[0] = grid.x; s->grid[1] = grid.y; s->grid[2] = grid.z;
+    s->block[0] = block.x; s->block[1] = block.y; s->block[2] = block.z;
+    s->regs_per_thread = p->regs_per_thread;
+    s->shared_per_cta = fsim_shared_bytes(p, dyn);
+    s->local_per_thread = p->local_size;
+    s->occupancy = cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
+                                 s->shared_per_cta, &lim);
+    s->occupancy_limit = lim;
+}
+
+int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
+              struct gs_dim3 block, uint32_t dyn_smem, const void *const *args, int nargs)
+{
+    struct gs_kernel *k = NULL;
+    struct fsim_launch l;
+    uint8_t *params = NULL;
+    double t0;
+    int rc;
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    if (!m || !kernel || (nargs > 0 && !args))
+        return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: null pointer");
+    if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK ||
+        (rc = check_dims(g, kernel, grid, block)) != GS_OK ||
+        (rc = check_resources(g, &k->prog, block, dyn_smem)) != GS_OK ||
+        (rc = build_params(g, &k->prog, args, nargs, &params)) != GS_OK)
+        return g->last_launch_status = rc;
+    memset(&g->last, 0, sizeof g->last);
+    set_geometry(g, &k->prog, grid, block, dyn_smem);
+    l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
+    l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
+    l.rec = g->rec.block ? &g->rec : NULL;
+    t0 = now();
+    if (g->conf.model == MODEL_TIMING)
+        rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
+    else
+        rc = fsim_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
+    g->last.host_seconds = now() - t0;
+    g->last.launches = 1;
+    free(params);
+    add_stats(&g->total, &g->last);
+    if (g->rec.block && rc == GS_OK && (rc = write_record(g)) != GS_OK)
+        return g->last_launch_status = rc;
+    return g->last_launch_status = rc;
+}
+
+int gs_synchronize(struct gs_gpu *g)
+{
+    return g ? g->last_launch_status : GS_ERR_INVALID_VALUE;
+}
+
+void gs_kernel_stats(const struct gs_gpu *g, struct gs_stats *s) { *s = g->last; }
+void gs_total_stats(const struct gs_gpu *g, struct gs_stats *s) { *s = g->total; }
+
+void gs_reset_stats(struct gs_gpu *g)
+{
+    memset(&g->last, 0, sizeof g->last);
+    memset(&g->total, 0, sizeof g->total);
+}

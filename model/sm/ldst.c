@@ -1,0 +1,212 @@
+/*
+ * ldst.c -- load/store unit: coalescing, line queue, pending loads (see ldst.h).
+ * Same-cycle order: a returning line is counted first (its registers released this cycle),
+ * then the L1's acceptance pops the queue head, then this cycle's issue appends its lines.
+ */
+#include <string.h>
+#include "ldst.h"
+#include "base/cost.h"
+
+void ldst_reset(const struct ldst_cfg *c, struct ldst_regs *q)
+{
+    (void)c;
+    memset(q, 0, sizeof *q);
+}
+
+void ldst_outputs(const struct ldst_regs *q, struct ldst_out *out)
+{
+    out->req_valid = q->count > 0;
+    if (q->count)
+        out->req = q->queue[q->head];
+    out->can_issue = q->count + 64 <= LDST_QUEUE && q->npend < LDST_PENDING;
+}
+
+static void respond(const struct ldst_in *in, struct ldst_out *out, struct ldst_regs *d)
+{
+    struct ldst_pend *p;
+    uint32_t k;
+    if (!in->resp_valid || in->resp_tag >= LDST_PENDING || !d->pend[in->resp_tag].valid)
+        return;
+    p = &d->pend[in->resp_tag];
+    if (--p->outstanding)
+        return;
+    for (k = 0; k < LDST_MAX_DST; k++)
+        if (p->reg[k] != 0xFFFF && out->nrel < LDST_MAX_REL) {
+            out->rel[out->nrel].warp = p->warp;
+            out->rel[out->nrel].vwi = p->vwi;
+            out->rel[out->nrel].reg = p->reg[k];
+            out->nrel++;
+        }
+    p->valid = 0;
+    d->npend--;
+}
+
+static int new_pending(const struct ldst_issue *is, struct ldst_regs *d)
+{
+    uint32_t i, k;
+    for (i = 0; i < LDST_PENDING; i++)
+        if (!d->pend[i].valid)
+            break;
+    if (i == LDST_PENDING)
+        return -1;
+    d->pend[i].valid = 1;
+    d->pend[i].warp = is->warp;
+    d->pend[i].vwi = is->vwi;
+    d->pend[i].outstanding = 0;
+    for (k = 0; k < LDST_MAX_DST; k++)
+        d->pend[i].reg[k] = k < is->ndst ? is->dst[k] : 0xFFFF;
+    d->npend++;
+    return (int)i;
+}
+
+static void push_line(struct ldst_regs *d, const struct ldst_issue *is, uint64_t line,
+                      uint32_t bytes, uint32_t tag, uint8_t sm, uint64_t now)
+{
+    struct mem_req *r;
+    if (d->count >= LDST_QUEUE)
+        return;                          /* the SM checked can_issue */
+    r = &d->queue[(d->head + d->count) % LDST_QUEUE];
+    d->count++;
+    r->addr = line;
+    r->bytes = bytes > MEM_LINE_BYTES ? MEM_LINE_BYTES : bytes;
+    r->kind = is->kind;
+    r->sm = sm;
+    r->warp = is->warp;
+    r->pad = 0;
+    r->tag = tag;
+    r->t_issue = now;
+}
+
+/* Coalesce: one request per distinct 128-byte line touched, in order of first touching lane
+   (an access that straddles two lines touches both). Returns the number of lines. */
+static uint32_t coalesce(const struct ldst_cfg *c, const struct ldst_issue *is, uint32_t tag,
+                         uint64_t now, struct ldst_regs *d)
+{
+    uint64_t lines[64];
+    uint32_t bytes[64], n = 0, m, i;
+    for (m = is->mask; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m), part;
+        uint64_t a = is->addr[lane], end = a + (is->bytes ? is->bytes : 1);
+        for (; a < end; a = (a | (MEM_LINE_BYTES - 1)) + 1) {
+            uint64_t line = a & ~(uint64_t)(MEM_LINE_BYTES - 1);
+            part = (uint32_t)((end < line + MEM_LINE_BYTES ? end : line + MEM_LINE_BYTES) - a);
+            for (i = 0; i < n && lines[i] != line; i++)
+                ;
+            if (i == n && n < 64) {
+                lines[n] = line;
+                bytes[n++] = 0;
+            }
+            if (i < 64)
+                bytes[i] += part;
+        }
+    }
+    for (i = 0; i < n; i++)
+        push_line(d, is, lines[i], bytes[i], tag, c->sm, now);
+    return n;
+}
+
+void ldst_eval(const struct ldst_cfg *c, const struct ldst_regs *q, const struct ldst_in *in,
+               struct ldst_out *out, struct ldst_regs *d)
+{
+    memset(out, 0, sizeof *out);
+    d->pend_dirty = in->resp_valid || (in->issue.valid && in->issue.mask);
+    respond(in, out, d);
+    if (in->accepted && q->count) {
+        d->head = (q->head + 1) % LDST_QUEUE;
+        d->count--;
+    }
+    if (in->issue.valid && in->issue.mask) {
+        int tag = in->issue.kind == MK_STORE ? 0 : new_pending(&in->issue, d);
+        if (tag >= 0) {
+            out->ev_lines = coalesce(c, &in->issue, (uint32_t)tag, in->now, d);
+            if (in->issue.kind != MK_STORE)
+                d->pend[tag].outstanding = (uint8_t)out->ev_lines;
+        }
+    }
+    ldst_outputs(d, out);
+}
+
+/* Copies only what eval can have written: the pending table when it changed, and the queue
+   entries appended this cycle (between q's tail and d's tail). */
+void ldst_commit(const struct ldst_cfg *c, struct ldst_regs *q, const struct ldst_regs *d)
+{
+    uint32_t qt = q->head + q->count, dt = d->head + d->count;
+    (void)c;
+    if (d->head < q->head)
+        dt += LDST_QUEUE;                 /* d's head wrapped */
+    for (; qt < dt; qt++)
+        q->queue[qt % LDST_QUEUE] = d->queue[qt % LDST_QUEUE];
+    if (d->pend_dirty || q->pend_dirty)
+        memcpy(q->pend, d->pend, sizeof q->pend);
+    q->head = d->head;
+    q->count = d->count;
+    q->npend = d->npend;
+    q->pend_dirty = d->pend_dirty;
+}
+
+/* Degree of one phase: lanes in `mask`, `per` consecutive words each (<= 32 words in all). */
+static uint32_t phase_degree(const uint64_t *addr, uint32_t mask, uint32_t per)
+{
+    uint64_t words[32][32];
+    uint32_t nw[32] = { 0 }, m, k, i, worst = 0;
+    for (m = mask; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
+        for (k = 0; k < per; k++) {
+            uint64_t w = addr[lane] / 4 + k;
+            uint32_t b = (uint32_t)(w % 32);
+            for (i = 0; i < nw[b] && words[b][i] != w; i++)
+                ;
+            if (i == nw[b] && nw[b] < 32)
+                words[b][nw[b]++] = w;
+            if (nw[b] > worst)
+                worst = nw[b];
+        }
+    }
+    return worst;
+}
+
+/* Accesses wider than 4 bytes per lane are served in phases of 32 words (8-byte: two
+   half-warps, 16-byte: four quarter-warps), as on Fermi; the degrees of the phases add up. */
+uint32_t ldst_bank_degree(const uint64_t *addr, uint32_t mask, uint32_t bytes)
+{
+    uint32_t per = bytes <= 4 ? 1 : bytes >= 16 ? 4 : bytes / 4;
+    uint32_t lanes = 32 / per, total = 0, p;
+    for (p = 0; p < per; p++) {
+        uint32_t pm = lanes == 32 ? mask : (mask >> (p * lanes)) & ((1u << lanes) - 1);
+        if (pm)
+            total += phase_degree(addr + p * lanes, pm, per);
+    }
+    return total ? total : 1;
+}
+
+/* Storage for the cost estimator (cost.h): the line-request queue (a FIFO of mem_req), its
+   pointers, the pending-load table (indexed by the response tag). pend_dirty is bookkeeping,
+   not hardware. */
+void ldst_storage(const struct ldst_cfg *c, struct cost_list *l)
+{
+    const char *lq = "LD/ST line queue", *pl = "LD/ST pending loads";
+    (void)c;
+    cost_begin(l, "ldst");
+    cost_add(l, (struct cost_item){.name = "queue", .mech = lq, .entries = LDST_QUEUE,
+                                   .bits = cost_memreq_bits(), .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "mem_req (cost.c)"});
+    cost_add(l, (struct cost_item){.name = "head", .mech = lq, .entries = 1, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "count", .mech = lq, .entries = 1, .bits = 8,
+                                   .rports = COST_PAR, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.reg", .mech = pl, .entries = LDST_PENDING,
+                                   .bits = 16 * LDST_MAX_DST, .rports = 1, .wports = 2,
+                                   .onchip = 1, .note = "16 each"});
+    cost_add(l, (struct cost_item){.name = "pend.warp", .mech = pl, .entries = LDST_PENDING,
+                                   .bits = 8, .rports = 1, .wports = 2, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.vwi", .mech = "VWI tags (VT, 004)",
+                                   .entries = LDST_PENDING, .bits = 8, .rports = 1, .wports = 2,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.outstanding", .mech = pl,
+                                   .entries = LDST_PENDING, .bits = 6, .rports = 1, .wports = 2,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.valid", .mech = pl, .entries = LDST_PENDING,
+                                   .bits = 1, .rports = 1, .wports = 2, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "npend", .mech = pl, .entries = 1, .bits = 6,
+                                   .rports = COST_PAR, .onchip = 1});
+}
