@@ -1,0 +1,57 @@
+/*
+ * slotmask.h -- the SM's schedulable slots and contexts, and the one mask type every port uses.
+ *
+ * A schedulable slot is what a warp scheduler, the I-buffer, the SIMT stack and the
+ * scoreboard index: one entity that can issue. A context is what holds a warp's state:
+ * registers, local memory, its virtual warp ID (VWI). The baseline binds one context to one
+ * slot; VT keeps more contexts than slots (inactive CTAs keep their registers), DWS gives one
+ * context several slots (the splits of a warp). Every port that carries a set of slots uses
+ * `slotmask`, sized by SM_MAX_SLOTS, so no block has a width of its own.
+ *
+ * slotmask is a 128-bit unsigned integer (GCC/Clang's unsigned __int128): the usual bit
+ * operators work on it; the helpers below give what the builtins give for 64 bits.
+ */
+#ifndef SLOTMASK_H
+#define SLOTMASK_H
+#include <stdint.h>
+
+#define SM_MAX_SLOTS 128           /* schedulable slots per SM (every port's slot mask) */
+#define SM_MAX_CTX   256           /* contexts per SM: the 8-bit VWI of 004 Section III */
+#define SM_SLOT_BITS 7             /* bits of a slot index */
+
+typedef unsigned __int128 slotmask;
+
+/* The mask with only slot i set (i < SM_MAX_SLOTS). */
+static inline slotmask slot_bit(unsigned i)
+{
+    return (slotmask)1 << i;
+}
+
+/* Is slot i set in m? */
+static inline int slot_has(slotmask m, unsigned i)
+{
+    return (int)((uint64_t)(m >> i) & 1u);
+}
+
+/* The low n slots (n <= SM_MAX_SLOTS). */
+static inline slotmask slot_first(unsigned n)
+{
+    return n >= SM_MAX_SLOTS ? ~(slotmask)0 : slot_bit(n) - 1;
+}
+
+/* Lowest set slot of m; m != 0. */
+static inline unsigned slot_ctz(slotmask m)
+{
+    uint64_t lo = (uint64_t)m;
+    return lo ? (unsigned)__builtin_ctzll(lo) : 64u + (unsigned)__builtin_ctzll((uint64_t)(m >> 64));
+}
+
+static inline unsigned slot_count(slotmask m)
+{
+    return (unsigned)(__builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64)));
+}
+
+/* for (SLOT_EACH(i, m, tmp)) { ... }: every set slot of m, lowest first (tmp: a slotmask). */
+#define SLOT_EACH(i, m, tmp) (tmp) = (m); (tmp) && (((i) = slot_ctz(tmp)), 1); (tmp) &= (tmp) - 1
+
+#endif
