@@ -12,9 +12,12 @@
  */
 #include <string.h>
 #include "estimate.h"
+#include "gpu/blocks.h"
 #include "sm/ldst.h"
 #include "sm/sb.h"
-#include "sm/sm.h"
+#include "sm/simt.h"
+
+struct doc_cfgs { struct simt_cfg simt; struct sb_cfg sb; };   /* as the SM builds them */
 
 static const struct cost_item *find(const struct cost_list *l, const char *name)
 {
@@ -50,7 +53,7 @@ static void simt_widths(const struct simt_cfg *s, uint32_t *onchip, uint32_t *me
     *mem = mm ? mm->bits : 0;
 }
 
-static void token_checks(const struct sm_cfgs *s, struct est_check *out, unsigned max,
+static void token_checks(const struct doc_cfgs *s, struct est_check *out, unsigned max,
                          unsigned *n)
 {
     uint32_t ent, mem;
@@ -68,7 +71,7 @@ static void token_checks(const struct sm_cfgs *s, struct est_check *out, unsigne
         "id + pc into 64 (its rpc is the SYNC token below it)"});
 }
 
-static void vt_checks(const struct sm_cfgs *s, struct est_check *out, unsigned max, unsigned *n)
+static void vt_checks(const struct doc_cfgs *s, struct est_check *out, unsigned max, unsigned *n)
 {
     struct simt_cfg d4 = s->simt;
     struct sb_cfg sb = s->sb;
@@ -104,9 +107,12 @@ static void vt_checks(const struct sm_cfgs *s, struct est_check *out, unsigned m
 
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max)
 {
-    struct sm_cfgs s;
+    struct doc_cfgs s;
+    char err[256];
     unsigned n = 0;
-    sm_make_cfgs(conf, 0, &s);
+    if (blk_cfg(blk_find("simt"), conf, 0, 0, &s.simt, err, sizeof err) ||
+        blk_cfg(blk_find("sb"), conf, 0, 0, &s.sb, err, sizeof err))
+        return 0;
     token_checks(&s, out, max, &n);
     vt_checks(&s, out, max, &n);
     return n < max ? n : max;

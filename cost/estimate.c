@@ -1,17 +1,14 @@
 /*
  * estimate.c -- the estimate of one GPU configuration: every block's storage list (the blocks'
  * own X_storage functions, model/base/cost.h) for one SM and for the GPU-level blocks, priced per
- * technology node by area.c. The block configurations are the ones the timing model uses:
- * sm_make_cfgs for the SM's blocks, and the same derivations as model/sm/sm.c (ws per scheduler,
- * fu, bar) and model/gpu/gpu.c (memory system) for the rest.
+ * technology node by area.c. The blocks and their configurations come from the block registry
+ * (model/gpu/blocks.h): each instance's configuration is the one the timing model builds it
+ * with (X_cfg_from), so the estimate covers every block of blocks.def without a list here.
  */
 #include <stdio.h>
 #include <string.h>
 #include "estimate.h"
-#include "gpu/cta.h"
-#include "mem/memsys.h"
-#include "gpu/gpu.h"
-#include "sm/sm.h"
+#include "gpu/blocks.h"
 
 int est_load_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
                     char *err, size_t errlen)
@@ -25,80 +22,46 @@ int est_load_config(struct gpu_config *c, const char *path, const char *const *s
     return conf_check(c, err, errlen);
 }
 
-/* Scheduler i's configuration (model/sm/sm.c: warp slot w belongs to scheduler w % nsched). */
-static struct ws_cfg ws_of(const struct gpu_config *c, const struct ws_cfg *ws0, uint32_t i)
+/* The items of every block of one level, each instance's own configuration (SM level: ws
+   once per scheduler, each with its slots) or, where every instance is alike (l2 slices,
+   dram channels), one configuration times the instance count. */
+static int level_items(const struct gpu_config *c, unsigned level, struct cost_list *l, char *err,
+                       size_t errlen)
 {
-    struct ws_cfg w = *ws0;
-    uint32_t ns = c->schedulers_per_sm ? c->schedulers_per_sm : 1;
-    w.nslots = (uint8_t)((c->max_warps_per_sm + ns - 1 - i) / ns);
-    w.active = (uint8_t)(c->twolevel_active < w.nslots ? c->twolevel_active : w.nslots);
-    return w;
-}
-
-static int sm_items(const struct gpu_config *c, struct cost_list *l, char *err, size_t errlen)
-{
-    struct sm_cfgs s;
-    struct fu_cfg fc = {c->schedulers_per_sm};
-    struct ldst_cfg lc = {0};
-    struct bar_cfg bc = {SM_MAX_CTAS};
-    sm_make_cfgs(c, 0, &s);
-    if (!s.sb.nslots) {
-        snprintf(err, errlen, "cost: out of memory deriving the block configurations");
-        return -1;
+    unsigned n;
+    const struct blk_desc *all = blk_all(&n);
+    unsigned char cfg[8192];
+    for (unsigned i = 0; i < n; i++) {
+        const struct blk_desc *b = &all[i];
+        uint32_t inst = b->instances(c), from;
+        if (b->level != level)
+            continue;
+        if (b->cfg_size > sizeof cfg) {
+            snprintf(err, errlen, "cost: %s cfg larger than the estimator's buffer", b->name);
+            return -1;
+        }
+        for (uint32_t k = 0; k < inst; k++) {
+            if (blk_cfg(b, c, 0, k, cfg, err, errlen))
+                return -1;
+            from = l->n;
+            b->storage(cfg, l);
+            if (level != BLK_LEVEL_SM) {
+                cost_set_inst(l, from, inst);
+                break;
+            }
+        }
     }
-    for (uint32_t i = 0; i < c->schedulers_per_sm; i++) {
-        struct ws_cfg w = ws_of(c, &s.ws, i);
-        ws_storage(&w, l);
-    }
-    sb_storage(&s.sb, l);
-    simt_storage(&s.simt, l);
-    fetch_storage(&s.fetch, l);
-    fu_storage(&fc, l);
-    ldst_storage(&lc, l);
-    bar_storage(&bc, l);
-    l1_storage(&s.l1, l);
     return 0;
 }
 
-static void gpu_items(const struct gpu_config *c, struct cost_list *l)
+int est_block_instance(const struct gpu_config *c, const char *name, struct cost_list *l)
 {
-    struct msys_cfg m;
-    struct cta_cfg cc = {c->num_sms, 0, 0};
-    uint32_t n;
-    gpu_msys_cfg(c, &m);
-    n = l->n;
-    l2_storage(&m.l2, l);
-    cost_set_inst(l, n, m.n_chan * m.slices_per_chan);
-    n = l->n;
-    dram_storage(&m.dram, l);
-    cost_set_inst(l, n, m.n_chan);
-    icnt_storage(&m.icnt, l);
-    cta_storage(&cc, l);
-}
-
-int est_block_instance(const struct gpu_config *c, const char *b, struct cost_list *l)
-{
-    struct sm_cfgs s;
-    struct msys_cfg m;
-    struct fu_cfg fc = {c->schedulers_per_sm};
-    struct ldst_cfg lc = {0};
-    struct bar_cfg bc = {SM_MAX_CTAS};
-    struct cta_cfg cc = {c->num_sms, 0, 0};
-    sm_make_cfgs(c, 0, &s);
-    gpu_msys_cfg(c, &m);
-    if (!strcmp(b, "ws")) ws_storage(&s.ws, l);
-    else if (!strcmp(b, "sb")) sb_storage(&s.sb, l);
-    else if (!strcmp(b, "simt")) simt_storage(&s.simt, l);
-    else if (!strcmp(b, "fetch")) fetch_storage(&s.fetch, l);
-    else if (!strcmp(b, "fu")) fu_storage(&fc, l);
-    else if (!strcmp(b, "ldst")) ldst_storage(&lc, l);
-    else if (!strcmp(b, "bar")) bar_storage(&bc, l);
-    else if (!strcmp(b, "l1")) l1_storage(&s.l1, l);
-    else if (!strcmp(b, "l2")) l2_storage(&m.l2, l);
-    else if (!strcmp(b, "dram")) dram_storage(&m.dram, l);
-    else if (!strcmp(b, "icnt")) icnt_storage(&m.icnt, l);
-    else if (!strcmp(b, "cta")) cta_storage(&cc, l);
-    else return -1;
+    const struct blk_desc *b = blk_find(name);
+    unsigned char cfg[8192];
+    char err[256];
+    if (!b || b->cfg_size > sizeof cfg || blk_cfg(b, c, 0, 0, cfg, err, sizeof err))
+        return -1;
+    b->storage(cfg, l);
     return 0;
 }
 
@@ -159,9 +122,10 @@ int est_build(struct est *e, const struct gpu_config *conf, char *err, size_t er
     e->conf = *conf;
     cost_list_init(&e->sm.l);
     cost_list_init(&e->gpu.l);
-    if (sm_items(conf, &e->sm.l, err, errlen))
+    if (level_items(conf, BLK_LEVEL_SM, &e->sm.l, err, errlen) ||
+        level_items(conf, BLK_LEVEL_MEM, &e->gpu.l, err, errlen) ||
+        level_items(conf, BLK_LEVEL_GPU, &e->gpu.l, err, errlen))
         return -1;
-    gpu_items(conf, &e->gpu.l);
     if (e->sm.l.overflow || e->gpu.l.overflow) {
         snprintf(err, errlen, "cost: more than %d storage items in a list (COST_MAX_ITEMS)",
                  COST_MAX_ITEMS);

@@ -4,32 +4,26 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/config.h"
-#include "sm/sm.h"
+#include "gpu/blocks.h"
 #include "cosim_cfg.h"
 
 int cosim_block_cfg(const char *path, const char *block, void *cfg, size_t size, char *err,
                     size_t errlen)
 {
     struct gpu_config conf;
-    struct sm_cfgs c;
-    const void *src;
-    size_t have;
+    const struct blk_desc *b = blk_find(block);
     conf_defaults(&conf);
     if (conf_load_file(&conf, path, err, errlen) || conf_check(&conf, err, errlen))
         return -1;
-    sm_make_cfgs(&conf, 0, &c);
-    if (!strcmp(block, "ws")) { src = &c.ws; have = sizeof c.ws; }
-    else if (!strcmp(block, "sb")) { src = &c.sb; have = sizeof c.sb; }
-    else if (!strcmp(block, "simt")) { src = &c.simt; have = sizeof c.simt; }
-    else {
-        snprintf(err, errlen, "cosim: unknown block '%s' (ws, sb, simt)", block);
+    if (!b || !b->rtl) {
+        snprintf(err, errlen, "cosim: '%s' is not a block with an RTL twin in the registry "
+                 "(model/base/blocks.def)", block);
         return -1;
     }
-    if (have != size) {
+    if (b->cfg_size != size) {
         snprintf(err, errlen, "cosim: %s cfg is %zu bytes, the harness expects %zu", block,
-                 have, size);
+                 b->cfg_size, size);
         return -1;
     }
-    memcpy(cfg, src, size);
-    return 0;
+    return blk_cfg(b, &conf, 0, 0, cfg, err, errlen);
 }

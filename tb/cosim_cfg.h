@@ -1,6 +1,6 @@
 /*
  * cosim_cfg.h -- the co-simulation harnesses' door to the GPU model's configuration: the cfg
- * struct of one block exactly as the SM builds it (sm_make_cfgs for SM 0) from a configuration
+ * struct of one block exactly as the SM builds it (the block registry, instance 0 on SM 0) from a configuration
  * file.  C, so that the C++ harnesses include only their block's header (tb/cosim_cfg.c).
  */
 #ifndef COSIM_CFG_H

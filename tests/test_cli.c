@@ -123,7 +123,8 @@ static void test_watchdog_dump(void **state)
     (void)state;
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2,
            "deadlock: no instruction issued for 40 cycles");
-    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "warp slot");
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "slot");
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "context");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "stack depth");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "scoreboard");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "barrier");

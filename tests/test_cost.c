@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include "testutil.h"
+#include "gpu/blocks.h"
 #include "../cost/cost_main.h"
 #include "../cost/estimate.h"
 #include "sm/sb.h"
@@ -132,10 +133,16 @@ static void test_gtx480_estimate(void **st)
 {
     struct est *e = gtx480_estimate();
     struct est_sum s, sum = {0, {0, 0, 0}, 0};
-    const char *blocks[] = {"ws", "sb", "simt", "fetch", "fu", "ldst", "bar", "l1"};
+    unsigned n;
+    const struct blk_desc *all = blk_all(&n);
     (void)st;
-    for (unsigned i = 0; i < 8; i++) {
-        struct est_sum b = est_sum(&e->sm, blocks[i], NULL);
+    /* every SM block of the registry that the configuration instantiates has storage, and
+       the blocks add up to the SM's total */
+    for (unsigned i = 0; i < n; i++) {
+        struct est_sum b;
+        if (all[i].level != BLK_LEVEL_SM || !all[i].instances(&e->conf))
+            continue;
+        b = est_sum(&e->sm, all[i].name, NULL);
         assert_true(b.bits > 0);
         sum.bits += b.bits;
         sum.um2[EST_REF_NODE] += b.um2[EST_REF_NODE];

@@ -57,7 +57,7 @@ struct gpu_config {
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
 
 enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
-enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL };
+enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO };
 enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
 
 struct conf_key {

@@ -18,6 +18,7 @@
 #define SM_MAX_SLOTS 128           /* schedulable slots per SM (every port's slot mask) */
 #define SM_MAX_CTX   256           /* contexts per SM: the 8-bit VWI of 004 Section III */
 #define SM_SLOT_BITS 7             /* bits of a slot index */
+#define SM_MAX_CTAS  64            /* resident CTA slots per SM (active and inactive) */
 
 typedef unsigned __int128 slotmask;
 

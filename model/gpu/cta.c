@@ -1,9 +1,10 @@
 /*
- * cta.c -- CTA dispatcher and occupancy calculation (see cta.h).
+ * cta.c -- CTA dispatcher and the residency limits (see cta.h).
  */
+#include <stdio.h>
 #include <string.h>
-#include "base/config.h"
 #include "cta.h"
+#include "base/config.h"
 #include "base/cost.h"
 
 void cta_reset(const struct cta_cfg *c, struct cta_regs *q)
@@ -12,23 +13,27 @@ void cta_reset(const struct cta_cfg *c, struct cta_regs *q)
     memset(q, 0, sizeof *q);
 }
 
+int cta_cfg_check(const struct cta_cfg *c, char *err, size_t errlen)
+{
+    if (c->nsms < 1 || c->nsms > CTA_MAX_SMS) {
+        snprintf(err, errlen, "cta: nsms %u out of range 1..%u", c->nsms, CTA_MAX_SMS);
+        return -1;
+    }
+    return 0;
+}
+
 void cta_eval(const struct cta_cfg *c, const struct cta_regs *q, const struct cta_in *in,
               struct cta_out *out, struct cta_regs *d)
 {
-    uint32_t i;
     memset(out, 0, sizeof *out);
-    for (i = 0; i < c->nsms; i++)
-        if (in->done[i])
-            d->resident[i] = (uint8_t)(q->resident[i] - in->done[i]);
     if (q->next >= c->total)
         return;
-    for (i = 0; i < c->nsms; i++) {
+    for (uint32_t i = 0; i < c->nsms; i++) {
         uint32_t sm = (q->rr + i) % c->nsms;
-        if (q->resident[sm] < c->per_sm) {     /* a slot freed this cycle is used next cycle */
+        if (in->ready[sm]) {
             out->valid = 1;
             out->sm = sm;
             out->cta = q->next;
-            d->resident[sm] = (uint8_t)(d->resident[sm] + 1);
             d->next = q->next + 1;
             d->rr = (sm + 1) % c->nsms;
             return;
@@ -38,9 +43,8 @@ void cta_eval(const struct cta_cfg *c, const struct cta_regs *q, const struct ct
 
 void cta_commit(const struct cta_cfg *c, struct cta_regs *q, const struct cta_regs *d)
 {
-    q->next = d->next;
-    q->rr = d->rr;
-    memcpy(q->resident, d->resident, c->nsms);
+    (void)c;
+    *q = *d;
 }
 
 static const char *const limit_names[CTA_LIM_COUNT] = { "threads", "CTAs", "registers",
@@ -51,36 +55,64 @@ const char *cta_limit_name(enum cta_limit l)
     return l < CTA_LIM_COUNT ? limit_names[l] : "?";
 }
 
-uint32_t cta_occupancy(const struct gpu_config *conf, uint32_t threads_per_cta,
-                       uint32_t regs_per_thread, uint32_t shared_per_cta, enum cta_limit *limit)
+/* The smallest of by[a..b] and which one (the first on ties). */
+static uint32_t min_of(const uint32_t *by, unsigned a, unsigned b, enum cta_limit *which)
 {
-    uint32_t warps = (threads_per_cta + 31) / 32, by[CTA_LIM_COUNT], best, i;
-    uint64_t unit = conf->reg_alloc_unit ? conf->reg_alloc_unit : 1;
-    uint64_t regs_warp = ((uint64_t)regs_per_thread * 32 + unit - 1) / unit * unit;
-    uint64_t regs_cta = regs_warp * warps;
-    by[CTA_LIM_THREADS] = conf->max_warps_per_sm / (warps ? warps : 1);
-    by[CTA_LIM_CTAS] = conf->max_ctas_per_sm;
-    by[CTA_LIM_REGS] = regs_cta ? (uint32_t)(conf->regs_per_sm / regs_cta) : UINT32_MAX;
-    by[CTA_LIM_SHARED] = shared_per_cta ? conf->shared_per_sm / shared_per_cta : UINT32_MAX;
-    best = 0;
-    for (i = 1; i < CTA_LIM_COUNT; i++)
+    unsigned best = a;
+    for (unsigned i = a + 1; i <= b; i++)
         if (by[i] < by[best])
             best = i;
-    if (limit)
-        *limit = (enum cta_limit)best;
+    *which = (enum cta_limit)best;
     return by[best];
 }
 
-/* Storage for the cost estimator (cost.h): the next CTA index (64 bits as declared), the
-   resident count per SM, the round-robin pointer. */
+void cta_limits(const struct gpu_config *conf, uint32_t threads_per_cta, uint32_t regs_per_thread,
+                uint32_t shared_per_cta, struct cta_limits *o)
+{
+    uint32_t warps = (threads_per_cta + 31) / 32;
+    uint64_t unit = conf->reg_alloc_unit ? conf->reg_alloc_unit : 1;
+    uint64_t regs_warp = ((uint64_t)regs_per_thread * 32 + unit - 1) / unit * unit;
+    uint64_t regs_cta = regs_warp * warps;
+    memset(o, 0, sizeof *o);
+    o->by[CTA_LIM_THREADS] = conf->max_warps_per_sm / (warps ? warps : 1);
+    o->by[CTA_LIM_CTAS] = conf->max_ctas_per_sm;
+    o->by[CTA_LIM_REGS] = regs_cta ? (uint32_t)(conf->regs_per_sm / regs_cta) : UINT32_MAX;
+    o->by[CTA_LIM_SHARED] = shared_per_cta ? conf->shared_per_sm / shared_per_cta : UINT32_MAX;
+    o->sched = min_of(o->by, CTA_LIM_THREADS, CTA_LIM_CTAS, &o->sched_by);
+    o->cap = min_of(o->by, CTA_LIM_REGS, CTA_LIM_SHARED, &o->cap_by);
+    o->resident = min_of(o->by, CTA_LIM_THREADS, CTA_LIM_SHARED, &o->binding);
+}
+
+uint32_t cta_occupancy(const struct gpu_config *conf, uint32_t threads_per_cta,
+                       uint32_t regs_per_thread, uint32_t shared_per_cta, enum cta_limit *limit)
+{
+    struct cta_limits l;
+    cta_limits(conf, threads_per_cta, regs_per_thread, shared_per_cta, &l);
+    if (limit)
+        *limit = l.binding;
+    return l.resident;
+}
+
+uint32_t cta_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void cta_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct cta_cfg *out)
+{
+    (void)sm; (void)inst;
+    out->nsms = c->num_sms;
+    out->total = 0;                /* the launch's grid */
+}
+
+/* Storage for the cost estimator (cost.h): the next CTA index (64 bits as declared) and the
+   round-robin pointer; residency is the SMs' (their cta_ready output). */
 void cta_storage(const struct cta_cfg *c, struct cost_list *l)
 {
     cost_begin(l, "cta");
     cost_add(l, (struct cost_item){.name = "next", .mech = "CTA dispatcher", .entries = 1,
                                    .bits = 64, .rports = COST_PAR, .onchip = 1});
-    cost_add(l, (struct cost_item){.name = "resident", .mech = "CTA dispatcher",
-                                   .entries = c->nsms, .bits = 8, .rports = COST_PAR,
-                                   .onchip = 1});
     cost_add(l, (struct cost_item){.name = "rr", .mech = "CTA dispatcher", .entries = 1,
-                                   .bits = 7, .rports = COST_PAR, .onchip = 1});
+                                   .bits = cost_clog2(c->nsms), .rports = COST_PAR, .onchip = 1});
 }

@@ -1,15 +1,25 @@
 /*
- * cta.h -- the GPU's CTA (thread block) dispatcher.
+ * cta.h -- the GPU's CTA (thread block) dispatcher, and the limits that decide how many CTAs
+ * of a launch an SM holds.
  *
- * Hardware: the global block scheduler that hands the next CTA of a launch to an SM with room
- * for it (dynamic round-robin over SMs, 001_8bf4399a5d1562fa.txt Section IV-B), honouring the
- * per-SM thread, warp, CTA, register and shared-memory limits. How many CTAs fit an SM is an
- * elaboration-time figure of the launch (cta_occupancy), and which limit binds is reported.
- * Ports: in: done[sm] (CTAs that finished on each SM this cycle); out: dispatch {valid, sm, cta}.
- * Latency: one dispatch per cycle; a slot freed by `done` can be refilled the next cycle.
+ * Hardware: the global block scheduler that hands the next CTA of a launch to an SM that can
+ * take it (dynamic round-robin over SMs starting after the last one served,
+ * 001_8bf4399a5d1562fa.txt Section IV-B). Whether an SM can take a CTA is the SM's own
+ * registered output (its cta_ready port: model/sm/sm_cta.c counts residency), so the
+ * dispatcher keeps no per-SM count.
+ * Ports: in: ready[sm]; out: dispatch {valid, sm, cta}.
+ * Latency: one dispatch per cycle; the CTA is seen by the SM's blocks the next cycle.
+ *
+ * Limits (cta_limits), decided at launch from the configuration and the kernel
+ * (004_23e173f444f46134.txt Section II): the scheduling limit -- warp slots (threads) and CTA
+ * slots, what the issue hardware can track -- and the capacity limit -- registers and shared
+ * memory, what the storage can hold -- are reported separately; the baseline SM holds the
+ * smaller of the two (a VT-style mechanism holds the capacity limit and keeps the scheduling
+ * limit active).
  */
 #ifndef CTA_H
 #define CTA_H
+#include <stddef.h>
 #include <stdint.h>
 
 #define CTA_MAX_SMS 128
@@ -17,18 +27,16 @@
 enum cta_limit { CTA_LIM_THREADS = 0, CTA_LIM_CTAS, CTA_LIM_REGS, CTA_LIM_SHARED, CTA_LIM_COUNT };
 
 struct cta_cfg {
-    uint32_t nsms;
-    uint32_t per_sm;          /* CTAs of this launch that fit one SM (occupancy) */
-    uint64_t total;           /* CTAs in the grid */
+    uint32_t nsms;                 /* SMs, 1..CTA_MAX_SMS */
+    uint64_t total;                /* CTAs in the grid */
 };
 
 struct cta_regs {
-    uint64_t next;                    /* 32+: next CTA (linear index) to dispatch */
-    uint8_t  resident[CTA_MAX_SMS];   /*  8 each: CTAs resident per SM */
-    uint32_t rr;                      /*  7: SM after the last one dispatched to */
+    uint64_t next;                 /* [63:0] next CTA (linear index) to dispatch */
+    uint32_t rr;                   /* [6:0] SM after the last one dispatched to */
 };
 
-struct cta_in { uint8_t done[CTA_MAX_SMS]; };
+struct cta_in { uint8_t ready[CTA_MAX_SMS]; };    /* [0] per SM: it can take a CTA */
 
 struct cta_out { uint8_t valid; uint32_t sm; uint64_t cta; };
 
@@ -36,16 +44,28 @@ void cta_reset(const struct cta_cfg *c, struct cta_regs *q);
 void cta_eval(const struct cta_cfg *c, const struct cta_regs *q, const struct cta_in *in,
               struct cta_out *out, struct cta_regs *d);
 void cta_commit(const struct cta_cfg *c, struct cta_regs *q, const struct cta_regs *d);
+int  cta_cfg_check(const struct cta_cfg *c, char *err, size_t errlen);
 
-/* Occupancy: CTAs per SM and the binding limit (ties: the first in enum order).
-   Registers are allocated per warp in units of `reg_unit`. Returns 0 if a CTA cannot fit. */
+struct cta_limits {
+    uint32_t by[CTA_LIM_COUNT];    /* CTAs per SM that each limit allows (UINT32_MAX: none) */
+    uint32_t sched;                /* scheduling limit: min(threads, CTAs) */
+    uint32_t cap;                  /* capacity limit: min(registers, shared memory) */
+    uint32_t resident;             /* what the baseline SM holds: min(sched, cap) */
+    enum cta_limit sched_by, cap_by, binding;   /* which limit gives each (ties: enum order) */
+};
 struct gpu_config;
+/* Registers are allocated per warp in units of `reg_alloc_unit`. */
+void cta_limits(const struct gpu_config *conf, uint32_t threads_per_cta, uint32_t regs_per_thread,
+                uint32_t shared_per_cta, struct cta_limits *out);
+/* The resident CTAs per SM and the binding limit (0 if a CTA cannot fit). */
 uint32_t cta_occupancy(const struct gpu_config *conf, uint32_t threads_per_cta,
                        uint32_t regs_per_thread, uint32_t shared_per_cta, enum cta_limit *limit);
 const char *cta_limit_name(enum cta_limit l);
 
-/* Storage of the block for this configuration, for the cost estimator (cost.h). */
+/* Registry entry points (model/base/blocks.def). */
 struct cost_list;
+uint32_t cta_instances(const struct gpu_config *c);
+void cta_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct cta_cfg *out);
 void cta_storage(const struct cta_cfg *c, struct cost_list *l);
 
 #endif

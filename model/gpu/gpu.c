@@ -5,13 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cta.h"
-#include "mem/memsys.h"
-#include "sm/sm.h"
 #include "gpu.h"
-
-#define TS_SPILL_BASE 0x0000600000000000ull   /* timing-only addresses: SIMT spills ... */
-#define TS_LOCAL_BASE 0x0000680000000000ull   /* ... and local memory, per SM */
-#define TS_REGION     0x0000000100000000ull
+#include "mem/mem_blocks.h"
+#include "sm/sm.h"
+#include "sm/sm_limits.h"
 
 struct ts {
     const struct fsim_launch *l;
@@ -25,28 +22,10 @@ struct ts {
     struct cta_cfg cc;
     struct cta_regs cq, cd;
     struct cta_in ci;
+    struct sm_tb tbs[SM_MAX_CTAS];
     uint64_t tbs_done, tbs_for_dwr;
     char *err; size_t errlen;
 };
-
-void gpu_msys_cfg(const struct gpu_config *c, struct msys_cfg *m)
-{
-    msys_cfg_default(m, c->num_sms);
-    m->n_chan = c->dram_channels;
-    m->slices_per_chan = c->l2_slices_per_channel;
-    m->icnt.latency = c->icnt_latency;
-    m->l2.nsets = c->l2_sets;
-    m->l2.assoc = c->l2_ways;
-    m->l2.rop_latency = c->l2_latency;
-    m->l2.n_mshr = c->l2_mshrs;
-    m->dram.nbk = c->dram_banks;
-    m->dram.front_latency = c->dram_latency;
-    m->dram.tCL = c->dram_tCL;
-    m->dram.tRCD = c->dram_tRCD;
-    m->dram.tRP = c->dram_tRP;
-    m->dram.tRAS = c->dram_tRAS;
-    msys_cfg_derive(m);
-}
 
 static void ts_free(struct ts *t)
 {
@@ -65,23 +44,22 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     const struct gpu_config *c = l->conf;
     struct msys_cfg mc;
     struct sm_params p;
-    enum cta_limit lim;
-    uint32_t i, threads = l->block.x * l->block.y * l->block.z;
-    uint32_t per_sm = cta_occupancy(c, threads, l->prog->regs_per_thread,
-                                    fsim_shared_bytes(l->prog, l->dyn_smem), &lim);
+    struct cta_limits lim;
+    uint32_t i, threads = l->block.x * l->block.y * l->block.z, per_sm;
+    cta_limits(c, threads, l->prog->regs_per_thread, fsim_shared_bytes(l->prog, l->dyn_smem), &lim);
+    per_sm = lim.resident < sm_cta_slots(c) ? lim.resident : sm_cta_slots(c);
     t->nsms = c->num_sms;
     if (per_sm == 0) {
         snprintf(t->err, t->errlen, "kernel %s: one CTA does not fit an SM", l->prog->name);
         return -1;
     }
-    t->cc.nsms = t->nsms;
-    t->cc.per_sm = per_sm < SM_MAX_CTAS ? per_sm : SM_MAX_CTAS;
+    cta_cfg_from(c, 0, 0, &t->cc);
     t->cc.total = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     cta_reset(&t->cc, &t->cq);
     t->cd = t->cq;
-    t->tbs_for_dwr = t->cc.total > (uint64_t)t->cc.per_sm * t->nsms ?
-                     t->cc.total - (uint64_t)t->cc.per_sm * t->nsms : t->cc.total;
-    gpu_msys_cfg(c, &mc);
+    t->tbs_for_dwr = t->cc.total > (uint64_t)per_sm * t->nsms ?
+                     t->cc.total - (uint64_t)per_sm * t->nsms : t->cc.total;
+    mem_cfg_from(c, &mc);
     if (!(t->ms = msys_init(&mc, t->err, t->errlen)))
         return -1;
     t->sms = calloc(t->nsms, sizeof *t->sms);
@@ -94,34 +72,30 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     }
     memset(&p, 0, sizeof p);
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
-    p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.ctas_per_sm = t->cc.per_sm;
+    p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     for (i = 0; i < t->nsms; i++) {
         p.id = i;
-        p.spill_base = TS_SPILL_BASE + i * TS_REGION;
-        p.local_base = TS_LOCAL_BASE + i * TS_REGION;
+        p.spill_base = sm_spill_base(i);
+        p.local_base = sm_local_base(i);
         if (sm_init(&t->sms[i], &p, st, t->err, t->errlen))
             return -1;
+        t->io[i].cta_ready = t->sms[i].cta_ready;
         if (i == 0)
             t->sms[i].rec = l->rec;
     }
     return 0;
 }
 
-/* Dispatcher: at most one CTA per cycle, to an SM that can hold it. */
+/* Dispatcher: at most one CTA per cycle, to an SM whose cta_ready output says it can take one. */
 static void dispatch(struct ts *t, uint64_t now)
 {
     struct cta_out o;
+    for (uint32_t i = 0; i < t->nsms; i++)
+        t->ci.ready[i] = t->io[i].cta_ready;
     cta_eval(&t->cc, &t->cq, &t->ci, &o, &t->cd);
-    if (o.valid && !sm_can_launch(&t->sms[o.sm])) {
-        t->cd.resident[o.sm]--;          /* the SM has no room after all: retry next cycle */
-        t->cd.next = t->cq.next;
-        t->cd.rr = t->cq.rr;
-        o.valid = 0;
-    }
     if (o.valid)
         sm_launch_cta(&t->sms[o.sm], o.cta, now);
     cta_commit(&t->cc, &t->cq, &t->cd);
-    memset(&t->ci, 0, sizeof t->ci);
 }
 
 static void account_tb(struct ts *t, const struct sm_tb *tb)
@@ -142,7 +116,6 @@ static void account_tb(struct ts *t, const struct sm_tb *tb)
 static int cycle(struct ts *t, uint64_t now, int *issued)
 {
     uint32_t i, k, n;
-    struct sm_tb tbs[2];
     dispatch(t, now);
     *issued = 0;
     for (i = 0; i < t->nsms; i++) {
@@ -150,21 +123,19 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
         io->fill_valid = t->mout[i].resp_valid;
         io->fill = t->mout[i].resp;
         if (t->l->conf->skip_idle && !io->fill_valid && sm_idle(&t->sms[i])) {
-            sm_skip_cycle(&t->sms[i]);
+            sm_skip_cycle(&t->sms[i], io);
             t->min[i].valid = 0;
-            t->ci.done[i] = 0;
             continue;
         }
         io->icnt_ready = (uint8_t)msys_sm_ready(t->ms, i);
-        if (sm_cycle(&t->sms[i], now, io, tbs, &n)) {
+        if (sm_cycle(&t->sms[i], now, io, t->tbs, &n)) {
             snprintf(t->err, t->errlen, "%s", t->sms[i].err);
             return -1;
         }
         t->min[i].valid = io->miss_valid;
         t->min[i].req = io->miss;
-        t->ci.done[i] = (uint8_t)io->ctas_done;
         for (k = 0; k < n; k++)
-            account_tb(t, &tbs[k]);
+            account_tb(t, &t->tbs[k]);
         *issued |= io->issued;
         if (sm_busy(&t->sms[i]))
             t->st->t.sm_busy_cycles[i < GS_MAX_SMS ? i : GS_MAX_SMS - 1]++;

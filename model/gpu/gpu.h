@@ -14,11 +14,6 @@
 #define GPU_TOP_H
 #include "func/funcsim.h"
 
-/* The memory-system configuration a GPU configuration gives (also used by the cost estimator). */
-struct gpu_config;
-struct msys_cfg;
-void gpu_msys_cfg(const struct gpu_config *c, struct msys_cfg *m);
-
 int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen);
 
 #endif

@@ -18,6 +18,7 @@
 #include "record.h"
 #include "sm/sm.h"
 #include "gpu.h"
+#include "blocks.h"
 
 #define GS_MAX_MODULES 64
 
@@ -108,6 +109,7 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
         return GS_ERR_CONFIG;
     }
     gm_init(g->gmem, g->conf.dram_bytes);
+    g->rec.block = -1;
     *gpu = g;
     return GS_OK;
 }
@@ -149,17 +151,24 @@ void gs_destroy(struct gs_gpu *g)
 
 int gs_record(struct gs_gpu *g, const char *block, const char *path)
 {
-    static const char *const names[] = { "", "ws", "sb", "simt" };
-    int b;
+    const struct blk_desc *b;
     if (!g || !block || !path)
         return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_record: null pointer") : GS_ERR_INVALID_VALUE;
-    for (b = REC_WS; b <= REC_SIMT && strcmp(names[b], block); b++)
-        ;
-    if (b > REC_SIMT)
-        return seterr(g, GS_ERR_INVALID_VALUE, "--record: unknown block '%s' (ws, sb or simt)", block);
+    if (!(b = blk_find(block)) || !b->record) {
+        char names[256];
+        FILE *f = fmemopen(names, sizeof names, "w");
+        names[0] = 0;
+        if (f) {
+            blk_names("record", f);
+            fclose(f);
+        }
+        names[strcspn(names, "\n")] = 0;
+        return seterr(g, GS_ERR_INVALID_VALUE, "--record: %s block '%s' (recordable: %s)",
+                      b ? "cannot record the" : "unknown", block, names);
+    }
     if (!g->rec.buf && !(g->rec.buf = malloc(REC_MAX_BYTES)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");
-    g->rec.block = b;
+    g->rec.block = b->id;
     g->rec.cap = REC_MAX_BYTES;
     g->rec.len = g->rec.records = 0;
     g->rec.overflow = 0;
@@ -167,24 +176,23 @@ int gs_record(struct gs_gpu *g, const char *block, const char *path)
     return GS_OK;
 }
 
-/* Write the recording: header, the block's configuration, the records. */
+/* Write the recording: header, the block's configuration (instance 0 on SM 0), the records. */
 static int write_record(struct gs_gpu *g)
 {
-    static const char *const names[] = { "", "ws", "sb", "simt" };
+    unsigned n;
+    const struct blk_desc *b = &blk_all(&n)[g->rec.block];
     struct rec_header h;
-    struct sm_cfgs c;
-    const void *cfg;
-    uint32_t in_size;
+    unsigned char cfg[8192];
+    char err[256];
     FILE *f;
-    sm_make_cfgs(&g->conf, 0, &c);
+    if (b->cfg_size > sizeof cfg || blk_cfg(b, &g->conf, 0, 0, cfg, err, sizeof err))
+        return seterr(g, GS_ERR_CONFIG, "--record: %s", err);
     memset(&h, 0, sizeof h);
     snprintf(h.magic, sizeof h.magic, "%s", REC_MAGIC);
-    snprintf(h.block, sizeof h.block, "%s", names[g->rec.block]);
+    snprintf(h.block, sizeof h.block, "%s", b->name);
     snprintf(h.config, sizeof h.config, "%s", g->conf.name);
-    if (g->rec.block == REC_WS) { cfg = &c.ws; h.cfg_size = sizeof c.ws; in_size = sizeof(struct ws_in); }
-    else if (g->rec.block == REC_SB) { cfg = &c.sb; h.cfg_size = sizeof c.sb; in_size = sizeof(struct sb_in); }
-    else { cfg = &c.simt; h.cfg_size = sizeof c.simt; in_size = sizeof(struct simt_in); }
-    h.in_size = in_size;
+    h.cfg_size = (uint32_t)b->cfg_size;
+    h.in_size = (uint32_t)b->in_size;
     h.records = g->rec.records;
     if (!(f = fopen(g->rec_path, "wb")))
         return seterr(g, GS_ERR_INVALID_VALUE, "--record: cannot write %s", g->rec_path);
@@ -530,7 +538,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     set_geometry(g, &k->prog, grid, block, dyn_smem);
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
-    l.rec = g->rec.block ? &g->rec : NULL;
+    l.rec = g->rec.block >= 0 ? &g->rec : NULL;
     t0 = now();
     if (g->conf.model == MODEL_TIMING)
         rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
@@ -540,7 +548,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     g->last.launches = 1;
     free(params);
     add_stats(&g->total, &g->last);
-    if (g->rec.block && rc == GS_OK && (rc = write_record(g)) != GS_OK)
+    if (g->rec.block >= 0 && rc == GS_OK && (rc = write_record(g)) != GS_OK)
         return g->last_launch_status = rc;
     return g->last_launch_status = rc;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "fetch.h"
+#include "sm_limits.h"
 #include "base/cost.h"
 
 void fetch_cfg_default(struct fetch_cfg *c)
@@ -63,20 +64,20 @@ void fetch_reset(const struct fetch_cfg *c, struct fetch_regs *r)
 {
     (void)c;
     memset(r, 0, sizeof *r);
-    r->rr = 63;                    /* so that the first choice starts at slot 0 */
+    r->rr = SM_MAX_SLOTS - 1;      /* so that the first choice starts at slot 0 */
     for (unsigned s = 0; s < FETCH_MAX_SETS; s++)
         for (unsigned w = 0; w < FETCH_MAX_WAYS; w++)
             r->ic_age[s][w] = (uint8_t)w;
 }
 
-static uint64_t slots_all(const struct fetch_cfg *c)
+static slotmask slots_all(const struct fetch_cfg *c)
 {
-    return c->nslots >= 64 ? ~0ull : ((1ull << c->nslots) - 1ull);
+    return slot_first(c->nslots);
 }
 
 static void set_flags(const struct fetch_cfg *c, struct fetch_regs *d, unsigned s)
 {
-    uint64_t b = 1ull << s;
+    slotmask b = slot_bit(s);
     d->hv = d->ibuf_n[s] ? d->hv | b : d->hv & ~b;
     d->full = d->ibuf_n[s] + d->nfl[s] >= c->ibuf_entries ? d->full | b : d->full & ~b;
 }
@@ -99,10 +100,11 @@ static void do_consume(const struct fetch_cfg *c, const struct fetch_in *in,
     }
 }
 
-static void do_flush(const struct fetch_cfg *c, uint64_t fl, struct fetch_regs *d)
+static void do_flush(const struct fetch_cfg *c, slotmask fl, struct fetch_regs *d)
 {
-    for (uint64_t m = fl; m; m &= m - 1) {
-        unsigned s = (unsigned)__builtin_ctzll(m);
+    slotmask tmp;
+    unsigned s;
+    for (SLOT_EACH(s, fl, tmp)) {
         d->ibuf_n[s] = 0;
         d->nfl[s] = 0;
     }
@@ -114,7 +116,7 @@ static void do_flush(const struct fetch_cfg *c, uint64_t fl, struct fetch_regs *
         if ((d->ms_v >> i & 1u) && (d->ms_wait[i] & fl))
             d->ms_wait[i] &= ~fl;
     for (unsigned k = 0; k <= c->decode_cycles; k++)
-        if ((d->dq_v >> k & 1u) && (fl >> d->dq_slot[k] & 1u))
+        if ((d->dq_v >> k & 1u) && slot_has(fl, d->dq_slot[k]))
             d->dq_v &= (uint8_t)~(1u << k);
 }
 
@@ -192,7 +194,7 @@ static void advance_decode(const struct fetch_cfg *c, struct fetch_regs *d)
 static void miss(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_out *out,
                  unsigned s, uint32_t line)
 {
-    uint64_t b = 1ull << s;
+    slotmask b = slot_bit(s);
     int freei = -1;
     out->ev_miss = 1;
     for (unsigned i = 0; i < c->mshrs; i++) {
@@ -236,21 +238,21 @@ static void hit(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_ou
     d->dq_n[0] = (uint8_t)n;
     d->nfl[s] = (uint8_t)(d->nfl[s] + n);
     d->npc[s] = fpc + n;
-    d->npc_v |= 1ull << s;
+    d->npc_v |= slot_bit(s);
     set_flags(c, d, s);
 }
 
 static void do_fetch(const struct fetch_cfg *c, const struct fetch_regs *q,
                      const struct fetch_in *in, struct fetch_regs *d, struct fetch_out *out)
 {
-    uint64_t elig = in->pc_v & slots_all(c) & ~d->full & ~d->wait;
-    unsigned start = (q->rr + 1u) & 63u;
+    slotmask elig = in->pc_v & slots_all(c) & ~d->full & ~d->wait;
+    unsigned start = (q->rr + 1u) % SM_MAX_SLOTS;
     while (elig) {
-        uint64_t hi = start ? elig & ~((1ull << start) - 1ull) : elig;
-        unsigned s = (unsigned)__builtin_ctzll(hi ? hi : elig);
-        uint32_t fpc = (d->npc_v >> s & 1u) ? d->npc[s] : in->pc[s];
+        slotmask hi = elig & ~slot_first(start);
+        unsigned s = slot_ctz(hi ? hi : elig);
+        uint32_t fpc = slot_has(d->npc_v, s) ? d->npc[s] : in->pc[s];
         if (fpc >= in->pc_end) {           /* nothing left to fetch for this slot */
-            elig &= ~(1ull << s);
+            elig &= ~slot_bit(s);
             continue;
         }
         uint64_t addr = c->code_base + (uint64_t)fpc * c->insn_bytes;
@@ -281,7 +283,7 @@ static void do_request(const struct fetch_cfg *c, const struct fetch_in *in,
     out->req.bytes = MEM_LINE_BYTES;
     out->req.kind = MK_IFETCH;
     out->req.sm = c->sm_id;
-    out->req.warp = d->ms_wait[i] ? (uint8_t)__builtin_ctzll(d->ms_wait[i]) : 0;
+    out->req.warp = d->ms_wait[i] ? (uint8_t)slot_ctz(d->ms_wait[i]) : 0;
     out->req.tag = i;
     out->req_v = 1;
     if (in->req_ready)
@@ -291,7 +293,8 @@ static void do_request(const struct fetch_cfg *c, const struct fetch_in *in,
 void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const struct fetch_in *in,
                 struct fetch_out *out, struct fetch_regs *d)
 {
-    uint64_t fl = in->flush & slots_all(c);
+    slotmask fl = in->flush & slots_all(c), tmp;
+    unsigned s;
     out->ev_fetch = out->ev_hit = out->ev_miss = out->ev_mshr_full = out->ev_insn = 0;
     out->err = (in->flush & ~slots_all(c)) ? FETCH_E_SLOT : 0;
     do_consume(c, in, d, out);
@@ -305,6 +308,10 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
     do_request(c, in, d, out);
     out->head_v = d->hv;
     memcpy(out->head_pc, d->ibuf_pc[0], sizeof(uint32_t) * c->nslots);
+    out->head_ok = 0;
+    for (SLOT_EACH(s, d->hv, tmp))
+        if (d->ibuf_pc[0][s] == in->pc[s])
+            out->head_ok |= slot_bit(s);
 }
 
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d)
@@ -314,6 +321,24 @@ void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct 
     memcpy(q->ic_v, d->ic_v, n);
     memcpy(q->ic_age, d->ic_age, n * sizeof q->ic_age[0]);
     memcpy(q->ic_tag, d->ic_tag, n * sizeof q->ic_tag[0]);
+}
+
+uint32_t fetch_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void fetch_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct fetch_cfg *out)
+{
+    (void)inst;
+    fetch_cfg_default(out);
+    out->nslots = (uint8_t)sm_slots(c);
+    out->ibuf_entries = (uint8_t)c->ibuf_entries;
+    out->decode_cycles = (uint8_t)c->decode_cycles;
+    out->ic_sets = (uint8_t)c->icache_sets;
+    out->ic_ways = (uint8_t)c->icache_ways;
+    out->sm_id = (uint8_t)sm;
 }
 
 /* Storage for the cost estimator (cost.h): per slot the I-buffer (ibuf_entries pcs, read at
@@ -341,12 +366,12 @@ void fetch_storage(const struct fetch_cfg *c, struct cost_list *l)
                                    .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "nfl", .mech = fd, .entries = n, .bits = 3,
                                    .rports = COST_PAR, .onchip = 1, .note = "[2:0]"});
-    cost_add(l, (struct cost_item){.name = "rr", .mech = fd, .entries = 1, .bits = 6,
-                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
+    cost_add(l, (struct cost_item){.name = "rr", .mech = fd, .entries = 1, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[6:0]"});
     cost_add(l, (struct cost_item){.name = "dq.v", .mech = fd, .entries = st, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
-    cost_add(l, (struct cost_item){.name = "dq.slot", .mech = fd, .entries = st, .bits = 6,
-                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
+    cost_add(l, (struct cost_item){.name = "dq.slot", .mech = fd, .entries = st, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1, .note = "[6:0]"});
     cost_add(l, (struct cost_item){.name = "dq.n", .mech = fd, .entries = st, .bits = 3,
                                    .rports = COST_PAR, .onchip = 1, .note = "[2:0]"});
     cost_add(l, (struct cost_item){.name = "dq.pc", .mech = fd, .entries = st, .bits = 32,

@@ -29,8 +29,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/memreq.h"
+#include "base/slotmask.h"
 
-#define FETCH_MAX_SLOTS  64
+#define FETCH_MAX_SLOTS  SM_MAX_SLOTS
 #define FETCH_MAX_IBUF   4         /* I-buffer entries per slot */
 #define FETCH_MAX_DECODE 7         /* decode_cycles; the pipe has decode_cycles + 1 stages */
 #define FETCH_MAX_SETS   64
@@ -56,19 +57,19 @@ struct fetch_regs {
     uint8_t  ibuf_n[FETCH_MAX_SLOTS];  /* [2:0] valid I-buffer entries */
     uint8_t  nfl[FETCH_MAX_SLOTS];     /* [2:0] instructions of the slot in the decode pipe */
     uint32_t npc[FETCH_MAX_SLOTS];     /* [31:0] next fetch pc */
-    uint64_t npc_v;                /* npc is meaningful (else fetch from in.pc) */
-    uint64_t hv;                   /* ibuf_n != 0 (registered flag) */
-    uint64_t full;                 /* ibuf_n + nfl == ibuf_entries (registered flag) */
-    uint64_t wait;                 /* waiting for an I-cache fill */
-    uint8_t  rr;                   /* [5:0] last slot chosen */
+    slotmask npc_v;                /* npc is meaningful (else fetch from in.pc) */
+    slotmask hv;                   /* ibuf_n != 0 (registered flag) */
+    slotmask full;                 /* ibuf_n + nfl == ibuf_entries (registered flag) */
+    slotmask wait;                 /* waiting for an I-cache fill */
+    uint8_t  rr;                   /* [6:0] last slot chosen */
     uint8_t  dq_v;                 /* [7:0] decode pipe stage valid bits (stage 0 = fetch) */
-    uint8_t  dq_slot[FETCH_MAX_DECODE + 1];  /* [5:0] */
+    uint8_t  dq_slot[FETCH_MAX_DECODE + 1];  /* [6:0] */
     uint8_t  dq_n[FETCH_MAX_DECODE + 1];     /* [2:0] instructions in the stage, 1..width */
     uint32_t dq_pc[FETCH_MAX_DECODE + 1];    /* [31:0] first pc */
     uint8_t  ms_v;                 /* [3:0] MSHR valid */
     uint8_t  ms_sent;              /* [3:0] MSHR request accepted by memory */
     uint32_t ms_line[FETCH_MAX_MSHR];  /* [31:0] line number */
-    uint64_t ms_wait[FETCH_MAX_MSHR];  /* slots waiting for this line */
+    slotmask ms_wait[FETCH_MAX_MSHR];  /* slots waiting for this line */
     /* I-cache arrays last: commit copies only the ic_sets sets in use */
     uint8_t  ic_v[FETCH_MAX_SETS];     /* [ways-1:0] way valid bits */
     uint8_t  ic_age[FETCH_MAX_SETS][FETCH_MAX_WAYS]; /* [2:0] LRU age, 0 = most recent */
@@ -77,14 +78,14 @@ struct fetch_regs {
 
 struct fetch_consume {
     uint8_t v;                     /* [0] */
-    uint8_t slot;                  /* [5:0] */
+    uint8_t slot;                  /* [6:0] */
 };
 
 struct fetch_in {
-    uint64_t pc_v;                 /* slots that may fetch (live, not finished) */
+    slotmask pc_v;                 /* slots that may fetch (live, not finished) */
     uint32_t pc[FETCH_MAX_SLOTS];  /* [31:0] their SIMT pc (used after a flush or launch) */
     uint32_t pc_end;               /* [31:0] program length: no fetch at or beyond */
-    uint64_t flush;                /* drop the slot's I-buffer and in-flight fetches */
+    slotmask flush;                /* drop the slot's I-buffer and in-flight fetches */
     struct fetch_consume consume[FETCH_CONSUME_PORTS];
     uint8_t  req_ready;            /* [0] memory side accepts a request this cycle */
     uint8_t  fill_v;               /* [0] an I-cache line arrives */
@@ -94,7 +95,8 @@ struct fetch_in {
 enum fetch_err { FETCH_E_SLOT = 1, FETCH_E_EMPTY = 2, FETCH_E_FILL = 4 };
 
 struct fetch_out {
-    uint64_t head_v;               /* slots with an instruction at the I-buffer head */
+    slotmask head_v;               /* slots with an instruction at the I-buffer head */
+    slotmask head_ok;              /* ... that is at in.pc (else a redirect is on its way) */
     uint32_t head_pc[FETCH_MAX_SLOTS]; /* [31:0] its pc (meaningful where head_v is set) */
     uint8_t  req_v;                /* [0] */
     struct mem_req req;            /* MK_IFETCH, one line */
@@ -114,6 +116,10 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
 /* Copies d to q (the I-cache arrays only for the sets in use: eval never writes others). */
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d);
 
+/* Registry entry points (model/base/blocks.def). */
+struct gpu_config;
+uint32_t fetch_instances(const struct gpu_config *c);
+void fetch_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct fetch_cfg *out);
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;
 void fetch_storage(const struct fetch_cfg *c, struct cost_list *l);

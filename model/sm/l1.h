@@ -145,7 +145,7 @@ struct l1_out {
     uint8_t  ev_store, ev_store_evict;            /* stores+spills sent; global store hit evicted */
     uint8_t  ev_bypass;                           /* atomic or ifetch sent to L2 */
     uint8_t  ev_bad;                              /* malformed request or unmatched fill dropped */
-    uint8_t  pad;
+    uint8_t  err;                                 /* = ev_bad: the SM stops the run on it */
     /* payloads (meaningful only when the matching valid is set) */
     struct mem_req resp;
     struct mem_req miss;
