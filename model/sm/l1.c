@@ -173,6 +173,7 @@ static int read_req(const struct l1_cfg *c, const struct mem_req *r, uint64_t no
         cache_lru_touch(set, c->assoc, (unsigned)w);
         cache_wlog_set(&d->c.wl, s);
         o->ev_hit = 1;
+        o->acc_hit = 1;
         return 1;
     }
     if (w >= 0) {                                           /* pending miss: merge */
@@ -264,6 +265,10 @@ static void do_req(const struct l1_cfg *c, const struct l1_in *in, struct l1_out
     default:
         o->ev_bad = 1;                                      /* accepted and dropped */
         break;
+    }
+    if (o->ready) {
+        o->acc_tag = r.tag;
+        o->acc_lanes = r.lanes;
     }
 }
 

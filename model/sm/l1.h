@@ -16,6 +16,9 @@
  *   in  req_valid, req     one request per cycle from the LD/ST unit (line-aligned addr)
  *   out ready              the request presented this cycle was accepted (Mealy: depends on
  *                          this cycle's req); if 0, `stall` says why and the LD/ST retries
+ *   out acc_hit, acc_tag, acc_lanes
+ *                          where ready: whether the accepted request hit, with its tag and
+ *                          lanes (the LD/ST unit's per-lane hit mask; Mealy like ready)
  *   out resp_valid, resp   at most one completed request per cycle back to the LD/ST unit
  *                          (the original mem_req: tag, warp, kind); loads/fills (hit or
  *                          filled miss), atomics, instruction fetches; stores only when
@@ -122,7 +125,11 @@ struct l1_out {
     uint8_t  ev_store, ev_store_evict;            /* stores+spills sent; global store hit evicted */
     uint8_t  ev_bypass;                           /* atomic or ifetch sent to L2 */
     uint8_t  ev_bad;                              /* malformed request or unmatched fill dropped */
-    uint8_t  pad;
+    /* accept report: what became of the request accepted this cycle (where ready) */
+    uint8_t  acc_hit;             /* [0] a load/fill that hit a valid line: its response leaves
+                                     hit_latency cycles later (0: miss, merge, write, bypass) */
+    uint32_t acc_tag;             /* [31:0] the accepted request's tag */
+    uint32_t acc_lanes;           /* [31:0] the accepted request's lanes (mem_req.lanes) */
     /* payloads (meaningful only when the matching valid is set) */
     struct mem_req resp;
     struct mem_req miss;
