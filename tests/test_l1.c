@@ -1,6 +1,7 @@
 /*
  * test_l1.c -- L1 data cache block: hits, misses, LRU, MSHR merging and back pressure,
- * store eviction, bypass traffic, bad input. Every step also checks the block convention:
+ * store eviction, bypass traffic, bad input, the accept report (hit, tag and lanes of the
+ * accepted request) and lanes carried to the response. Every step also checks the block convention:
  * after commit the committed state equals the next-state copy (commit copied all eval wrote).
  */
 #include "testutil.h"
@@ -474,6 +475,82 @@ static void test_idle_next_event(void **s)
     free(h);
 }
 
+/* A load request serving `lanes` (what the LD/ST coalescer sets). */
+static struct mem_req lreq(uint64_t addr, uint32_t tag, uint32_t lanes)
+{
+    struct mem_req r = req(MK_LOAD, addr, tag);
+    r.lanes = lanes;
+    return r;
+}
+
+/* The accept report: a miss and a merge are accepted without a hit, a hit reports hit with the
+   request's tag and lanes; every response (filled MSHR or hit) carries the lanes it serves. */
+static void test_accept_report_lanes(void **s)
+{
+    struct h *h = mk(NULL);
+    struct l1_out o;
+    struct mem_req m;
+    uint64_t t;
+    (void)s;
+    o = send(h, lreq(0x3000, 4, 0x0000000Fu), 0);       /* miss */
+    assert_true(o.ready && o.ev_miss);
+    assert_false(o.acc_hit);
+    assert_int_equal(o.acc_tag, 4);
+    assert_int_equal(o.acc_lanes, 0x0000000Fu);
+    o = send(h, lreq(0x3000, 5, 0x000000F0u), 0);       /* merge into the pending miss */
+    assert_true(o.ready && o.ev_merge);
+    assert_false(o.acc_hit);
+    assert_int_equal(o.acc_tag, 5);
+    assert_int_equal(o.acc_lanes, 0x000000F0u);
+    o = idle(h, 1);
+    assert_true(o.miss_valid);
+    m = o.miss;
+    assert_int_equal(m.lanes, 0x0000000Fu);             /* the packet keeps its lanes */
+    assert_false(fill(h, m).acc_hit);                   /* no request: no report */
+    o = idle(h, 1);
+    assert_true(o.resp_valid);
+    assert_int_equal(o.resp.tag, 4);
+    assert_int_equal(o.resp.lanes, 0x0000000Fu);
+    o = send(h, lreq(0x3000, 6, 0xFFFF0000u), 1);       /* hit; the merged one answers too */
+    assert_true(o.ready && o.ev_hit);
+    assert_true(o.acc_hit);
+    assert_int_equal(o.acc_tag, 6);
+    assert_int_equal(o.acc_lanes, 0xFFFF0000u);
+    assert_true(o.resp_valid);
+    assert_int_equal(o.resp.tag, 5);
+    assert_int_equal(o.resp.lanes, 0x000000F0u);
+    t = h->now - 1;
+    while (h->now < t + h->c.hit_latency)
+        assert_false(idle(h, 1).resp_valid);
+    o = idle(h, 1);
+    assert_true(o.resp_valid);
+    assert_int_equal(o.resp.tag, 6);
+    assert_int_equal(o.resp.lanes, 0xFFFF0000u);
+    o = send(h, req(MK_STORE, 0x3000, 7), 1);           /* a store hit is no load hit */
+    assert_true(o.ready && o.ev_store_evict);
+    assert_false(o.acc_hit);
+    free(h);
+}
+
+/* A request that is not accepted reports nothing. */
+static void test_accept_report_stall(void **s)
+{
+    struct l1_cfg c;
+    struct h *h;
+    struct l1_out o;
+    (void)s;
+    l1_cfg_default(&c);
+    c.n_mshr = 1;
+    h = mk(&c);
+    assert_true(send(h, lreq(0x4000, 1, 1), 0).ready);
+    o = send(h, lreq(0x5000, 2, 2), 0);
+    assert_false(o.ready);
+    assert_false(o.acc_hit);
+    assert_int_equal(o.acc_tag, 0);
+    assert_int_equal(o.acc_lanes, 0);
+    free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -492,6 +569,8 @@ int main(void)
         cmocka_unit_test(test_round_robin_port),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_idle_next_event),
+        cmocka_unit_test(test_accept_report_lanes),
+        cmocka_unit_test(test_accept_report_stall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,12 +61,13 @@ uint32_t cost_fifo_bits(uint64_t n)
  *   sm        8  requesting SM (uint8_t)
  *   warp      6  warp slot (64 per SM at most)
  *   tag      32  requester's tag, as declared (uint32_t)
+ *   lanes    32  lanes the line serves (LD/ST requests; [31:0])
  *   t_issue   0  statistics only, not hardware
  *   pad       0
  */
 uint32_t cost_memreq_bits(void)
 {
-    return 57 + 8 + 3 + 8 + 6 + 32;
+    return 57 + 8 + 3 + 8 + 6 + 32 + 32;
 }
 
 uint64_t cost_block_bits(const struct cost_list *l, const char *block, int onchip_only)

@@ -4,7 +4,9 @@
  *
  * Timing only: data values are handled functionally at issue (exec.c), so a packet carries
  * addresses and sizes, never data. One packet = one access to one 128-byte line (the
- * coalescer splits a warp's accesses into line-sized requests; sectors/bytes are a mask).
+ * coalescer splits a warp's accesses into line-sized requests and marks on each the lanes it
+ * serves; the L1, interconnect and L2 carry the packet unchanged, so a response names the
+ * lanes it completes).
  */
 #ifndef MEMREQ_H
 #define MEMREQ_H
@@ -29,6 +31,8 @@ struct mem_req {
     uint8_t  warp;        /* requesting warp slot in the SM */
     uint8_t  pad;
     uint32_t tag;         /* requester's tag (e.g. LD/ST pending-entry index), returned as is */
+    uint32_t lanes;       /* [31:0] LD/ST line requests: the lanes whose whole access lies in
+                             this line (set by the coalescer); 0 in every other packet */
     uint64_t t_issue;     /* cycle the request left the SM (statistics only) */
 };
 

@@ -46,6 +46,9 @@ struct gs_timing {
     uint32_t dram_channels;
     uint64_t simt_pushes, simt_pops, simt_spills, simt_fills, simt_max_depth;
     uint64_t shared_conflict_cycles;
+    uint64_t ldst_partials, ldst_partials_mixed;  /* LD/ST partial load completions; those whose
+                                             completed lanes hit in L1 while lanes that did not
+                                             hit still wait (tests only: not in JSON/text yet) */
     uint64_t dwr_tbs;                     /* TBs in the DWR / DWS averages (first N - R) */
     double   dwr_sum, dws_sum;            /* sums over those TBs */
     uint32_t nsms;

@@ -464,6 +464,7 @@ static void add_timing(struct gs_timing *t, const struct gs_timing *s)
     if (s->simt_max_depth > t->simt_max_depth)
         t->simt_max_depth = s->simt_max_depth;
     t->shared_conflict_cycles += s->shared_conflict_cycles;
+    t->ldst_partials += s->ldst_partials; t->ldst_partials_mixed += s->ldst_partials_mixed;
     t->dwr_tbs += s->dwr_tbs; t->dwr_sum += s->dwr_sum; t->dws_sum += s->dws_sum;
     t->nsms = s->nsms > t->nsms ? s->nsms : t->nsms;
     for (i = 0; i < GS_MAX_SMS; i++) {

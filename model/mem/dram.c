@@ -184,8 +184,7 @@ static void column(const struct dram_cfg *c, const struct dram_regs *q, unsigned
         r->t_done = done;
         r->req = E->req;
         r->port = E->port;
-        d->c.retq.wr = (uint16_t)((d->c.retq.wr + 1) & (DRAM_MAX_RETQ - 1));
-        d->c.retq.cnt++;
+        cache_fifo_push(&d->c.retq, DRAM_MAX_RETQ);
         B->t_pre_ok = max64(B->t_pre_ok, now + c->tRTP);
         d->c.t_wr_ok = max64(q->c.t_wr_ok, now + c->tRTW);
         o->ev_rd = 1;
@@ -372,8 +371,7 @@ static void enqueue(const struct dram_cfg *c, const struct dram_regs *q, uint64_
     d->c.cnt++;
     log_ent(d, e);
     log_bank(d, bank);
-    d->c.latq.rd = (uint16_t)((d->c.latq.rd + 1) & (DRAM_MAX_LATQ - 1));
-    d->c.latq.cnt--;
+    cache_fifo_pop(&d->c.latq, DRAM_MAX_LATQ);
     o->credit |= (uint8_t)(1u << L->port);
     {
         uint64_t t_rd, t_wr, t;                      /* the new entry may be legal sooner */
@@ -399,8 +397,7 @@ static void accept(const struct dram_cfg *c, const struct dram_in *in, struct dr
         L->t_ready = in->now + c->front_latency;
         L->req = in->req[p];
         L->port = (uint8_t)p;
-        d->c.latq.wr = (uint16_t)((d->c.latq.wr + 1) & (DRAM_MAX_LATQ - 1));
-        d->c.latq.cnt++;
+        cache_fifo_push(&d->c.latq, DRAM_MAX_LATQ);
     }
 }
 
@@ -416,8 +413,7 @@ void dram_eval(const struct dram_cfg *c, const struct dram_regs *q, const struct
         out->ret_valid = 1;
         out->ret_port = r->port;
         out->ret = r->req;
-        d->c.retq.rd = (uint16_t)((d->c.retq.rd + 1) & (DRAM_MAX_RETQ - 1));
-        d->c.retq.cnt--;
+        cache_fifo_pop(&d->c.retq, DRAM_MAX_RETQ);
     }
     if (q->c.cnt && now >= q->c.t_wake)
         schedule(c, q, now, out, d);
@@ -425,12 +421,6 @@ void dram_eval(const struct dram_cfg *c, const struct dram_regs *q, const struct
         enqueue(c, q, now, out, d);
     accept(c, in, out, d);
 }
-
-#define COPY_PUSHED(qa, da, from, to, max)                                      \
-    do {                                                                        \
-        for (unsigned i_ = (from); i_ != (unsigned)(to); i_ = (i_ + 1) & ((max) - 1)) \
-            (qa)[i_] = (da)[i_];                                                \
-    } while (0)
 
 void dram_commit(const struct dram_cfg *c, struct dram_regs *q, const struct dram_regs *d)
 {
@@ -441,8 +431,8 @@ void dram_commit(const struct dram_cfg *c, struct dram_regs *q, const struct dra
         q->bank[d->c.wl_bank[i]] = d->bank[d->c.wl_bank[i]];
     for (unsigned i = 0; i < d->c.wl_nent; i++)
         q->q[d->c.wl_ent[i]] = d->q[d->c.wl_ent[i]];
-    COPY_PUSHED(q->latq, d->latq, old.latq.wr, d->c.latq.wr, DRAM_MAX_LATQ);
-    COPY_PUSHED(q->retq, d->retq, old.retq.wr, d->c.retq.wr, DRAM_MAX_RETQ);
+    CACHE_COPY_PUSHED(q->latq, d->latq, old.latq.wr, d->c.latq.wr, DRAM_MAX_LATQ);
+    CACHE_COPY_PUSHED(q->retq, d->retq, old.retq.wr, d->c.retq.wr, DRAM_MAX_RETQ);
 }
 
 int dram_busy(const struct dram_regs *q)

@@ -35,13 +35,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/memreq.h"
+#include "base/cachelib.h"
 
 #define DRAM_MAX_BANKS 32
 #define DRAM_MAX_Q     64         /* scheduler queue */
 #define DRAM_MAX_PORTS 4
 #define DRAM_MAX_LATQ  512        /* power of two */
 #define DRAM_MAX_RETQ  64         /* power of two */
-#define DRAM_WL_NONE   0xFF
 #define DRAM_NONE      0xFF
 
 struct dram_cfg {
@@ -96,12 +96,8 @@ struct dram_bank {
     uint8_t  hit_rd, hit_wr;      /* [5:0] oldest queued read / write to the open row */
 };
 
-struct dram_fifo {
-    uint16_t rd, wr, cnt;
-};
-
 struct dram_ctrl {
-    struct dram_fifo latq, retq;
+    struct cache_fifo latq, retq;
     uint64_t valid;               /* [63:0] scheduler queue entries in use */
     uint64_t t_act_any;           /* [63:0] tRRD */
     uint64_t t_col_any;           /* [63:0] tCCD */

@@ -67,13 +67,11 @@ int l2_cfg_check(const struct l2_cfg *c, char *err, size_t errlen)
 void l2_reset(const struct l2_cfg *c, struct l2_regs *r)
 {
     memset(r, 0, sizeof *r);
-    for (unsigned s = 0; s < L2_MAX_SETS; s++)
-        for (unsigned w = 0; w < L2_MAX_WAYS; w++)
-            r->tags[s][w].lru = (uint8_t)w;
-    r->c.mshr_free = c->n_mshr >= 64 ? ~0ull : ((1ull << c->n_mshr) - 1);
+    cache_tags_reset(&r->tags[0][0], L2_MAX_SETS, L2_MAX_WAYS);
+    r->c.ms.free = cache_mshr_all(c->n_mshr);
     r->c.cr_icnt = (uint16_t)c->icnt_credits;
     r->c.cr_dram = (uint16_t)c->dram_credits;
-    r->c.wl_mshr = L2_WL_NONE;
+    cache_wlog_clear(&r->c.wl);
 }
 
 uint32_t l2_set_of(const struct l2_cfg *c, uint64_t line)
@@ -81,56 +79,7 @@ uint32_t l2_set_of(const struct l2_cfg *c, uint64_t line)
     return (uint32_t)((line / c->line_div) & (c->nsets - 1));
 }
 
-/* ---- helpers ---- */
-
-static void fifo_push(struct l2_fifo *f, unsigned max)
-{
-    f->wr = (uint16_t)((f->wr + 1) & (max - 1));
-    f->cnt++;
-}
-
-static void fifo_pop(struct l2_fifo *f, unsigned max)
-{
-    f->rd = (uint16_t)((f->rd + 1) & (max - 1));
-    f->cnt--;
-}
-
-static void log_set(struct l2_regs *d, unsigned s)
-{
-    for (unsigned i = 0; i < d->c.wl_nset; i++)
-        if (d->c.wl_set[i] == s)
-            return;
-    d->c.wl_set[d->c.wl_nset++] = (uint16_t)s;
-}
-
-static int find_way(const struct l2_line *set, unsigned assoc, uint64_t line)
-{
-    for (unsigned w = 0; w < assoc; w++)
-        if (set[w].state != L2_INV && set[w].tag == line)
-            return (int)w;
-    return -1;
-}
-
-static void lru_touch(struct l2_line *set, unsigned assoc, unsigned w)
-{
-    uint8_t r = set[w].lru;
-    for (unsigned i = 0; i < assoc; i++)
-        if (set[i].lru < r)
-            set[i].lru++;
-    set[w].lru = 0;
-}
-
-static int pick_victim(const struct l2_line *set, unsigned assoc)
-{
-    int best = -1;
-    for (unsigned w = 0; w < assoc; w++)
-        if (set[w].state == L2_INV)
-            return (int)w;
-    for (unsigned w = 0; w < assoc; w++)
-        if (set[w].state == L2_VALID && (best < 0 || set[w].lru > set[best].lru))
-            best = (int)w;
-    return best;
-}
+/* ---- helpers (the shared ones are in base/cachelib.h) ---- */
 
 static int is_write(uint8_t kind)
 {
@@ -145,7 +94,7 @@ static int needs_resp(const struct l2_cfg *c, uint8_t kind)
 static void push_resp(struct l2_regs *d, const struct mem_req *r)
 {
     d->respq[d->c.respq.wr] = *r;
-    fifo_push(&d->c.respq, L2_MAX_RESPQ);
+    cache_fifo_push(&d->c.respq, L2_MAX_RESPQ);
 }
 
 static void push_dram(struct l2_regs *d, uint64_t line, uint8_t kind, const struct mem_req *r,
@@ -160,7 +109,7 @@ static void push_dram(struct l2_regs *d, uint64_t line, uint8_t kind, const stru
     p->warp = r ? r->warp : 0;
     p->tag = r ? r->tag : 0;
     p->t_issue = r ? r->t_issue : now;
-    fifo_push(&d->c.dramq, L2_MAX_DRAMQ);
+    cache_fifo_push(&d->c.dramq, L2_MAX_DRAMQ);
 }
 
 /* ---- step 1: fill ---- */
@@ -170,38 +119,31 @@ static void do_fill(const struct l2_cfg *c, const struct mem_req *f, struct l2_o
 {
     uint64_t line = f->addr >> LINE_SHIFT;
     unsigned s = l2_set_of(c, line), m;
-    struct l2_line *set = d->tags[s];
-    int w = find_way(set, c->assoc, line);
-    if (w < 0 || set[w].state != L2_RSRV) {
+    struct cache_line *set = d->tags[s];
+    int w = cache_find_way(set, c->assoc, line);
+    if (w < 0 || set[w].state != CACHE_RSRV) {
         o->ev_bad = 1;
         return;
     }
     m = set[w].mshr;
-    set[w].state = L2_VALID;
+    set[w].state = CACHE_VALID;
     set[w].dirty = d->mshr[m].dirty;
-    log_set(d, s);
-    d->rdyq[d->c.rdyq.wr] = (uint8_t)m;
-    fifo_push(&d->c.rdyq, L2_MAX_MSHR);
+    cache_wlog_set(&d->c.wl, s);
+    d->rdyq[d->c.ms.rdyq.wr] = (uint8_t)m;
+    cache_fifo_push(&d->c.ms.rdyq, L2_MAX_MSHR);
 }
 
 /* ---- step 3: drain ---- */
 
 static void do_drain(const struct l2_cfg *c, const struct l2_regs *q, struct l2_regs *d)
 {
-    unsigned m = q->rdyq[q->c.rdyq.rd];
-    const struct mem_req *r = &q->mshr[m].m[q->c.drain];
+    const struct mem_req *r = cache_drain_head(&q->c.ms, q->mshr, q->rdyq);
     if (needs_resp(c, r->kind)) {
         if (d->c.respq.cnt >= c->respq_size)
             return;
         push_resp(d, r);
     }
-    if (q->c.drain + 1u >= q->mshr[m].n) {
-        d->c.drain = 0;
-        fifo_pop(&d->c.rdyq, L2_MAX_MSHR);
-        d->c.mshr_free |= 1ull << m;
-    } else {
-        d->c.drain = (uint8_t)(q->c.drain + 1);
-    }
+    cache_drain_next(&q->c.ms, q->mshr, q->rdyq, L2_MAX_MSHR, &d->c.ms);
 }
 
 /* ---- step 4: access ---- */
@@ -213,7 +155,7 @@ static int stall(struct l2_out *o, enum l2_stall why)
     return 0;
 }
 
-static int access_hit(const struct l2_cfg *c, const struct mem_req *r, struct l2_line *set,
+static int access_hit(const struct l2_cfg *c, const struct mem_req *r, struct cache_line *set,
                       unsigned w, struct l2_out *o, struct l2_regs *d)
 {
     int resp = needs_resp(c, r->kind);
@@ -223,7 +165,7 @@ static int access_hit(const struct l2_cfg *c, const struct mem_req *r, struct l2
         push_resp(d, r);
     if (is_write(r->kind) || r->kind == MK_ATOMIC)
         set[w].dirty = 1;
-    lru_touch(set, c->assoc, w);
+    cache_lru_touch(set, c->assoc, w);
     o->ev_hit = 1;
     return 1;
 }
@@ -231,30 +173,27 @@ static int access_hit(const struct l2_cfg *c, const struct mem_req *r, struct l2
 static int access_merge(const struct l2_cfg *c, const struct mem_req *r, unsigned m,
                         struct l2_out *o, struct l2_regs *d)
 {
-    struct l2_mshr *e = &d->mshr[m];
-    if (e->n >= c->max_merge)
+    if (!cache_mshr_merge(d->mshr, m, c->max_merge, &d->c.wl, r))
         return stall(o, L2_STALL_MERGE);
-    e->m[e->n++] = *r;
     if (is_write(r->kind) || r->kind == MK_ATOMIC)
-        e->dirty = 1;
-    d->c.wl_mshr = (uint8_t)m;
+        d->mshr[m].dirty = 1;
     o->ev_merge = 1;
     return 1;
 }
 
 static int access_miss(const struct l2_cfg *c, const struct mem_req *r, uint64_t line,
-                       struct l2_line *set, uint64_t now, struct l2_out *o, struct l2_regs *d)
+                       struct cache_line *set, uint64_t now, struct l2_out *o, struct l2_regs *d)
 {
     int full = is_write(r->kind) && r->bytes >= MEM_LINE_BYTES;
     int resp = needs_resp(c, r->kind);
-    int v = pick_victim(set, c->assoc), wb;
+    int v = cache_pick_victim(set, c->assoc), wb;
     unsigned need, m;
 
     if (v < 0)
         return stall(o, L2_STALL_RSRV);
-    wb = set[v].state == L2_VALID && set[v].dirty;
+    wb = set[v].state == CACHE_VALID && set[v].dirty;
     need = (full ? 0u : 1u) + (wb ? 1u : 0u);
-    if (!full && !d->c.mshr_free)
+    if (!full && !d->c.ms.free)
         return stall(o, L2_STALL_MSHR);
     if (d->c.dramq.cnt + need > c->dramq_size)
         return stall(o, L2_STALL_DRAMQ);
@@ -266,25 +205,20 @@ static int access_miss(const struct l2_cfg *c, const struct mem_req *r, uint64_t
     }
     set[v].tag = line;
     if (full) {
-        set[v].state = L2_VALID;                    /* whole line written: no fetch */
+        set[v].state = CACHE_VALID;                 /* whole line written: no fetch */
         set[v].dirty = 1;
         if (resp)
             push_resp(d, r);
     } else {
-        m = (unsigned)__builtin_ctzll(d->c.mshr_free);
-        d->c.mshr_free &= ~(1ull << m);
-        d->mshr[m].line = line;
-        d->mshr[m].n = 1;
+        m = cache_mshr_alloc(&d->c.ms, d->mshr, &d->c.wl, line, r);
         d->mshr[m].dirty = is_write(r->kind) || r->kind == MK_ATOMIC;
-        d->mshr[m].m[0] = *r;
-        d->c.wl_mshr = (uint8_t)m;
-        set[v].state = L2_RSRV;
+        set[v].state = CACHE_RSRV;
         set[v].dirty = 0;
         set[v].mshr = (uint8_t)m;
         push_dram(d, line, MK_LOAD, r, now);
         o->ev_fetch = 1;
     }
-    lru_touch(set, c->assoc, (unsigned)v);
+    cache_lru_touch(set, c->assoc, (unsigned)v);
     o->ev_miss = 1;
     return 1;
 }
@@ -295,15 +229,15 @@ static void do_access(const struct l2_cfg *c, const struct l2_regs *q, uint64_t 
     const struct mem_req *r = &q->ropq[q->c.ropq.rd].req;
     uint64_t line = r->addr >> LINE_SHIFT;
     unsigned s = l2_set_of(c, line);
-    struct l2_line *set = d->tags[s];
+    struct cache_line *set = d->tags[s];
     int w, ok;
 
     if (r->kind > MK_FILL) {
         o->ev_bad = 1;                              /* dropped */
         ok = 1;
     } else {
-        w = find_way(set, c->assoc, line);
-        if (w >= 0 && set[w].state == L2_VALID)
+        w = cache_find_way(set, c->assoc, line);
+        if (w >= 0 && set[w].state == CACHE_VALID)
             ok = access_hit(c, r, set, (unsigned)w, o, d);
         else if (w >= 0)
             ok = access_merge(c, r, set[w].mshr, o, d);
@@ -311,12 +245,12 @@ static void do_access(const struct l2_cfg *c, const struct l2_regs *q, uint64_t 
             ok = access_miss(c, r, line, set, now, o, d);
         if (!ok)
             return;
-        log_set(d, s);
+        cache_wlog_set(&d->c.wl, s);
         o->ev_access = 1;
         o->ev_write = (uint8_t)is_write(r->kind);
         o->ev_atomic = r->kind == MK_ATOMIC;
     }
-    fifo_pop(&d->c.ropq, L2_MAX_ROPQ);
+    cache_fifo_pop(&d->c.ropq, L2_MAX_ROPQ);
     o->icnt_credit = 1;
 }
 
@@ -324,8 +258,7 @@ void l2_eval(const struct l2_cfg *c, const struct l2_regs *q, const struct l2_in
              struct l2_out *out, struct l2_regs *d)
 {
     memset(out, 0, offsetof(struct l2_out, resp));    /* flags and events */
-    d->c.wl_nset = 0;
-    d->c.wl_mshr = L2_WL_NONE;
+    cache_wlog_clear(&d->c.wl);
     d->c.cr_icnt = (uint16_t)(d->c.cr_icnt + in->icnt_credit);
     d->c.cr_dram = (uint16_t)(d->c.cr_dram + in->dram_credit);
     if (in->fill_valid)
@@ -336,65 +269,49 @@ void l2_eval(const struct l2_cfg *c, const struct l2_regs *q, const struct l2_in
         } else {
             d->ropq[d->c.ropq.wr].t_ready = in->now + c->rop_latency;
             d->ropq[d->c.ropq.wr].req = in->req;
-            fifo_push(&d->c.ropq, L2_MAX_ROPQ);
+            cache_fifo_push(&d->c.ropq, L2_MAX_ROPQ);
         }
     }
     if (q->c.respq.cnt && d->c.cr_icnt) {
         out->resp_valid = 1;
         out->resp = q->respq[q->c.respq.rd];
-        fifo_pop(&d->c.respq, L2_MAX_RESPQ);
+        cache_fifo_pop(&d->c.respq, L2_MAX_RESPQ);
         d->c.cr_icnt--;
     }
     if (q->c.dramq.cnt && d->c.cr_dram) {
         out->dram_valid = 1;
         out->dram = q->dramq[q->c.dramq.rd];
-        fifo_pop(&d->c.dramq, L2_MAX_DRAMQ);
+        cache_fifo_pop(&d->c.dramq, L2_MAX_DRAMQ);
         d->c.cr_dram--;
     }
-    if (q->c.rdyq.cnt)
+    if (q->c.ms.rdyq.cnt)
         do_drain(c, q, d);
     if (q->c.ropq.cnt && q->ropq[q->c.ropq.rd].t_ready <= in->now)
         do_access(c, q, in->now, out, d);
 }
 
-#define COPY_PUSHED(qa, da, from, to, max)                                      \
-    do {                                                                        \
-        for (unsigned i_ = (from); i_ != (unsigned)(to); i_ = (i_ + 1) & ((max) - 1)) \
-            (qa)[i_] = (da)[i_];                                                \
-    } while (0)
-
 void l2_commit(const struct l2_cfg *c, struct l2_regs *q, const struct l2_regs *d)
 {
     struct l2_ctrl old = q->c;
     q->c = d->c;
-    for (unsigned i = 0; i < d->c.wl_nset; i++) {
-        unsigned s = d->c.wl_set[i];
-        memcpy(q->tags[s], d->tags[s], c->assoc * sizeof(struct l2_line));
-    }
-    if (d->c.wl_mshr != L2_WL_NONE) {
-        unsigned m = d->c.wl_mshr;
-        q->mshr[m].line = d->mshr[m].line;
-        q->mshr[m].n = d->mshr[m].n;
-        q->mshr[m].dirty = d->mshr[m].dirty;
-        memcpy(q->mshr[m].m, d->mshr[m].m, d->mshr[m].n * sizeof(struct mem_req));
-    }
-    COPY_PUSHED(q->ropq, d->ropq, old.ropq.wr, d->c.ropq.wr, L2_MAX_ROPQ);
-    COPY_PUSHED(q->respq, d->respq, old.respq.wr, d->c.respq.wr, L2_MAX_RESPQ);
-    COPY_PUSHED(q->dramq, d->dramq, old.dramq.wr, d->c.dramq.wr, L2_MAX_DRAMQ);
-    COPY_PUSHED(q->rdyq, d->rdyq, old.rdyq.wr, d->c.rdyq.wr, L2_MAX_MSHR);
+    cache_commit_tags(&q->tags[0][0], &d->tags[0][0], L2_MAX_WAYS, c->assoc, &d->c.wl);
+    cache_commit_mshr(q->mshr, d->mshr, &d->c.wl);
+    CACHE_COPY_PUSHED(q->ropq, d->ropq, old.ropq.wr, d->c.ropq.wr, L2_MAX_ROPQ);
+    CACHE_COPY_PUSHED(q->respq, d->respq, old.respq.wr, d->c.respq.wr, L2_MAX_RESPQ);
+    CACHE_COPY_PUSHED(q->dramq, d->dramq, old.dramq.wr, d->c.dramq.wr, L2_MAX_DRAMQ);
+    CACHE_COPY_PUSHED(q->rdyq, d->rdyq, old.ms.rdyq.wr, d->c.ms.rdyq.wr, L2_MAX_MSHR);
 }
 
 int l2_busy(const struct l2_cfg *c, const struct l2_regs *q)
 {
-    uint64_t all = c->n_mshr >= 64 ? ~0ull : ((1ull << c->n_mshr) - 1);
-    return q->c.ropq.cnt || q->c.respq.cnt || q->c.dramq.cnt || q->c.rdyq.cnt ||
-           q->c.mshr_free != all;
+    return q->c.ropq.cnt || q->c.respq.cnt || q->c.dramq.cnt || q->c.ms.rdyq.cnt ||
+           q->c.ms.free != cache_mshr_all(c->n_mshr);
 }
 
 uint64_t l2_next_event(const struct l2_cfg *c, const struct l2_regs *q, uint64_t now)
 {
     (void)c;
-    if (q->c.rdyq.cnt || (q->c.respq.cnt && q->c.cr_icnt) || (q->c.dramq.cnt && q->c.cr_dram))
+    if (q->c.ms.rdyq.cnt || (q->c.respq.cnt && q->c.cr_icnt) || (q->c.dramq.cnt && q->c.cr_dram))
         return now + 1;
     if (q->c.ropq.cnt) {
         uint64_t t = q->ropq[q->c.ropq.rd].t_ready;

@@ -35,18 +35,17 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/memreq.h"
+#include "base/cachelib.h"
 
 #define L2_MAX_SETS   256
 #define L2_MAX_WAYS   16
 #define L2_MAX_MSHR   64          /* also the ready-MSHR FIFO size */
-#define L2_MAX_MERGE  8
+#define L2_MAX_MERGE  CACHE_MAX_MERGE   /* 8 */
 #define L2_MAX_ROPQ   512         /* power of two */
 #define L2_MAX_RESPQ  32          /* power of two */
 #define L2_MAX_DRAMQ  32          /* power of two */
-#define L2_WL_NONE    0xFF
 #define L2_WB_SM      0xFF        /* mem_req.sm of a write-back */
 
-enum l2_state { L2_INV = 0, L2_VALID = 1, L2_RSRV = 2 };
 enum l2_stall { L2_OK = 0, L2_STALL_MSHR, L2_STALL_MERGE, L2_STALL_RSRV, L2_STALL_DRAMQ,
                 L2_STALL_RESPQ };
 
@@ -66,46 +65,22 @@ struct l2_cfg {
     uint32_t ack_writes;          /* 1: answer stores/spills (default 0) */
 };
 
-struct l2_line {
-    uint64_t tag;                 /* [56:0] line address */
-    uint8_t  state;               /* [1:0] enum l2_state */
-    uint8_t  dirty;               /* [0] */
-    uint8_t  lru;                 /* [3:0] rank, 0 = MRU */
-    uint8_t  mshr;                /* [5:0] */
-    uint8_t  pad[4];
-};
-
-struct l2_mshr {
-    uint64_t line;                /* [56:0] */
-    uint8_t  n;                   /* [3:0] merged requests */
-    uint8_t  dirty;               /* [0] a write/atomic is among them: line dirty on fill */
-    uint8_t  pad[6];
-    struct mem_req m[L2_MAX_MERGE];
-};
-
 struct l2_rop {
     uint64_t t_ready;             /* [63:0] cycle the request reaches the tag check */
     struct mem_req req;
 };
 
-struct l2_fifo {
-    uint16_t rd, wr, cnt;
-};
-
 struct l2_ctrl {
-    struct l2_fifo ropq, respq, dramq, rdyq;
-    uint64_t mshr_free;           /* [63:0] */
+    struct cache_fifo ropq, respq, dramq;
+    struct cache_mshr_ctl ms;     /* ready-MSHR FIFO, free MSHRs, drain pointer */
     uint16_t cr_icnt, cr_dram;    /* [8:0] credits */
-    uint8_t  drain;               /* [2:0] next requester of the head ready MSHR */
-    /* write log (simulation bookkeeping, not hardware) */
-    uint8_t  wl_nset, wl_mshr;
-    uint16_t wl_set[2];
+    struct cache_wlog wl;         /* simulation bookkeeping for commit, not hardware state */
 };
 
 struct l2_regs {
     struct l2_ctrl c;
-    struct l2_line tags[L2_MAX_SETS][L2_MAX_WAYS];
-    struct l2_mshr mshr[L2_MAX_MSHR];
+    struct cache_line tags[L2_MAX_SETS][L2_MAX_WAYS];
+    struct cache_mshr mshr[L2_MAX_MSHR];
     struct l2_rop  ropq[L2_MAX_ROPQ];
     struct mem_req respq[L2_MAX_RESPQ];
     struct mem_req dramq[L2_MAX_DRAMQ];

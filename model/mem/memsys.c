@@ -436,29 +436,3 @@ double msys_dram_util(const struct msys_stats *s, unsigned ch, uint64_t cycles)
         return 0.0;
     return (double)s->dram_bus_ticks[ch] / s->dram_tick_per_cycle / (double)cycles;
 }
-
-void msys_print_stats(const struct msys *ms, uint64_t cycles, void *FILE_ptr)
-{
-    FILE *f = FILE_ptr;
-    const struct msys_stats *s = &ms->st;
-    uint64_t hit = 0, miss = 0, bytes = 0;
-    fprintf(f, "icnt: %llu request packets (%llu flits), %llu response packets (%llu flits)\n",
-            (unsigned long long)s->icnt_req_pkts, (unsigned long long)s->icnt_req_flits,
-            (unsigned long long)s->icnt_resp_pkts, (unsigned long long)s->icnt_resp_flits);
-    fprintf(f, "l2: %llu accesses, %llu hits, %llu misses, %llu merges, %llu write-backs, "
-            "%llu stall cycles\n", (unsigned long long)s->l2_access,
-            (unsigned long long)s->l2_hit, (unsigned long long)s->l2_miss,
-            (unsigned long long)s->l2_merge, (unsigned long long)s->l2_writeback,
-            (unsigned long long)s->l2_stall);
-    for (uint32_t ch = 0; ch < ms->cfg.n_chan; ch++) {
-        hit += s->dram_row_hit[ch];
-        miss += s->dram_row_miss[ch];
-        bytes += s->dram_bytes[ch];
-        fprintf(f, "dram%u: %llu reads, %llu writes, row hits %llu / misses %llu, "
-                "bus utilisation %.3f\n", ch, (unsigned long long)s->dram_rd[ch],
-                (unsigned long long)s->dram_wr[ch], (unsigned long long)s->dram_row_hit[ch],
-                (unsigned long long)s->dram_row_miss[ch], msys_dram_util(s, ch, cycles));
-    }
-    fprintf(f, "dram: %llu bytes, row-hit rate %.3f\n", (unsigned long long)bytes,
-            hit + miss ? (double)hit / (double)(hit + miss) : 0.0);
-}

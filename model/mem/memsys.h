@@ -112,7 +112,5 @@ const struct msys_stats *msys_stats(const struct msys *ms);
 const struct msys_cfg   *msys_get_cfg(const struct msys *ms);
 /* Data-bus utilisation of channel ch over `cycles` core cycles (0..1). */
 double msys_dram_util(const struct msys_stats *s, unsigned ch, uint64_t cycles);
-/* Human-readable summary (FILE_ptr is a FILE *). */
-void msys_print_stats(const struct msys *ms, uint64_t cycles, void *FILE_ptr);
 
 #endif

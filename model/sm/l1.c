@@ -61,11 +61,9 @@ int l1_cfg_check(const struct l1_cfg *c, char *err, size_t errlen)
 void l1_reset(const struct l1_cfg *c, struct l1_regs *r)
 {
     memset(r, 0, sizeof *r);
-    for (unsigned s = 0; s < L1_MAX_SETS; s++)
-        for (unsigned w = 0; w < L1_MAX_WAYS; w++)
-            r->tags[s][w].lru = (uint8_t)w;
-    r->c.mshr_free = c->n_mshr >= 64 ? ~0ull : ((1ull << c->n_mshr) - 1);
-    r->c.wl_mshr = L1_WL_NONE;
+    cache_tags_reset(&r->tags[0][0], L1_MAX_SETS, L1_MAX_WAYS);
+    r->c.ms.free = cache_mshr_all(c->n_mshr);
+    cache_wlog_clear(&r->c.wl);
 }
 
 uint32_t l1_set_of(const struct l1_cfg *c, uint64_t line)
@@ -75,57 +73,7 @@ uint32_t l1_set_of(const struct l1_cfg *c, uint64_t line)
     return (uint32_t)(line & (c->nsets - 1));
 }
 
-/* ---- small helpers ---- */
-
-static void fifo_push(struct l1_fifo *f, unsigned max)
-{
-    f->wr = (uint16_t)((f->wr + 1) & (max - 1));
-    f->cnt++;
-}
-
-static void fifo_pop(struct l1_fifo *f, unsigned max)
-{
-    f->rd = (uint16_t)((f->rd + 1) & (max - 1));
-    f->cnt--;
-}
-
-static void log_set(struct l1_regs *d, unsigned s)
-{
-    for (unsigned i = 0; i < d->c.wl_nset; i++)
-        if (d->c.wl_set[i] == s)
-            return;
-    d->c.wl_set[d->c.wl_nset++] = (uint8_t)s;
-}
-
-static int find_way(const struct l1_line *set, unsigned assoc, uint64_t line)
-{
-    for (unsigned w = 0; w < assoc; w++)
-        if (set[w].state != L1_INV && set[w].tag == line)
-            return (int)w;
-    return -1;
-}
-
-static void lru_touch(struct l1_line *set, unsigned assoc, unsigned w)
-{
-    uint8_t r = set[w].lru;
-    for (unsigned i = 0; i < assoc; i++)
-        if (set[i].lru < r)
-            set[i].lru++;
-    set[w].lru = 0;
-}
-
-/* An invalid way if any, else the least recently used valid (not reserved) way, else -1. */
-static int pick_victim(const struct l1_line *set, unsigned assoc)
-{
-    int best = -1;
-    for (unsigned w = 0; w < assoc; w++)
-        if (set[w].state == L1_INV)
-            return (int)w;
-    for (unsigned w = 0; w < assoc; w++)
-        if (set[w].state == L1_VALID && (best < 0 || set[w].lru > set[best].lru))
-            best = (int)w;
-    return best;
-}
+/* ---- small helpers (the shared ones are in base/cachelib.h) ---- */
 
 static int is_read(uint8_t kind)
 {
@@ -139,18 +87,18 @@ static void do_fill(const struct l1_cfg *c, const struct l1_in *in, struct l1_ou
 {
     uint64_t line = in->fill.addr >> LINE_SHIFT;
     unsigned s = l1_set_of(c, line);
-    struct l1_line *set = d->tags[s];
-    int w = find_way(set, c->assoc, line);
+    struct cache_line *set = d->tags[s];
+    int w = cache_find_way(set, c->assoc, line);
 
     if (is_read(in->fill.kind)) {
-        if (w < 0 || set[w].state != L1_RSRV) {
+        if (w < 0 || set[w].state != CACHE_RSRV) {
             o->ev_bad = 1;                       /* fill for a line nobody asked for */
             return;
         }
-        set[w].state = L1_VALID;
-        log_set(d, s);
-        d->rdyq[d->c.rdyq.wr] = set[w].mshr;
-        fifo_push(&d->c.rdyq, L1_MAX_MSHR);
+        set[w].state = CACHE_VALID;
+        cache_wlog_set(&d->c.wl, s);
+        d->rdyq[d->c.ms.rdyq.wr] = set[w].mshr;
+        cache_fifo_push(&d->c.ms.rdyq, L1_MAX_MSHR);
         return;
     }
     if (in->fill.kind > MK_FILL || d->c.bypq.cnt >= L1_MAX_BYPQ) {
@@ -158,7 +106,7 @@ static void do_fill(const struct l1_cfg *c, const struct l1_in *in, struct l1_ou
         return;
     }
     d->bypq[d->c.bypq.wr] = in->fill;
-    fifo_push(&d->c.bypq, L1_MAX_BYPQ);
+    cache_fifo_push(&d->c.bypq, L1_MAX_BYPQ);
 }
 
 /* ---- step 2: response port ---- */
@@ -166,7 +114,7 @@ static void do_fill(const struct l1_cfg *c, const struct l1_in *in, struct l1_ou
 static void do_resp(const struct l1_regs *q, uint64_t now, struct l1_out *o, struct l1_regs *d)
 {
     unsigned ready, hi, src;
-    ready = (q->c.rdyq.cnt > 0) | (q->c.bypq.cnt > 0) << 1 |
+    ready = (q->c.ms.rdyq.cnt > 0) | (q->c.bypq.cnt > 0) << 1 |
             (q->c.hitq.cnt > 0 && q->hitq[q->c.hitq.rd].t_ready <= now) << 2;
     if (!ready)
         return;
@@ -175,23 +123,16 @@ static void do_resp(const struct l1_regs *q, uint64_t now, struct l1_out *o, str
     d->c.rr = (uint8_t)(src == 2 ? 0 : src + 1);
     o->resp_valid = 1;
     if (src == 0) {
-        unsigned m = q->rdyq[q->c.rdyq.rd];
-        o->resp = q->mshr[m].m[q->c.drain];
-        if (q->c.drain + 1u >= q->mshr[m].n) {
-            d->c.drain = 0;
-            fifo_pop(&d->c.rdyq, L1_MAX_MSHR);
-            d->c.mshr_free |= 1ull << m;
-        } else {
-            d->c.drain = (uint8_t)(q->c.drain + 1);
-        }
+        o->resp = *cache_drain_head(&q->c.ms, q->mshr, q->rdyq);
+        cache_drain_next(&q->c.ms, q->mshr, q->rdyq, L1_MAX_MSHR, &d->c.ms);
     } else if (src == 1) {
         o->resp = q->bypq[q->c.bypq.rd];
-        fifo_pop(&d->c.bypq, L1_MAX_BYPQ);
+        cache_fifo_pop(&d->c.bypq, L1_MAX_BYPQ);
         if (d->c.byp_out)
             d->c.byp_out--;
     } else {
         o->resp = q->hitq[q->c.hitq.rd].req;
-        fifo_pop(&d->c.hitq, L1_MAX_HITQ);
+        cache_fifo_pop(&d->c.hitq, L1_MAX_HITQ);
     }
 }
 
@@ -211,7 +152,7 @@ static int stall(struct l1_out *o, enum l1_stall why)
 static void push_miss(struct l1_regs *d, const struct mem_req *r)
 {
     d->missq[d->c.missq.wr] = *r;
-    fifo_push(&d->c.missq, L1_MAX_MISSQ);
+    cache_fifo_push(&d->c.missq, L1_MAX_MISSQ);
 }
 
 static int read_req(const struct l1_cfg *c, const struct mem_req *r, uint64_t now,
@@ -219,48 +160,41 @@ static int read_req(const struct l1_cfg *c, const struct mem_req *r, uint64_t no
 {
     uint64_t line = r->addr >> LINE_SHIFT;
     unsigned s = l1_set_of(c, line), m;
-    struct l1_line *set = d->tags[s];
-    int w = find_way(set, c->assoc, line), v;
+    struct cache_line *set = d->tags[s];
+    int w = cache_find_way(set, c->assoc, line), v;
     struct mem_req fetch;
 
-    if (w >= 0 && set[w].state == L1_VALID) {               /* hit */
+    if (w >= 0 && set[w].state == CACHE_VALID) {            /* hit */
         if (d->c.hitq.cnt >= L1_MAX_HITQ)
             return stall(o, L1_STALL_HITQ);
         d->hitq[d->c.hitq.wr].t_ready = now + c->hit_latency;
         d->hitq[d->c.hitq.wr].req = *r;
-        fifo_push(&d->c.hitq, L1_MAX_HITQ);
-        lru_touch(set, c->assoc, (unsigned)w);
-        log_set(d, s);
+        cache_fifo_push(&d->c.hitq, L1_MAX_HITQ);
+        cache_lru_touch(set, c->assoc, (unsigned)w);
+        cache_wlog_set(&d->c.wl, s);
         o->ev_hit = 1;
+        o->acc_hit = 1;
         return 1;
     }
     if (w >= 0) {                                           /* pending miss: merge */
-        struct l1_mshr *e = &d->mshr[set[w].mshr];
-        if (e->n >= c->max_merge)
+        if (!cache_mshr_merge(d->mshr, set[w].mshr, c->max_merge, &d->c.wl, r))
             return stall(o, L1_STALL_MERGE);
-        e->m[e->n++] = *r;
-        d->c.wl_mshr = set[w].mshr;
         o->ev_merge = 1;
         return 1;
     }
-    if (!d->c.mshr_free)
+    if (!d->c.ms.free)
         return stall(o, L1_STALL_MSHR);
-    v = pick_victim(set, c->assoc);
+    v = cache_pick_victim(set, c->assoc);
     if (v < 0)
         return stall(o, L1_STALL_RSRV);
     if (d->c.missq.cnt >= c->missq_size)
         return stall(o, L1_STALL_MISSQ);
-    m = (unsigned)__builtin_ctzll(d->c.mshr_free);
-    d->c.mshr_free &= ~(1ull << m);
-    d->mshr[m].line = line;
-    d->mshr[m].n = 1;
-    d->mshr[m].m[0] = *r;
-    d->c.wl_mshr = (uint8_t)m;
+    m = cache_mshr_alloc(&d->c.ms, d->mshr, &d->c.wl, line, r);
     set[v].tag = line;
-    set[v].state = L1_RSRV;
+    set[v].state = CACHE_RSRV;
     set[v].mshr = (uint8_t)m;
-    lru_touch(set, c->assoc, (unsigned)v);
-    log_set(d, s);
+    cache_lru_touch(set, c->assoc, (unsigned)v);
+    cache_wlog_set(&d->c.wl, s);
     fetch = *r;
     fetch.bytes = MEM_LINE_BYTES;
     push_miss(d, &fetch);
@@ -273,21 +207,21 @@ static int write_req(const struct l1_cfg *c, const struct mem_req *r, struct l1_
 {
     uint64_t line = r->addr >> LINE_SHIFT;
     unsigned s = l1_set_of(c, line);
-    struct l1_line *set = d->tags[s];
-    int w = find_way(set, c->assoc, line);
+    struct cache_line *set = d->tags[s];
+    int w = cache_find_way(set, c->assoc, line);
 
     if (d->c.missq.cnt >= c->missq_size)
         return stall(o, L1_STALL_MISSQ);
     if (c->store_ack && d->c.byp_out >= c->byp_max)
         return stall(o, L1_STALL_BYP);
-    if (w >= 0 && set[w].state == L1_VALID) {
+    if (w >= 0 && set[w].state == CACHE_VALID) {
         if (r->kind == MK_STORE) {
-            set[w].state = L1_INV;                          /* global: evict on hit */
+            set[w].state = CACHE_INV;                       /* global: evict on hit */
             o->ev_store_evict = 1;
         } else {
-            lru_touch(set, c->assoc, (unsigned)w);          /* local: keep, updated */
+            cache_lru_touch(set, c->assoc, (unsigned)w);    /* local: keep, updated */
         }
-        log_set(d, s);
+        cache_wlog_set(&d->c.wl, s);
     }
     push_miss(d, r);
     if (c->store_ack)
@@ -332,64 +266,52 @@ static void do_req(const struct l1_cfg *c, const struct l1_in *in, struct l1_out
         o->ev_bad = 1;                                      /* accepted and dropped */
         break;
     }
+    if (o->ready) {
+        o->acc_tag = r.tag;
+        o->acc_lanes = r.lanes;
+    }
 }
 
 void l1_eval(const struct l1_cfg *c, const struct l1_regs *q, const struct l1_in *in,
              struct l1_out *out, struct l1_regs *d)
 {
     memset(out, 0, offsetof(struct l1_out, resp));    /* flags and events */
-    d->c.wl_nset = 0;
-    d->c.wl_mshr = L1_WL_NONE;
+    cache_wlog_clear(&d->c.wl);
     if (in->fill_valid)
         do_fill(c, in, out, d);
     do_resp(q, in->now, out, d);
     if (q->c.missq.cnt && in->icnt_ready) {
         out->miss_valid = 1;
         out->miss = q->missq[q->c.missq.rd];
-        fifo_pop(&d->c.missq, L1_MAX_MISSQ);
+        cache_fifo_pop(&d->c.missq, L1_MAX_MISSQ);
     }
     if (in->req_valid)
         do_req(c, in, out, d);
     out->err = out->ev_bad;
 }
 
-#define COPY_PUSHED(qa, da, from, to, max)                                      \
-    do {                                                                        \
-        for (unsigned i_ = (from); i_ != (unsigned)(to); i_ = (i_ + 1) & ((max) - 1)) \
-            (qa)[i_] = (da)[i_];                                                \
-    } while (0)
-
 void l1_commit(const struct l1_cfg *c, struct l1_regs *q, const struct l1_regs *d)
 {
     struct l1_ctrl old = q->c;
     q->c = d->c;
-    for (unsigned i = 0; i < d->c.wl_nset; i++) {
-        unsigned s = d->c.wl_set[i];
-        memcpy(q->tags[s], d->tags[s], c->assoc * sizeof(struct l1_line));
-    }
-    if (d->c.wl_mshr != L1_WL_NONE) {
-        unsigned m = d->c.wl_mshr;
-        q->mshr[m].line = d->mshr[m].line;
-        q->mshr[m].n = d->mshr[m].n;
-        memcpy(q->mshr[m].m, d->mshr[m].m, d->mshr[m].n * sizeof(struct mem_req));
-    }
-    COPY_PUSHED(q->missq, d->missq, old.missq.wr, d->c.missq.wr, L1_MAX_MISSQ);
-    COPY_PUSHED(q->hitq, d->hitq, old.hitq.wr, d->c.hitq.wr, L1_MAX_HITQ);
-    COPY_PUSHED(q->rdyq, d->rdyq, old.rdyq.wr, d->c.rdyq.wr, L1_MAX_MSHR);
-    COPY_PUSHED(q->bypq, d->bypq, old.bypq.wr, d->c.bypq.wr, L1_MAX_BYPQ);
+    cache_commit_tags(&q->tags[0][0], &d->tags[0][0], L1_MAX_WAYS, c->assoc, &d->c.wl);
+    cache_commit_mshr(q->mshr, d->mshr, &d->c.wl);
+    CACHE_COPY_PUSHED(q->missq, d->missq, old.missq.wr, d->c.missq.wr, L1_MAX_MISSQ);
+    CACHE_COPY_PUSHED(q->hitq, d->hitq, old.hitq.wr, d->c.hitq.wr, L1_MAX_HITQ);
+    CACHE_COPY_PUSHED(q->rdyq, d->rdyq, old.ms.rdyq.wr, d->c.ms.rdyq.wr, L1_MAX_MSHR);
+    CACHE_COPY_PUSHED(q->bypq, d->bypq, old.bypq.wr, d->c.bypq.wr, L1_MAX_BYPQ);
 }
 
 int l1_busy(const struct l1_cfg *c, const struct l1_regs *q)
 {
-    uint64_t all = c->n_mshr >= 64 ? ~0ull : ((1ull << c->n_mshr) - 1);
-    return q->c.missq.cnt || q->c.hitq.cnt || q->c.rdyq.cnt || q->c.bypq.cnt ||
-           q->c.byp_out || q->c.mshr_free != all;
+    return q->c.missq.cnt || q->c.hitq.cnt || q->c.ms.rdyq.cnt || q->c.bypq.cnt ||
+           q->c.byp_out || q->c.ms.free != cache_mshr_all(c->n_mshr);
 }
 
 uint64_t l1_next_event(const struct l1_cfg *c, const struct l1_regs *q, uint64_t now)
 {
     (void)c;
-    if (q->c.rdyq.cnt || q->c.bypq.cnt || q->c.missq.cnt)
+    if (q->c.ms.rdyq.cnt || q->c.bypq.cnt || q->c.missq.cnt)
         return now + 1;
     if (q->c.hitq.cnt) {
         uint64_t t = q->hitq[q->c.hitq.rd].t_ready;

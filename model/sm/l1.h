@@ -16,6 +16,9 @@
  *   in  req_valid, req     one request per cycle from the LD/ST unit (line-aligned addr)
  *   out ready              the request presented this cycle was accepted (Mealy: depends on
  *                          this cycle's req); if 0, `stall` says why and the LD/ST retries
+ *   out acc_hit, acc_tag, acc_lanes
+ *                          where ready: whether the accepted request hit, with its tag and
+ *                          lanes (the LD/ST unit's per-lane hit mask; Mealy like ready)
  *   out resp_valid, resp   at most one completed request per cycle back to the LD/ST unit
  *                          (the original mem_req: tag, warp, kind); loads/fills (hit or
  *                          filled miss), atomics, instruction fetches; stores only when
@@ -44,17 +47,16 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/memreq.h"
+#include "base/cachelib.h"
 
 #define L1_MAX_SETS   64
 #define L1_MAX_WAYS   8
 #define L1_MAX_MSHR   64          /* also the size of the ready-MSHR FIFO */
-#define L1_MAX_MERGE  8
+#define L1_MAX_MERGE  CACHE_MAX_MERGE   /* 8 */
 #define L1_MAX_MISSQ  16          /* power of two */
 #define L1_MAX_HITQ   128         /* hit pipeline slots, power of two (>= hit_latency) */
 #define L1_MAX_BYPQ   32          /* bypass responses waiting for the port, power of two */
-#define L1_WL_NONE    0xFF
 
-enum l1_state { L1_INV = 0, L1_VALID = 1, L1_RSRV = 2 };
 enum l1_stall {
     L1_OK = 0,
     L1_STALL_MSHR,                /* no free MSHR */
@@ -77,46 +79,24 @@ struct l1_cfg {
     uint32_t store_ack;           /* 1: stores/spills expect an L2 acknowledgement (default 0) */
 };
 
-struct l1_line {
-    uint64_t tag;                 /* [56:0] line address (addr >> 7) */
-    uint8_t  state;               /* [1:0] enum l1_state */
-    uint8_t  lru;                 /* [2:0] LRU rank, 0 = most recently used */
-    uint8_t  mshr;                /* [5:0] MSHR of a reserved line */
-    uint8_t  pad;
-};
-
-struct l1_mshr {
-    uint64_t line;                /* [56:0] line address */
-    uint8_t  n;                   /* [3:0] merged requesters */
-    uint8_t  pad[7];
-    struct mem_req m[L1_MAX_MERGE];   /* the requests waiting for the line */
-};
-
 struct l1_hit {
     uint64_t t_ready;             /* [63:0] cycle the response leaves */
     struct mem_req req;
 };
 
-struct l1_fifo {
-    uint16_t rd, wr, cnt;         /* read/write index, occupancy */
-};
-
 /* Control state (small, copied whole by commit). */
 struct l1_ctrl {
-    struct l1_fifo missq, hitq, rdyq, bypq;
-    uint64_t mshr_free;           /* [63:0] free MSHRs */
+    struct cache_fifo missq, hitq, bypq;
+    struct cache_mshr_ctl ms;     /* ready-MSHR FIFO, free MSHRs, drain pointer */
     uint16_t byp_out;             /* [5:0] bypass requests awaiting a response */
-    uint8_t  drain;               /* [2:0] next requester of the head ready MSHR */
     uint8_t  rr;                  /* [1:0] response-port round robin (0 mshr, 1 bypass, 2 hit) */
-    /* write log: simulation bookkeeping for commit (which array rows eval wrote this cycle);
-       not hardware state */
-    uint8_t  wl_nset, wl_set[2], wl_mshr;
+    struct cache_wlog wl;         /* simulation bookkeeping for commit, not hardware state */
 };
 
 struct l1_regs {
     struct l1_ctrl c;
-    struct l1_line tags[L1_MAX_SETS][L1_MAX_WAYS];
-    struct l1_mshr mshr[L1_MAX_MSHR];
+    struct cache_line tags[L1_MAX_SETS][L1_MAX_WAYS];   /* dirty unused (write-through) */
+    struct cache_mshr mshr[L1_MAX_MSHR];
     struct mem_req missq[L1_MAX_MISSQ];
     struct l1_hit  hitq[L1_MAX_HITQ];
     uint8_t        rdyq[L1_MAX_MSHR];     /* [5:0] filled MSHRs waiting to drain */
@@ -146,6 +126,11 @@ struct l1_out {
     uint8_t  ev_bypass;                           /* atomic or ifetch sent to L2 */
     uint8_t  ev_bad;                              /* malformed request or unmatched fill dropped */
     uint8_t  err;                                 /* = ev_bad: the SM stops the run on it */
+    /* accept report: what became of the request accepted this cycle (where ready) */
+    uint8_t  acc_hit;             /* [0] a load/fill that hit a valid line: its response leaves
+                                     hit_latency cycles later (0: miss, merge, write, bypass) */
+    uint32_t acc_tag;             /* [31:0] the accepted request's tag */
+    uint32_t acc_lanes;           /* [31:0] the accepted request's lanes (mem_req.lanes) */
     /* payloads (meaningful only when the matching valid is set) */
     struct mem_req resp;
     struct mem_req miss;

@@ -1,7 +1,8 @@
 /*
  * ldst.c -- load/store unit: coalescing, line queue, pending loads (see ldst.h).
- * Same-cycle order: a returning line is counted first (its registers released this cycle),
- * then the L1's acceptance pops the queue head, then this cycle's issue appends its lines.
+ * Same-cycle order: a returning line is counted first (its lanes complete, its registers are
+ * released this cycle if it was the last), then the L1's hit report marks the hit lanes, then
+ * the L1's acceptance pops the queue head, then this cycle's issue appends its lines.
  */
 #include <string.h>
 #include "ldst.h"
@@ -21,6 +22,20 @@ void ldst_outputs(const struct ldst_regs *q, struct ldst_out *out)
     out->can_issue = q->count + 64 <= LDST_QUEUE && q->npend < LDST_PENDING;
 }
 
+/* The completion port for entry `tag` after its line returned (last: no line outstanding). */
+static void complete(const struct ldst_pend *p, uint32_t tag, int last, struct ldst_out *out)
+{
+    out->cpl_valid = 1;
+    out->cpl_last = (uint8_t)last;
+    out->cpl_warp = p->warp;
+    out->cpl_vwi = p->vwi;
+    out->cpl_tag = (uint8_t)tag;
+    out->cpl_lanes = last ? p->lanes : p->done;
+    out->cpl_hit = p->hit;
+    out->ev_part = (uint8_t)!last;
+    out->ev_part_mixed = !last && (p->done & p->hit) && (p->lanes & ~p->done & ~p->hit);
+}
+
 static void respond(const struct ldst_in *in, struct ldst_out *out, struct ldst_regs *d)
 {
     struct ldst_pend *p;
@@ -28,8 +43,12 @@ static void respond(const struct ldst_in *in, struct ldst_out *out, struct ldst_
     if (!in->resp_valid || in->resp_tag >= LDST_PENDING || !d->pend[in->resp_tag].valid)
         return;
     p = &d->pend[in->resp_tag];
-    if (--p->outstanding)
+    p->done |= in->resp_lanes & p->lanes;
+    if (--p->outstanding) {
+        complete(p, in->resp_tag, 0, out);
         return;
+    }
+    complete(p, in->resp_tag, 1, out);
     for (k = 0; k < LDST_MAX_DST; k++)
         if (p->reg[k] != 0xFFFF && out->nrel < LDST_MAX_REL) {
             out->rel[out->nrel].warp = p->warp;
@@ -39,6 +58,16 @@ static void respond(const struct ldst_in *in, struct ldst_out *out, struct ldst_
         }
     p->valid = 0;
     d->npend--;
+}
+
+/* The L1 hit the request it accepted this cycle: its lanes hit. */
+static void record_hit(const struct ldst_in *in, struct ldst_regs *d)
+{
+    struct ldst_pend *p;
+    if (!in->hit_valid || in->hit_tag >= LDST_PENDING || !d->pend[in->hit_tag].valid)
+        return;
+    p = &d->pend[in->hit_tag];
+    p->hit |= in->hit_lanes & p->lanes;
 }
 
 static int new_pending(const struct ldst_issue *is, struct ldst_regs *d)
@@ -53,6 +82,9 @@ static int new_pending(const struct ldst_issue *is, struct ldst_regs *d)
     d->pend[i].warp = is->warp;
     d->pend[i].vwi = is->vwi;
     d->pend[i].outstanding = 0;
+    d->pend[i].lanes = is->mask;
+    d->pend[i].done = 0;
+    d->pend[i].hit = 0;
     for (k = 0; k < LDST_MAX_DST; k++)
         d->pend[i].reg[k] = k < is->ndst ? is->dst[k] : 0xFFFF;
     d->npend++;
@@ -60,7 +92,7 @@ static int new_pending(const struct ldst_issue *is, struct ldst_regs *d)
 }
 
 static void push_line(struct ldst_regs *d, const struct ldst_issue *is, uint64_t line,
-                      uint32_t bytes, uint32_t tag, uint8_t sm, uint64_t now)
+                      uint32_t bytes, uint32_t lanes, uint32_t tag, uint8_t sm, uint64_t now)
 {
     struct mem_req *r;
     if (d->count >= LDST_QUEUE)
@@ -74,19 +106,23 @@ static void push_line(struct ldst_regs *d, const struct ldst_issue *is, uint64_t
     r->warp = is->warp;
     r->pad = 0;
     r->tag = tag;
+    r->lanes = lanes;
     r->t_issue = now;
 }
 
 /* Coalesce: one request per distinct 128-byte line touched, in order of first touching lane
-   (an access that straddles two lines touches both). Returns the number of lines. */
+   (an access that straddles two lines touches both). Each line carries the lanes whose whole
+   access lies in it; a lane that straddles two lines (misaligned: exec.c never issues one) is
+   on neither and completes with the load's last line. Returns the number of lines. */
 static uint32_t coalesce(const struct ldst_cfg *c, const struct ldst_issue *is, uint32_t tag,
                          uint64_t now, struct ldst_regs *d)
 {
     uint64_t lines[64];
-    uint32_t bytes[64], n = 0, m, i;
+    uint32_t bytes[64], lanes[64], n = 0, m, i;
     for (m = is->mask; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m), part;
         uint64_t a = is->addr[lane], end = a + (is->bytes ? is->bytes : 1);
+        int whole = (a ^ (end - 1)) < MEM_LINE_BYTES;   /* first and last byte: one line */
         for (; a < end; a = (a | (MEM_LINE_BYTES - 1)) + 1) {
             uint64_t line = a & ~(uint64_t)(MEM_LINE_BYTES - 1);
             part = (uint32_t)((end < line + MEM_LINE_BYTES ? end : line + MEM_LINE_BYTES) - a);
@@ -94,14 +130,17 @@ static uint32_t coalesce(const struct ldst_cfg *c, const struct ldst_issue *is, 
                 ;
             if (i == n && n < 64) {
                 lines[n] = line;
+                lanes[n] = 0;
                 bytes[n++] = 0;
             }
-            if (i < 64)
+            if (i < 64) {
                 bytes[i] += part;
+                lanes[i] |= whole ? 1u << lane : 0;
+            }
         }
     }
     for (i = 0; i < n; i++)
-        push_line(d, is, lines[i], bytes[i], tag, c->sm, now);
+        push_line(d, is, lines[i], bytes[i], lanes[i], tag, c->sm, now);
     return n;
 }
 
@@ -109,8 +148,9 @@ void ldst_eval(const struct ldst_cfg *c, const struct ldst_regs *q, const struct
                struct ldst_out *out, struct ldst_regs *d)
 {
     memset(out, 0, sizeof *out);
-    d->pend_dirty = in->resp_valid || (in->issue.valid && in->issue.mask);
+    d->pend_dirty = in->resp_valid || in->hit_valid || (in->issue.valid && in->issue.mask);
     respond(in, out, d);
+    record_hit(in, d);
     if (in->accepted && q->count) {
         d->head = (q->head + 1) % LDST_QUEUE;
         d->count--;
@@ -144,47 +184,14 @@ void ldst_commit(const struct ldst_cfg *c, struct ldst_regs *q, const struct lds
     q->pend_dirty = d->pend_dirty;
 }
 
-/* Degree of one phase: lanes in `mask`, `per` consecutive words each (<= 32 words in all). */
-static uint32_t phase_degree(const uint64_t *addr, uint32_t mask, uint32_t per)
-{
-    uint64_t words[32][32];
-    uint32_t nw[32] = { 0 }, m, k, i, worst = 0;
-    for (m = mask; m; m &= m - 1) {
-        uint32_t lane = (uint32_t)__builtin_ctz(m);
-        for (k = 0; k < per; k++) {
-            uint64_t w = addr[lane] / 4 + k;
-            uint32_t b = (uint32_t)(w % 32);
-            for (i = 0; i < nw[b] && words[b][i] != w; i++)
-                ;
-            if (i == nw[b] && nw[b] < 32)
-                words[b][nw[b]++] = w;
-            if (nw[b] > worst)
-                worst = nw[b];
-        }
-    }
-    return worst;
-}
 
-/* Accesses wider than 4 bytes per lane are served in phases of 32 words (8-byte: two
-   half-warps, 16-byte: four quarter-warps), as on Fermi; the degrees of the phases add up. */
-uint32_t ldst_bank_degree(const uint64_t *addr, uint32_t mask, uint32_t bytes)
-{
-    uint32_t per = bytes <= 4 ? 1 : bytes >= 16 ? 4 : bytes / 4;
-    uint32_t lanes = 32 / per, total = 0, p;
-    for (p = 0; p < per; p++) {
-        uint32_t pm = lanes == 32 ? mask : (mask >> (p * lanes)) & ((1u << lanes) - 1);
-        if (pm)
-            total += phase_degree(addr + p * lanes, pm, per);
-    }
-    return total ? total : 1;
-}
-
-/* Storage for the cost estimator (cost.h): the line-request queue (a FIFO of mem_req), its
-   pointers, the pending-load table (indexed by the response tag). pend_dirty is bookkeeping,
-   not hardware. */
+/* Storage for the cost estimator (cost.h): the line-request queue (a FIFO of mem_req, each
+   with its lane mask), its pointers, the pending-load table (indexed by the response tag) with
+   the per-load lane, completion and hit masks. pend_dirty is bookkeeping, not hardware. */
 void ldst_storage(const struct ldst_cfg *c, struct cost_list *l)
 {
     const char *lq = "LD/ST line queue", *pl = "LD/ST pending loads";
+    const char *lc = "lane-level completion (DWS, 002)";
     (void)c;
     cost_begin(l, "ldst");
     cost_add(l, (struct cost_item){.name = "queue", .mech = lq, .entries = LDST_QUEUE,
@@ -207,6 +214,15 @@ void ldst_storage(const struct ldst_cfg *c, struct cost_list *l)
                                    .onchip = 1});
     cost_add(l, (struct cost_item){.name = "pend.valid", .mech = pl, .entries = LDST_PENDING,
                                    .bits = 1, .rports = 1, .wports = 2, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "pend.lanes", .mech = lc, .entries = LDST_PENDING,
+                                   .bits = 32, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "the load's lanes"});
+    cost_add(l, (struct cost_item){.name = "pend.done", .mech = lc, .entries = LDST_PENDING,
+                                   .bits = 32, .rports = 1, .wports = 2, .onchip = 1,
+                                   .note = "lanes returned (issue clears, response sets)"});
+    cost_add(l, (struct cost_item){.name = "pend.hit", .mech = lc, .entries = LDST_PENDING,
+                                   .bits = 32, .rports = 1, .wports = 2, .onchip = 1,
+                                   .note = "lanes that hit in L1 (issue clears, L1 report sets)"});
     cost_add(l, (struct cost_item){.name = "npend", .mech = pl, .entries = 1, .bits = 6,
                                    .rports = COST_PAR, .onchip = 1});
 }

@@ -1,22 +1,30 @@
 /*
  * ldst.h -- the SM's load/store unit for global and local memory: coalescer, line-request
- * queue towards the L1 data cache, and the pending-load table that releases destination
- * registers when every line of a load has returned. Also the shared-memory bank-conflict
- * logic (a pure function: shared, const and param accesses have fixed latencies and go through
- * fu.c with the conflict degree as their initiation interval).
+ * queue towards the L1 data cache, and the pending-load table that tracks each load lane by
+ * lane and releases its destination registers when every line has returned. (Shared memory
+ * is the smem block: its accesses have fixed latencies set by their bank conflicts.)
  *
  * Hardware: Fermi's 16 LD/ST units and coalescing logic (CUDA C Programming Guide, compute
- * capability 2.x: a warp's global access is split into 128-byte line transactions; shared
- * memory has 32 banks of 4 bytes, conflicts serialise, the same word broadcasts).
+ * capability 2.x: a warp's global access is split into 128-byte line transactions). The lane
+ * masks per line and the per-load hit and completion masks are what dynamic warp subdivision
+ * needs to split a warp on memory-latency divergence (002_ddcb2f79a6edfee4.txt, "DWS upon
+ * memory latency divergence": subdivide on a hit mask of the threads that hit the D-cache).
  *
  * Ports: in: issue {valid, warp, vwi, kind, exec mask, addr[32], bytes per lane, dests};
  *        in: accepted (the L1 took the request presented this cycle);
- *        in: resp {valid, tag} (a line of a pending load/atomic returned);
+ *        in: hit {valid, tag, lanes} (the L1's report on the request it accepted this cycle:
+ *            it hit; the L1's acc_hit / acc_tag / acc_lanes);
+ *        in: resp {valid, tag, lanes} (a line of a pending load/atomic returned);
  *        out (for the next cycle): req {valid, mem_req}; can_issue (room for a whole warp
- *        instruction: LDST_QUEUE - 32 free line slots and a free pending entry);
- *        out: rel[] registers released this cycle; events.
+ *        instruction: 64 free line slots -- a lane can touch two lines -- and a free pending
+ *        entry);
+ *        out: rel[] registers released this cycle; cpl {valid, last, warp, vwi, tag, lanes,
+ *        hit}: a line of a pending load returned this cycle (last = 0: a partial completion,
+ *        lines still outstanding; last = 1: the whole load, its registers are in rel[]);
+ *        events.
  * Latency: a line request leaves one cycle after issue at the earliest; a load's registers
- * are released in the cycle its last line returns.
+ * are released, and its completion reported, in the cycle its last line returns; a partial
+ * completion in the cycle each earlier line returns.
  */
 #ifndef LDST_H
 #define LDST_H
@@ -31,10 +39,13 @@
 struct ldst_cfg { uint8_t sm; };
 
 struct ldst_pend {
-    uint16_t reg[LDST_MAX_DST];   /* 16 each; 0xFFFF none */
-    uint8_t  warp, vwi;           /* 8 + 8 */
-    uint8_t  outstanding;         /* 6: lines not yet returned (<= 32 + vector splits) */
-    uint8_t  valid;               /* 1 */
+    uint16_t reg[LDST_MAX_DST];   /* [15:0] each; 0xFFFF none */
+    uint8_t  warp, vwi;           /* [7:0] each */
+    uint8_t  outstanding;         /* [5:0] lines not yet returned (<= 32 aligned lanes) */
+    uint8_t  valid;               /* [0] */
+    uint32_t lanes;               /* [31:0] the load's lanes (its exec mask) */
+    uint32_t done;                /* [31:0] lanes whose line has returned */
+    uint32_t hit;                 /* [31:0] lanes whose line hit in the L1 */
 };
 
 struct ldst_regs {
@@ -58,9 +69,13 @@ struct ldst_issue {
 struct ldst_in {
     uint64_t now;
     struct ldst_issue issue;
-    uint8_t  accepted;
-    uint8_t  resp_valid;
-    uint32_t resp_tag;
+    uint8_t  accepted;                  /* [0] the L1 took the request presented this cycle */
+    uint8_t  hit_valid;                 /* [0] ... and it hit (the L1's acc_hit) */
+    uint8_t  resp_valid;                /* [0] a line of a pending load/atomic returned */
+    uint32_t hit_tag;                   /* [31:0] the hit request's tag (pending entry) */
+    uint32_t hit_lanes;                 /* [31:0] the hit request's lanes */
+    uint32_t resp_tag;                  /* [31:0] the returned line's tag (pending entry) */
+    uint32_t resp_lanes;                /* [31:0] the returned line's lanes (mem_req.lanes) */
 };
 
 struct ldst_rel { uint8_t warp, vwi; uint16_t reg; };
@@ -71,7 +86,20 @@ struct ldst_out {
     uint8_t  can_issue;
     uint32_t nrel;
     struct ldst_rel rel[LDST_MAX_REL];
+    /* completion port: a line of a pending load/atomic returned this cycle */
+    uint8_t  cpl_valid;                  /* [0] */
+    uint8_t  cpl_last;                   /* [0] 1: the load is complete (registers in rel[]);
+                                            0: a partial completion, lines still outstanding */
+    uint8_t  cpl_warp, cpl_vwi;          /* [7:0] each: the load's warp slot and VWI */
+    uint8_t  cpl_tag;                    /* [4:0] its pending entry */
+    uint32_t cpl_lanes;                  /* [31:0] lanes complete so far, this line's included
+                                            (all the load's lanes when cpl_last) */
+    uint32_t cpl_hit;                    /* [31:0] the load's lanes whose line hit in the L1 */
+    /* events (this cycle) */
     uint32_t ev_lines;                   /* line requests made by this cycle's issue */
+    uint8_t  ev_part;                    /* a partial completion (cpl_valid && !cpl_last) */
+    uint8_t  ev_part_mixed;              /* ... whose completed lanes hit while lanes of the
+                                            load that did not hit are still outstanding */
 };
 
 void ldst_reset(const struct ldst_cfg *c, struct ldst_regs *q);
@@ -80,10 +108,6 @@ void ldst_eval(const struct ldst_cfg *c, const struct ldst_regs *q, const struct
 void ldst_commit(const struct ldst_cfg *c, struct ldst_regs *q, const struct ldst_regs *d);
 /* Registered outputs of state q (what the unit presents this cycle). */
 void ldst_outputs(const struct ldst_regs *q, struct ldst_out *out);
-
-/* Shared-memory bank conflicts: the largest number of distinct 4-byte words any one of the
-   32 banks must deliver for this access (1 = conflict-free; same word broadcasts). */
-uint32_t ldst_bank_degree(const uint64_t *addr, uint32_t mask, uint32_t bytes);
 
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;

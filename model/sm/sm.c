@@ -279,13 +279,20 @@ static void units_step(struct sm *s, uint64_t now, int l1_src, const struct l1_o
     fu_eval(s->fu_c, s->fu_q, &io->fu, s->fu_o, s->fu_d);
     li->now = now;
     li->accepted = l1_src == 3;
+    li->hit_valid = li->accepted && lo->acc_hit;
+    li->hit_tag = lo->acc_tag;
+    li->hit_lanes = lo->acc_lanes;
     li->resp_valid = 0;
     li->resp_tag = 0;
+    li->resp_lanes = 0;
     if (lo->resp_valid && (lo->resp.kind == MK_LOAD || lo->resp.kind == MK_ATOMIC)) {
         li->resp_valid = 1;
         li->resp_tag = lo->resp.tag;
+        li->resp_lanes = lo->resp.lanes;
     }
     ldst_eval(s->ldst_c, s->ldst_q, li, s->ldst_o, s->ldst_d);
+    s->st->t.ldst_partials += s->ldst_o->ev_part;
+    s->st->t.ldst_partials_mixed += s->ldst_o->ev_part_mixed;
     bar_eval(s->bar_c, s->bar_q, &io->bar, &bo, s->bar_d);
     io->bar.launch_valid = 0;          /* set by sm_launch_cta before the cycle */
     s->bar_release = bo.release;
