@@ -11,8 +11,8 @@
 #   make cosim-sc     the SystemC top (tb/sc_top.cpp): Verilated ws beside the C ws
 #   make cosim-params the Verilog parameter header of COSIM_CONFIG
 #
-# ADDING A BLOCK <blk> = adding its name to COSIM_BLOCKS below.  The rules are generated per
-# name and expect:
+# ADDING A BLOCK <blk> = its row in model/base/blocks.def with rtl = 1 (COSIM_BLOCKS below is
+# read from there; docs/adding-a-block.md).  The rules are generated per name and expect:
 #   rtl/<blk>.sv         module <blk>: ports of struct <blk>_in / <blk>_out plus clk and rst
 #                        (synchronous, active high = <blk>_reset), registers named as in
 #                        struct <blk>_regs, parameters from `include "gpusim_params.vh"`, an
@@ -32,7 +32,9 @@
 # Outputs: $(COSIM)/<blk>/cov/<blk>_cosim (coverage + trace), $(COSIM)/<blk>/bug/<blk>_cosim
 # (+define+INJECT_BUG), recordings $(COSIM)/KERNEL.<blk>.rec, runs under $(COSIM)/<blk>/.
 
-COSIM_BLOCKS      := ws sb simt
+# The blocks with an RTL twin: the rows of the block registry whose rtl flag is 1.
+COSIM_BLK_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1,.*/\1/p
+COSIM_BLOCKS      := $(shell sed -n '$(COSIM_BLK_SED)' model/base/blocks.def)
 
 COSIM_CONFIG      ?= gtx480
 COSIM_CYCLES      ?= 1000000

@@ -21,7 +21,7 @@
 # The estimator's objects go into $(LIB), so `gpusim cost` and the tests link them.
 
 COST_CONFIG      ?= gtx480
-COST_TEST_SET    ?= max_warps_per_sm=24 max_threads_per_sm=768 max_threads_per_cta=768 \
+COST_TEST_SET    ?= max_warps_per_sm=24 max_threads_per_cta=768 \
                     simt_depth=4 simt_chunk=2
 COST_SYN_TIMEOUT ?= 0
 COST_LIB_TIMEOUT ?= 0

@@ -85,9 +85,9 @@ static void test_impossible_combination(void **state)
     char err[CONF_ERR_LEN];
     (void)state;
     conf_defaults(&c);
-    assert_int_equal(conf_set(&c, "max_threads_per_sm=1024", "--set", err, sizeof err), 0);
-    assert_int_equal(conf_check(&c, err, sizeof err), -1);
-    tu_assert_contains(err, "key 'max_warps_per_sm'");
+    assert_int_equal(conf_set(&c, "max_warps_per_sm=16", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);          /* 1024-thread CTAs */
+    tu_assert_contains(err, "key 'max_threads_per_cta' (1024) exceeds the SM's 16 warps");
     conf_defaults(&c);
     assert_int_equal(conf_set(&c, "schedulers_per_sm=1", "--set", err, sizeof err), 0);
     assert_int_equal(conf_check(&c, err, sizeof err), -1);

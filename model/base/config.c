@@ -16,10 +16,8 @@ static const struct conf_key keys[] = {
     { "name", CK_STR, OFF(name), 0, 0, "", "Configuration name, shown in reports." },
     { "num_sms", CK_U32, OFF(num_sms), 1, 64, "SMs",
       "Streaming multiprocessors (GTX480: 15)." },
-    { "max_threads_per_sm", CK_U32, OFF(max_threads_per_sm), 32, 2048, "threads",
-      "Resident threads per SM (GTX480: 1536)." },
     { "max_warps_per_sm", CK_U32, OFF(max_warps_per_sm), 1, 64, "warps",
-      "Resident warps per SM (GTX480: 48); must equal max_threads_per_sm / 32." },
+      "Resident warps per SM, 32 threads each (GTX480: 48 = 1536 threads)." },
     { "max_ctas_per_sm", CK_U32, OFF(max_ctas_per_sm), 1, 32, "CTAs",
       "Resident CTAs (thread blocks) per SM (GTX480: 8)." },
     { "regs_per_sm", CK_U32, OFF(regs_per_sm), 1024, 1u << 24, "registers",
@@ -90,8 +88,6 @@ static const struct conf_key keys[] = {
       "Constant-memory load, always a hit (001 Table III: 46)." },
     { "lat_param", CK_U32, OFF(lat_param), 1, 10000, "cycles",
       "Parameter load (served like constant memory; 001 Table III: 46)." },
-    { "lat_bar", CK_U32, OFF(lat_bar), 1, 10000, "cycles",
-      "__syncthreads with every warp present (001 Table III: 16)." },
     { "ii_sp", CK_U32, OFF(ii_sp), 1, 64, "cycles",
       "SP initiation interval per scheduler (Fermi: 16 lanes at twice the core clock: 1)." },
     { "ii_sfu", CK_U32, OFF(ii_sfu), 1, 64, "cycles",
@@ -134,7 +130,8 @@ static const struct conf_key keys[] = {
       "Deadlock watchdog: no instruction issued anywhere for this many cycles stops the run with "
       "a dump of every warp (0 = off)." },
     { "skip_idle", CK_U32, OFF(skip_idle), 0, 1, "flag",
-      "Jump over cycles in which no block can change state (statistics identical; 0 = tick every cycle)." },
+      "Do not evaluate an SM with nothing resident or in flight (its scheduler cycles count as "
+      "'no warp'; statistics identical; 0 = tick every SM every cycle)." },
 };
 
 void conf_defaults(struct gpu_config *c)
@@ -142,7 +139,6 @@ void conf_defaults(struct gpu_config *c)
     memset(c, 0, sizeof *c);
     snprintf(c->name, sizeof c->name, "gtx480");
     c->num_sms = 15;
-    c->max_threads_per_sm = 1536;
     c->max_warps_per_sm = 48;
     c->max_ctas_per_sm = 8;
     c->regs_per_sm = 32768;
@@ -169,7 +165,7 @@ void conf_defaults(struct gpu_config *c)
     c->lat_alu = 18; c->lat_mad = 20; c->lat_minmax = 36; c->lat_idiv = 264;
     c->lat_fdiv = 984; c->lat_dp = 24; c->lat_ddiv = 1188; c->lat_sfu = 40;
     c->lat_sqrt = 208; c->lat_rcp = 228; c->lat_shared = 44; c->lat_const = 46;
-    c->lat_param = 46; c->lat_bar = 16;
+    c->lat_param = 46;
     c->ii_sp = 1; c->ii_sfu = 4; c->ii_dp = 8; c->ii_mem = 1;
     c->l1_sets = 32; c->l1_ways = 4; c->l1_mshrs = 64; c->l1_hit_latency = 35;
     c->icnt_latency = 8;
@@ -344,19 +340,15 @@ int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t err
 
 int conf_check(const struct gpu_config *c, char *err, size_t errlen)
 {
-    if (c->max_warps_per_sm * 32u != c->max_threads_per_sm) {
-        snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u) must equal "
-                 "max_threads_per_sm / 32 (%u)", c->max_warps_per_sm, c->max_threads_per_sm / 32);
-        return -1;
-    }
     if (c->max_warps_per_sm > 32 * c->schedulers_per_sm) {
         snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u): each of the %u "
                  "schedulers can hold at most 32 warps", c->max_warps_per_sm, c->schedulers_per_sm);
         return -1;
     }
-    if (c->max_threads_per_cta > c->max_threads_per_sm) {
-        snprintf(err, errlen, "configuration: key 'max_threads_per_cta' (%u) exceeds "
-                 "max_threads_per_sm (%u)", c->max_threads_per_cta, c->max_threads_per_sm);
+    if (c->max_threads_per_cta > 32 * c->max_warps_per_sm) {
+        snprintf(err, errlen, "configuration: key 'max_threads_per_cta' (%u) exceeds the SM's "
+                 "%u warps x 32 threads (max_warps_per_sm)", c->max_threads_per_cta,
+                 c->max_warps_per_sm);
         return -1;
     }
     if (c->max_threads_per_cta % 32) {

@@ -18,7 +18,6 @@
 struct gpu_config {
     char     name[64];               /* configuration name (e.g. gtx480) */
     uint32_t num_sms;
-    uint32_t max_threads_per_sm;
     uint32_t max_warps_per_sm;
     uint32_t max_ctas_per_sm;
     uint32_t regs_per_sm;            /* 32-bit registers */
@@ -44,14 +43,14 @@ struct gpu_config {
     uint32_t simt_fill_cycles;       /* extra cycles a fill holds the warp after it returns */
     uint32_t ibuf_entries, icache_sets, icache_ways, decode_cycles;
     uint32_t lat_alu, lat_mad, lat_minmax, lat_idiv, lat_fdiv, lat_dp, lat_ddiv;
-    uint32_t lat_sfu, lat_sqrt, lat_rcp, lat_shared, lat_const, lat_param, lat_bar;
+    uint32_t lat_sfu, lat_sqrt, lat_rcp, lat_shared, lat_const, lat_param;
     uint32_t ii_sp, ii_sfu, ii_dp, ii_mem;
     uint32_t l1_sets, l1_ways, l1_mshrs, l1_hit_latency;
     uint32_t icnt_latency;
     uint32_t dram_channels, l2_slices_per_channel, l2_sets, l2_ways, l2_latency, l2_mshrs;
     uint32_t dram_banks, dram_latency, dram_tCL, dram_tRCD, dram_tRP, dram_tRAS;
     uint64_t watchdog_cycles;        /* deadlock: no issue anywhere for this many cycles */
-    uint32_t skip_idle;              /* jump over cycles in which nothing can change */
+    uint32_t skip_idle;              /* do not evaluate idle SMs */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };

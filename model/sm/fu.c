@@ -68,22 +68,6 @@ static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
     d->count++;
 }
 
-uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *d, uint64_t now)
-{
-    uint64_t best = UINT64_MAX;
-    uint32_t i, u;
-    for (i = 0; i < FU_QUEUE && d->count; i++)
-        if ((d->valid >> i & 1) && d->q[i].done_at < best)
-            best = d->q[i].done_at;
-    for (i = 0; i < c->nsched; i++)
-        for (u = 0; u < FU_NUNITS; u++) {
-            uint32_t b = d->busy_until[i][u];
-            if ((int32_t)(b - (uint32_t)now) > 0 && now + (uint32_t)(b - (uint32_t)now) < best)
-                best = now + (uint32_t)(b - (uint32_t)now);
-        }
-    return best <= now ? now + 1 : best;
-}
-
 void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in *in,
              struct fu_out *out, struct fu_regs *d)
 {

@@ -69,8 +69,6 @@ void fu_reset(const struct fu_cfg *c, struct fu_regs *q);
 void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in *in,
              struct fu_out *out, struct fu_regs *d);
 void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d);
-/* Earliest cycle after now at which a result is due or a unit frees (for time skipping). */
-uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *q, uint64_t now);
 
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;
