@@ -1,0 +1,310 @@
+/*
+ * test_sm.c -- the SM top driven directly (one SM, a memory that answers every line after a
+ * fixed delay):
+ *   - contexts apart from slots: a phantom context holds context 0, so the CTA's warps run in
+ *     slots 0, 1 with contexts 1, 2; results are right, loads and writebacks reach the right
+ *     registers, the phantom's registers are untouched;
+ *   - the late-write port: an instruction marked late reserves its destination, asks for the
+ *     value, and the dependent instructions wait until the value arrives and use it; a late
+ *     value for a context that is not resident is dropped;
+ *   - every finished warp's exit reaches the barrier unit and every completed CTA reaches the
+ *     statistics, however many in one cycle (white-box: the retire step with five finishing
+ *     warps and three quiet CTAs in one cycle);
+ *   - a block's error output stops the run naming the block, the SM and the cycle;
+ *   - the CTA ready port counts residency;
+ * and the whole GPU on a kernel whose warps return early while the others meet at
+ * __syncthreads (it deadlocked when the barrier unit never learned of exits).
+ */
+#include "testutil.h"
+#include "func/gmem.h"
+#include "gpu/gpusim.h"
+#include "ptx/flow.h"
+#include "ptx/ptx.h"
+#include "sm/sm.h"
+#include "sm/sm_limits.h"
+
+static const char *kernel =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry k(.param .u64 in, .param .u64 out)\n{\n"
+    "  .reg .b32 %r<6>;\n  .reg .b64 %rd<6>;\n"
+    "  ld.param.u64 %rd1, [in];\n"
+    "  ld.param.u64 %rd2, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mul.wide.u32 %rd3, %r1, 4;\n"
+    "  add.s64 %rd4, %rd1, %rd3;\n"
+    "  ld.global.u32 %r2, [%rd4];\n"
+    "  mov.u32 %r3, 7;\n"                       /* pc 6: the late instruction */
+    "  add.u32 %r4, %r2, %r3;\n"
+    "  add.s64 %rd5, %rd2, %rd3;\n"
+    "  st.global.u32 [%rd5], %r4;\n"
+    "  exit;\n}\n";
+#define LATE_PC 6
+#define NTHREADS 64
+#define DELAY 30
+
+struct h {
+    struct gpu_config conf;
+    struct ptx_module mod;
+    struct ptx_prog prog;
+    struct flow flow;
+    struct gmem gm;
+    uint8_t params[16];
+    uint64_t in, out;
+    struct sm s;
+    struct sm_io io;
+    struct sm_tb tbs[SM_MAX_CTAS];
+    struct mem_req pend[64];
+    uint64_t due[64];
+    unsigned npend;
+    struct sm_late_req lreq[8];
+    unsigned nlreq;
+};
+
+static void h_init(struct h *h, int phantom)
+{
+    char err[512];
+    struct sm_params p;
+    uint32_t *in;
+    memset(h, 0, sizeof *h);
+    conf_defaults(&h->conf);
+    assert_int_equal(ptx_parse(kernel, strlen(kernel), "k.ptx", &h->mod, err, sizeof err), 0);
+    assert_int_equal(ptx_link(&h->mod, "k", &h->prog, err, sizeof err), 0);
+    assert_int_equal(flow_build(&h->prog, &h->flow, err, sizeof err), 0);
+    gm_init(&h->gm, 1u << 20);
+    assert_int_equal(gm_alloc(&h->gm, NTHREADS * 4, &h->in), 0);
+    assert_int_equal(gm_alloc(&h->gm, NTHREADS * 4, &h->out), 0);
+    in = (uint32_t *)gm_ptr(&h->gm, h->in, NTHREADS * 4);
+    for (int i = 0; i < NTHREADS; i++)
+        in[i] = 1000u * (uint32_t)i;
+    memcpy(h->params, &h->in, 8);
+    memcpy(h->params + 8, &h->out, 8);
+    memset(&p, 0, sizeof p);
+    p.conf = &h->conf; p.prog = &h->prog; p.flow = &h->flow; p.gmem = &h->gm;
+    p.params = h->params;
+    p.grid = (struct gs_dim3){ 1, 1, 1 };
+    p.block = (struct gs_dim3){ NTHREADS, 1, 1 };
+    p.cta_limit = 2;
+    p.spill_base = sm_spill_base(0);
+    p.local_base = sm_local_base(0);
+    assert_int_equal(sm_init(&h->s, &p, NULL, err, sizeof err), 0);
+    if (phantom)
+        h->s.ctx[0].valid = 1;                   /* context 0 taken: contexts != slots */
+}
+
+static void h_free(struct h *h)
+{
+    sm_free(&h->s);
+    flow_free(&h->flow);
+    ptx_prog_free(&h->prog);
+    ptx_module_free(&h->mod);
+    gm_destroy(&h->gm);
+}
+
+/* One cycle: the memory answers each line DELAY cycles after it left (stores need no
+   answer); late requests are collected. Returns sm_cycle's result. */
+static int h_cycle(struct h *h, uint64_t now, uint32_t *ntbs)
+{
+    int rc;
+    h->io.fill_valid = 0;
+    for (unsigned i = 0; i < h->npend; i++)
+        if (h->due[i] <= now) {
+            h->io.fill_valid = 1;
+            h->io.fill = h->pend[i];
+            h->pend[i] = h->pend[--h->npend];
+            h->due[i] = h->due[h->npend];
+            break;
+        }
+    h->io.icnt_ready = 1;
+    rc = sm_cycle(&h->s, now, &h->io, h->tbs, ntbs);
+    if (h->io.miss_valid && h->io.miss.kind != MK_STORE && h->npend < 64) {
+        h->pend[h->npend] = h->io.miss;
+        h->due[h->npend++] = now + DELAY;
+    }
+    if (h->io.late_req.v && h->nlreq < 8)
+        h->lreq[h->nlreq++] = h->io.late_req;
+    h->io.late.v = 0;
+    return rc;
+}
+
+static struct gs_stats st;
+
+static void run_late(int phantom)
+{
+    struct h *h = calloc(1, sizeof *h);
+    uint32_t n, *out;
+    uint64_t now;
+    int answered = 0;
+    h_init(h, phantom);
+    h->s.st = &st;
+    h->s.dec[LATE_PC].late = 1;
+    assert_int_equal(h->prog.insns[LATE_PC].op, OP_MOV);
+    if (phantom)
+        for (size_t i = 0; i < h->prog.nregs * EX_WARP; i++)
+            h->s.regs[i] = 0x5A5A;               /* the phantom context's registers */
+    sm_launch_cta(&h->s, 0, 0);
+    for (now = 0; now < 5000 && (now < 10 || sm_busy(&h->s)); now++) {
+        if (now == 300) {                        /* a value for a context not resident */
+            h->io.late = (struct sm_late){ .v = 1, .vwi = 40, .reg = 0, .mask = ~0u };
+        } else if (now > 300 && answered < (int)h->nlreq && h->io.late_ready) {
+            struct sm_late *l = &h->io.late;
+            const struct ptx_insn *mov = &h->prog.insns[LATE_PC];
+            memset(l, 0, sizeof *l);
+            l->v = 1;
+            l->vwi = h->lreq[answered].vwi;
+            l->reg = (uint16_t)mov->opd[0].reg;
+            l->mask = h->lreq[answered].mask;
+            for (int k = 0; k < 32; k++)
+                l->val[k] = 42;
+            answered++;
+        }
+        assert_int_equal(h_cycle(h, now, &n), 0);
+        if (now < 300) {
+            assert_int_equal(h->s.s.warp_insns < 2 * 11, 1);   /* the adds wait for the value */
+            for (unsigned c = 0; c < 2; c++)
+                assert_int_equal(h->s.ctx[c + !!phantom].valid, 1);
+        }
+    }
+    assert_false(sm_busy(&h->s));
+    assert_int_equal(h->nlreq, 2);
+    assert_int_equal(h->lreq[0].vwi, phantom ? 1 : 0);
+    assert_int_equal(h->lreq[1].vwi, phantom ? 2 : 1);
+    out = (uint32_t *)gm_ptr(&h->gm, h->out, NTHREADS * 4);
+    for (int i = 0; i < NTHREADS; i++)
+        assert_int_equal(out[i], 1000u * (uint32_t)i + 42u);
+    if (phantom)
+        for (size_t i = 0; i < h->prog.nregs * EX_WARP; i++)
+            assert_int_equal(h->s.regs[i], 0x5A5A);
+    h_free(h);
+    free(h);
+}
+
+static void test_late_write(void **state)
+{
+    (void)state;
+    memset(&st, 0, sizeof st);
+    run_late(0);
+}
+
+static void test_contexts_apart_from_slots(void **state)
+{
+    (void)state;
+    memset(&st, 0, sizeof st);
+    run_late(1);
+}
+
+/* Five warps of one CTA finish in one cycle and three CTAs become quiet in the same cycle:
+   all five exits reach bar's port, all three TBs reach the statistics. */
+static void test_retire_all(void **state)
+{
+    struct h *h = calloc(1, sizeof *h);
+    uint32_t ntbs = 0;
+    (void)state;
+    memset(&st, 0, sizeof st);
+    h_init(h, 0);
+    h->s.st = &st;
+    h->s.p.cta_limit = 8;
+    h->s.nwarps_per_cta = 1;
+    for (int c = 0; c < 7; c++)
+        sm_launch_cta(&h->s, (uint64_t)c, 0);
+    h->s.launch_pending = 0;
+    h->s.ctas[0].nwarps = 1;
+    for (int w = 0; w < 5; w++)                  /* warps in slots 2..6: CTAs 2..6 */
+        h->s.simt_o->fin |= (uint64_t)1 << (w + 2);
+    h->s.iss_o->quiet = ~0ull;
+    sm_retire(&h->s, 10, h->tbs, &ntbs);
+    assert_int_equal(slot_count((slotmask)h->s.io.bar.exit_ctas), 5);
+    for (int c = 2; c < 7; c++)
+        assert_int_equal(h->s.io.bar.exit_mask[c], 1);
+    assert_int_equal(ntbs, 5);                   /* five 1-warp CTAs completed at once */
+    assert_int_equal(st.ctas, 5);
+    assert_int_equal(h->s.nctas_res, 2);
+    h_free(h);
+    free(h);
+}
+
+/* A block's error output stops the run: a SIMT update for a slot beyond its warps. */
+static void test_block_error_stops(void **state)
+{
+    struct h *h = calloc(1, sizeof *h);
+    uint32_t n;
+    (void)state;
+    memset(&st, 0, sizeof st);
+    h_init(h, 0);
+    h->s.st = &st;
+    sm_launch_cta(&h->s, 0, 0);
+    assert_int_equal(h_cycle(h, 0, &n), 0);
+    h->s.upd_latch[0] = (struct simt_upd){ .v = 1, .slot = 60, .kind = SIMT_NORMAL };
+    assert_int_equal(h_cycle(h, 1, &n), -1);
+    tu_assert_contains(h->s.err, "SM 0 cycle 1: block simt reported error 0x01");
+    h_free(h);
+    free(h);
+}
+
+/* cta_ready: residency counted by the SM, a CTA completing this cycle still counts. */
+static void test_ready_port(void **state)
+{
+    struct h *h = calloc(1, sizeof *h);
+    (void)state;
+    memset(&st, 0, sizeof st);
+    h_init(h, 0);
+    h->s.st = &st;
+    h->s.p.cta_limit = 1;
+    assert_true(sm_can_launch(&h->s));
+    sm_launch_cta(&h->s, 0, 0);
+    assert_false(sm_can_launch(&h->s));
+    h->s.nctas_res = 0;                          /* as if it completed in this cycle */
+    h->s.ndone = 1;
+    assert_false(sm_can_launch(&h->s));
+    h->s.ndone = 0;
+    h->s.used = 0;
+    for (unsigned x = 0; x < h->s.nctx; x++)
+        h->s.ctx[x].valid = 0;
+    assert_true(sm_can_launch(&h->s));
+    h_free(h);
+    free(h);
+}
+
+/* Warps past n return at once, the others meet at __syncthreads: correct on both models. */
+static void test_early_exit_barrier(void **state)
+{
+    static const char *models[] = { "model=timing", "model=functional" };
+    (void)state;
+    for (int m = 0; m < 2; m++) {
+        struct gs_gpu *g;
+        struct gs_module *mod;
+        uint64_t din, dout;
+        int32_t in[512], out[512], n = 96;
+        const void *args[3] = { &din, &dout, &n };
+        char err[512];
+        const char *set = models[m];
+        for (int i = 0; i < 512; i++)
+            in[i] = i * 3;
+        assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &set, 1, err, sizeof err), GS_OK);
+        assert_int_equal(gs_load_ptx(g, "tests/data/ptx/early_exit_barrier.ptx", &mod), GS_OK);
+        assert_int_equal(gs_malloc(g, &din, sizeof in), GS_OK);
+        assert_int_equal(gs_malloc(g, &dout, sizeof out), GS_OK);
+        assert_int_equal(gs_memcpy_htod(g, din, in, sizeof in), GS_OK);
+        assert_int_equal(gs_memset(g, dout, 0xFF, sizeof out), GS_OK);
+        if (gs_launch(g, mod, "early_exit_barrier", (struct gs_dim3){ 2, 1, 1 },
+                      (struct gs_dim3){ 256, 1, 1 }, 0, args, 3) != GS_OK)
+            fail_msg("%s: %s", set, gs_last_error(g));
+        assert_int_equal(gs_memcpy_dtoh(g, out, dout, sizeof out), GS_OK);
+        for (int b = 0; b < 2; b++)
+            for (int t = 0; t < 256; t++)
+                assert_int_equal(out[b * 256 + t], t < n ? in[b * 256 + (t + 1) % n] : -1);
+        gs_destroy(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_late_write),
+        cmocka_unit_test(test_contexts_apart_from_slots),
+        cmocka_unit_test(test_retire_all),
+        cmocka_unit_test(test_block_error_stops),
+        cmocka_unit_test(test_ready_port),
+        cmocka_unit_test(test_early_exit_barrier),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
