@@ -7,12 +7,27 @@
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc (only where nvcc exists)
+#   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
+#                every block error stops the run; the whole bench suite at test size
+#   make san-test    SAN=1 build (build-san/): ASan + UBSan, the unit tests and the bench suite
+#                at test size
+# Options: CHECK=1 or SAN=1 on any target builds into build-check/ or build-san/ instead.
 
 CC      ?= gcc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration -Imodel -Ibench
 LDLIBS  += -lm
 BUILD   := build
+ifeq ($(CHECK),1)
+BUILD   := build-check
+CFLAGS  += -DGPUSIM_CHECK=1
+endif
+ifeq ($(SAN),1)
+BUILD   := build-san
+CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+CFLAGS  += -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration -Imodel -Ibench
+LDLIBS  += -fsanitize=address,undefined
+endif
 NVCC    ?= nvcc
 NVCC_ARCH ?= sm_75
 
@@ -36,7 +51,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed ptx clean FORCE
+.PHONY: all deps run test bench bench-speed ptx clean check-test san-test FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -70,9 +85,9 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
 run: deps all
 	$(BUILD)/gpusim suite --config configs/gtx480.cfg
 
-# Unit, functional and fidelity tests, then the short co-simulation (mk/cosim.mk) and the cost
-# checks (mk/cost.mk).
-TEST_EXTRA ?= cosim-test cost-test
+# Unit, functional and fidelity tests, then the CHECK=1 bench suite, the short co-simulation
+# (mk/cosim.mk) and the cost checks (mk/cost.mk).
+TEST_EXTRA ?= check-test cosim-test cost-test
 test: deps all $(TESTS)
 	@sh tools/run_tests.sh $(TESTS)
 	@$(MAKE) --no-print-directory $(TEST_EXTRA)
@@ -92,8 +107,27 @@ ptx:
 	  $(NVCC) -ptx -arch=$(NVCC_ARCH) -O3 -o $$d/kernel.ptx $$d/kernel.cu || exit 1; \
 	done
 
+# The bench suite at test size on gtx480 and kepler, built with CHECK=1 (every commit leaves
+# q == d, every block error and memory-system bad event stops the run).
+check-test: deps
+	@$(MAKE) --no-print-directory CHECK=1 build-check/gpusim
+	@for c in gtx480 kepler; do \
+	  build-check/gpusim suite --size test --config configs/$$c.cfg > build-check/suite-$$c.log 2>&1 \
+	    || { tail -20 build-check/suite-$$c.log; echo "check-test: $$c FAILED"; exit 1; }; \
+	  echo "check-test: $$(tail -1 build-check/suite-$$c.log) on $$c with CHECK=1"; \
+	done
+
+# ASan + UBSan: the cmocka suites (the slow fidelity run excluded) and the bench suite.
+SAN_TESTS = $(filter-out build-san/tests/test_fidelity,$(patsubst tests/%.c,build-san/tests/%,$(TEST_SRC)))
+san-test: deps
+	@$(MAKE) --no-print-directory SAN=1 build-san/gpusim $(SAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=0 sh tools/run_tests.sh $(SAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=0 build-san/gpusim suite --size test --config configs/gtx480.cfg \
+	  > build-san/suite.log 2>&1 || { tail -20 build-san/suite.log; exit 1; }
+	@echo "san-test: $$(tail -1 build-san/suite.log) under ASan/UBSan"
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf build build-check build-san
 
 # Co-simulation (make cosim, cosim-test) and cost (make cost, cost-test) live in mk/.
 -include $(wildcard mk/*.mk)

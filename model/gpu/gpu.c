@@ -141,6 +141,10 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
             t->st->t.sm_busy_cycles[i < GS_MAX_SMS ? i : GS_MAX_SMS - 1]++;
     }
     msys_tick(t->ms, now, t->min, t->mout);
+    if (msys_error(t->ms)) {
+        snprintf(t->err, t->errlen, "kernel %s: %s", t->l->prog->name, msys_error(t->ms));
+        return -1;
+    }
     return 0;
 }
 

@@ -36,6 +36,7 @@ struct msys {
     uint64_t *dr_next;
     uint64_t dr_live;
     struct msys_stats st;
+    char err[256];                  /* the first bad event or failed check, "" if none */
 };
 
 void msys_cfg_derive(struct msys_cfg *c)
@@ -299,6 +300,32 @@ static void stats_dram(struct msys_stats *st, unsigned ch, const struct dram_out
     st->bad += o->ev_bad;
 }
 
+/* ---- checks ---- */
+
+/* A block's bad event stops the run: the first one is kept (msys_error). With GPUSIM_CHECK
+   (make CHECK=1) every commit must also leave q equal to d. */
+static void check(struct msys *ms, uint64_t now, const char *blk, unsigned inst, unsigned bad,
+                  const void *q, const void *d, size_t size)
+{
+    if (ms->err[0])
+        return;
+    if (bad)
+        snprintf(ms->err, sizeof ms->err, "memory system cycle %llu: block %s (instance %u) "
+                 "dropped a malformed packet (ev_bad)", (unsigned long long)now, blk, inst);
+#ifdef GPUSIM_CHECK
+    else if (memcmp(q, d, size))
+        snprintf(ms->err, sizeof ms->err, "memory system cycle %llu: block %s (instance %u): "
+                 "commit left q != d (CHECK=1)", (unsigned long long)now, blk, inst);
+#else
+    (void)q; (void)d; (void)size;
+#endif
+}
+
+const char *msys_error(const struct msys *ms)
+{
+    return ms->err[0] ? ms->err : NULL;
+}
+
 /* ---- the tick ---- */
 
 /* One tick; the SM requests are in ms->ici. Returns whether the interconnect ran (its
@@ -328,6 +355,7 @@ static int tick(struct msys *ms, uint64_t now)
     if (ic_run) {
         icnt_eval(&ms->cfg.icnt, ms->icq, ms->ici, ms->ico, ms->icd);
         icnt_commit(&ms->cfg.icnt, ms->icq, ms->icd);
+        check(ms, now, "icnt", 0, ms->ico->ev_bad, ms->icq, ms->icd, sizeof *ms->icq);
         ms->ic_next = icnt_next_event(&ms->cfg.icnt, ms->icq, now);
         ms->sm_ready = ms->ico->sm_ready;
         ms->ic_live = (ms->ico->l2_req_valid | ms->ico->l2_resp_credit) != 0;
@@ -339,6 +367,7 @@ static int tick(struct msys *ms, uint64_t now)
         struct l2_out *o = &ms->l2o[s];
         l2_eval(&ms->cfg.l2, &ms->l2q[s], &ms->l2i[s], o, &ms->l2d[s]);
         l2_commit(&ms->cfg.l2, &ms->l2q[s], &ms->l2d[s]);
+        check(ms, now, "l2", s, o->ev_bad, &ms->l2q[s], &ms->l2d[s], sizeof ms->l2q[s]);
         ms->l2_next[s] = l2_next_event(&ms->cfg.l2, &ms->l2q[s], now);
         if (o->resp_valid | o->dram_valid | o->icnt_credit)
             ms->l2_live |= 1ull << s;
@@ -350,6 +379,7 @@ static int tick(struct msys *ms, uint64_t now)
         struct dram_out *o = &ms->dro[ch];
         dram_eval(&ms->cfg.dram, &ms->drq[ch], &ms->dri[ch], o, &ms->drd[ch]);
         dram_commit(&ms->cfg.dram, &ms->drq[ch], &ms->drd[ch]);
+        check(ms, now, "dram", ch, o->ev_bad, &ms->drq[ch], &ms->drd[ch], sizeof ms->drq[ch]);
         ms->dr_next[ch] = dram_next_event(&ms->cfg.dram, &ms->drq[ch], now);
         if (o->ret_valid | o->credit)
             ms->dr_live |= 1ull << ch;

@@ -109,6 +109,9 @@ void msys_tick_port(struct msys *ms, uint64_t now, struct msys_port *port);
 int  msys_busy(const struct msys *ms);
 uint64_t msys_next_event(const struct msys *ms, uint64_t now);
 const struct msys_stats *msys_stats(const struct msys *ms);
+/* The first bad event of a block (or, with CHECK=1, a commit that left q != d): a message
+   naming block, instance and cycle; NULL while all is well. */
+const char *msys_error(const struct msys *ms);
 const struct msys_cfg   *msys_get_cfg(const struct msys *ms);
 /* Data-bus utilisation of channel ch over `cycles` core cycles (0..1). */
 double msys_dram_util(const struct msys_stats *s, unsigned ch, uint64_t cycles);

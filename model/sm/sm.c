@@ -344,6 +344,8 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     if (sm_blocks_errors(s))
         return -1;
     sm_blocks_commit(s);
+    if (s->failed)
+        return -1;                         /* CHECK=1: a commit left q != d */
     s->cta_ready = (uint8_t)sm_can_launch(s);
     sio->cta_ready = s->cta_ready;
     sio->late_ready = s->lateq_n < SM_LATEQ;

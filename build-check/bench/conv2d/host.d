@@ -1,0 +1,4 @@
+build-check/bench/conv2d/host.o: bench/conv2d/host.c bench/bench.h \
+ model/gpu/gpusim.h
+bench/bench.h:
+model/gpu/gpusim.h:

@@ -1,0 +1,4 @@
+build-check/bench/dct8x8/host.o: bench/dct8x8/host.c bench/bench.h \
+ model/gpu/gpusim.h
+bench/bench.h:
+model/gpu/gpusim.h:

@@ -1,0 +1,4 @@
+build-check/bench/kmeans/host.o: bench/kmeans/host.c bench/bench.h \
+ model/gpu/gpusim.h
+bench/bench.h:
+model/gpu/gpusim.h:

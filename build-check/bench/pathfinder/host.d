@@ -1,0 +1,4 @@
+build-check/bench/pathfinder/host.o: bench/pathfinder/host.c \
+ bench/bench.h model/gpu/gpusim.h
+bench/bench.h:
+model/gpu/gpusim.h:

@@ -1,0 +1,4 @@
+build-check/bench/stencil2d/host.o: bench/stencil2d/host.c bench/bench.h \
+ model/gpu/gpusim.h
+bench/bench.h:
+model/gpu/gpusim.h:

@@ -1,0 +1,4 @@
+build-check/bench/warpreduce/host.o: bench/warpreduce/host.c \
+ bench/bench.h model/gpu/gpusim.h
+bench/bench.h:
+model/gpu/gpusim.h:

@@ -1,0 +1,11 @@
+build-check/model/func/funcsim.o: model/func/funcsim.c model/func/exec.h \
+ model/ptx/ptx.h model/func/gmem.h model/func/funcsim.h model/ptx/flow.h \
+ model/ptx/ptx.h model/base/config.h model/gpu/gpusim.h
+model/func/exec.h:
+model/ptx/ptx.h:
+model/func/gmem.h:
+model/func/funcsim.h:
+model/ptx/flow.h:
+model/ptx/ptx.h:
+model/base/config.h:
+model/gpu/gpusim.h:

@@ -1,0 +1,2 @@
+build-check/model/ptx/ptx_parse.o: model/ptx/ptx_parse.c model/ptx/ptx.h
+model/ptx/ptx.h:

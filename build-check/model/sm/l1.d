@@ -1,0 +1,8 @@
+build-check/model/sm/l1.o: model/sm/l1.c model/sm/l1.h \
+ model/base/memreq.h model/base/cachelib.h model/base/memreq.h \
+ model/base/cost.h
+model/sm/l1.h:
+model/base/memreq.h:
+model/base/cachelib.h:
+model/base/memreq.h:
+model/base/cost.h:

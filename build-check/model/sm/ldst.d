@@ -1,0 +1,5 @@
+build-check/model/sm/ldst.o: model/sm/ldst.c model/sm/ldst.h \
+ model/base/memreq.h model/base/cost.h
+model/sm/ldst.h:
+model/base/memreq.h:
+model/base/cost.h:

@@ -1,0 +1,3 @@
+build-check/model/sm/sb.o: model/sm/sb.c model/sm/sb.h model/base/cost.h
+model/sm/sb.h:
+model/base/cost.h:

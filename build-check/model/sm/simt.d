@@ -1,0 +1,5 @@
+build-check/model/sm/simt.o: model/sm/simt.c model/sm/simt.h \
+ model/base/memreq.h model/base/cost.h
+model/sm/simt.h:
+model/base/memreq.h:
+model/base/cost.h:
