@@ -8,6 +8,7 @@
 #include "mem/memsys.h"
 #include "sm/sm.h"
 #include "gpu.h"
+#include "stats.h"
 
 #define TS_SPILL_BASE 0x0000600000000000ull   /* timing-only addresses: SIMT spills ... */
 #define TS_LOCAL_BASE 0x0000680000000000ull   /* ... and local memory, per SM */
@@ -167,7 +168,7 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
             account_tb(t, &tbs[k]);
         *issued |= io->issued;
         if (sm_busy(&t->sms[i]))
-            t->st->t.sm_busy_cycles[i < GS_MAX_SMS ? i : GS_MAX_SMS - 1]++;
+            t->sms[i].s.busy_cycles++;
     }
     msys_tick(t->ms, now, t->min, t->mout);
     return 0;
@@ -188,24 +189,11 @@ static void collect(struct ts *t, uint64_t cycles)
 {
     struct gs_timing *g = &t->st->t;
     const struct msys_stats *m = msys_stats(t->ms);
-    uint32_t i, k;
+    uint32_t i;
     t->st->cycles = cycles;
     g->nsms = t->nsms;
-    for (i = 0; i < t->nsms; i++) {
-        const struct sm_stats *s = &t->sms[i].s;
-        for (k = 0; k < GS_STALL_KINDS; k++)
-            g->sched_cycles[k] += s->sched_cycles[k];
-        g->l1_hits += s->l1_hits; g->l1_misses += s->l1_misses; g->l1_merges += s->l1_merges;
-        g->l1_mshr_stalls += s->l1_stall_mshr; g->l1_rsrv_fails += s->l1_rsrv_fail;
-        g->icache_hits += s->icache_hits; g->icache_misses += s->icache_misses;
-        g->simt_pushes += s->simt_push; g->simt_pops += s->simt_pop;
-        g->simt_spills += s->simt_spill; g->simt_fills += s->simt_fill;
-        if (s->simt_max_depth > g->simt_max_depth)
-            g->simt_max_depth = s->simt_max_depth;
-        g->shared_conflict_cycles += s->shared_conflict_cycles;
-        if (i < GS_MAX_SMS)
-            g->sm_warp_insns[i] = s->warp_insns;
-    }
+    for (i = 0; i < t->nsms; i++)
+        gs_stats_add_sm(t->st, &t->sms[i].s, i);
     g->l2_accesses = m->l2_access; g->l2_hits = m->l2_hit; g->l2_misses = m->l2_miss;
     g->l2_merges = m->l2_merge; g->l2_writebacks = m->l2_writeback;
     g->dram_channels = msys_get_cfg(t->ms)->n_chan;

@@ -466,8 +466,8 @@ static int l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *
     s->s.l1_hits += lo->ev_hit;
     s->s.l1_misses += lo->ev_miss;
     s->s.l1_merges += lo->ev_merge;
-    s->s.l1_stall_mshr += lo->ev_stall_mshr;
-    s->s.l1_rsrv_fail += lo->ev_rsrv_fail;
+    s->s.l1_mshr_stalls += lo->ev_stall_mshr;
+    s->s.l1_rsrv_fails += lo->ev_rsrv_fail;
     if (!lo->ready)
         return SRC_NONE;
     if (src == SRC_FETCH) memq_pop(&s->fq);
@@ -498,10 +498,10 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     (void)w;
     if (s->simt_o->req_v && in.req_ready)
         memq_push(&s->sq, &s->simt_o->req, now);
-    s->s.simt_push += s->simt_o->ev_push;
-    s->s.simt_pop += s->simt_o->ev_pop;
-    s->s.simt_spill += s->simt_o->ev_spill;
-    s->s.simt_fill += s->simt_o->ev_fill;
+    s->s.simt_pushes += s->simt_o->ev_push;
+    s->s.simt_pops += s->simt_o->ev_pop;
+    s->s.simt_spills += s->simt_o->ev_spill;
+    s->s.simt_fills += s->simt_o->ev_fill;
     if (s->simt_o->ev_depth > s->s.simt_max_depth)
         s->s.simt_max_depth = s->simt_o->ev_depth;
 }

@@ -103,13 +103,8 @@ struct sm_tb {                           /* a finished TB, for the divergence st
     uint64_t stall_life, stall_dwr;
 };
 
-struct sm_stats {
-    uint64_t sched_cycles[ST_COUNT];     /* scheduler cycles by outcome */
-    uint64_t l1_hits, l1_misses, l1_merges, l1_stall_mshr, l1_rsrv_fail;
-    uint64_t icache_hits, icache_misses;
-    uint64_t simt_push, simt_pop, simt_spill, simt_fill, simt_max_depth;
-    uint64_t shared_conflict_cycles;
-    uint64_t warp_insns;
+struct sm_stats {                        /* the S and I entries of gpu/stats_list.h */
+    GS_SM_MEMBERS
 };
 
 struct sm {
