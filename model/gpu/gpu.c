@@ -96,6 +96,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     memset(&p, 0, sizeof p);
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.ctas_per_sm = t->cc.per_sm;
+    p.sink = l->sink;
     for (i = 0; i < t->nsms; i++) {
         p.id = i;
         p.spill_base = TS_SPILL_BASE + i * TS_REGION;
@@ -128,7 +129,6 @@ static void dispatch(struct ts *t, uint64_t now)
 static void account_tb(struct ts *t, const struct sm_tb *tb)
 {
     struct gs_stats *st = t->st;
-    gs_count_divergence(tb->min_warp_insns, tb->max_warp_insns, st->tb_inst_div);
     gs_count_divergence(tb->min_warp_cycles, tb->max_warp_cycles, st->tb_cycle_div);
     if (t->tbs_done++ < t->tbs_for_dwr) {
         st->t.dwr_tbs++;

@@ -476,6 +476,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
     l.rec = g->rec.block ? &g->rec : NULL;
+    l.sink = NULL;
     t0 = now();
     if (g->conf.model == MODEL_TIMING)
         rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;

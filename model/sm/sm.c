@@ -286,6 +286,7 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     s->ctx.nwarpid = p->conf->max_warps_per_sm;
     s->ctx.smid = p->id;
     s->ctx.nsmid = p->conf->num_sms;
+    probe_init(&s->probe, st, s->pw, SM_MAX_WARPS, &s->s.warp_insns, p->sink);
     return 0;
 }
 
@@ -331,6 +332,7 @@ static void start_warp(struct sm *s, uint32_t slot, uint32_t cta, uint32_t widx,
     w->cta = (uint8_t)cta;
     w->widx = widx;
     w->t_start = now;
+    probe_warp_start(&s->probe, slot, widx * 32, s->ctas[cta].id);
     memset(s->regs + (size_t)slot * nregs * EX_WARP, 0, nregs * EX_WARP * sizeof(uint64_t));
     memset(s->lmem + (size_t)slot * EX_WARP * s->p.prog->local_size, 0,
            (size_t)EX_WARP * s->p.prog->local_size);
@@ -394,26 +396,26 @@ static void cta_check_done(struct sm *s, uint32_t c, uint64_t now, struct sm_io 
 {
     struct sm_cta *k = &s->ctas[c];
     struct sm_tb tb;
-    uint32_t i;
+    uint32_t i, idx[SM_MAX_WARPS];
     if (!k->valid || k->warps_done < k->nwarps)
         return;
     for (i = 0; i < k->nwarps; i++)
         if (s->warps[k->first_warp_slot + i].pending)
             return;
     memset(&tb, 0, sizeof tb);
-    tb.min_warp_cycles = tb.min_warp_insns = UINT64_MAX;
+    tb.min_warp_cycles = UINT64_MAX;
     for (i = 0; i < k->nwarps; i++) {
         struct sm_warp *w = &s->warps[k->first_warp_slot + i];
         uint64_t cyc = w->t_end - w->t_start;
         tb.min_warp_cycles = cyc < tb.min_warp_cycles ? cyc : tb.min_warp_cycles;
         tb.max_warp_cycles = cyc > tb.max_warp_cycles ? cyc : tb.max_warp_cycles;
-        tb.min_warp_insns = w->insns < tb.min_warp_insns ? w->insns : tb.min_warp_insns;
-        tb.max_warp_insns = w->insns > tb.max_warp_insns ? w->insns : tb.max_warp_insns;
+        idx[i] = k->first_warp_slot + i;
         w->valid = 0;
     }
     tb.stall_life = k->stall_life;
     tb.stall_dwr = k->stall_dwr;
-    if (*ntbs < 2) {
+    if (*ntbs < 2) {                     /* only two TBs per cycle reach the statistics */
+        probe_tb_retire(&s->probe, idx, k->nwarps);
         tbs[*ntbs] = tb;
         io->done_cta[*ntbs] = k->id;
         (*ntbs)++;
@@ -732,22 +734,11 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now, struct 
         snprintf(s->err, sizeof s->err, "%s", s->res.err);
         return -1;
     }
-    wp->insns++;
-    s->s.warp_insns++;
-    s->st->warp_insns++;
-    s->st->thread_insns += (uint64_t)__builtin_popcount(s->res.exec_mask);
-    s->st->lane_util[__builtin_popcount(mask)]++;
-    if (in->op == OP_BRA && in->guard >= 0) {
-        s->st->branches++;
-        if (s->res.taken && s->res.taken != mask)
-            s->st->divergent_branches++;
-    }
+    probe_issue(&s->probe, w, pc, in, mask, &s->res);
     latch_control(s, sched, w, pc);
     fi->valid = 1; fi->sched = (uint8_t)sched; fi->unit = d->unit;
     fi->warp = (uint8_t)w; fi->vwi = (uint8_t)w; fi->lat = d->lat; fi->ii = d->ii;
     if (d->path == PATH_MEM) {
-        s->st->mem_insns++;
-        s->st->atomics += in->op == OP_ATOM || in->op == OP_RED;
         if ((s->res.space == PS_GLOBAL || s->res.space == PS_LOCAL) && s->res.exec_mask) {
             issue_ldst(s, w, d, in, &io->ld.issue);
             fi->ndst = 0;                 /* results come back through ldst */
@@ -757,7 +748,6 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now, struct 
         fixed_mem(s, in, &fi->lat, &fi->ii);
     }
     if (s->res.kind == EX_BARRIER) {
-        s->st->barriers++;
         if (in->sub != 1 && io->nbar < BAR_PORTS) {
             wp->at_bar = 1;
             io->bar.arrive[io->nbar].valid = 1;

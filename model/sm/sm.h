@@ -21,6 +21,7 @@
 #include "base/config.h"
 #include "func/exec.h"
 #include "func/funcsim.h"
+#include "func/probe.h"
 #include "fetch.h"
 #include "fu.h"
 #include "func/gmem.h"
@@ -62,6 +63,7 @@ struct sm_params {
     uint32_t id;
     uint32_t ctas_per_sm;
     uint64_t spill_base, local_base;     /* timing addresses of SIMT spills / local memory */
+    const struct probe_sink *sink;       /* the instruction probe's sink (NULL = none) */
 };
 
 struct sm_dec;                           /* per-instruction decode (sm.c) */
@@ -74,7 +76,7 @@ struct sm_warp {                         /* simulation bookkeeping per warp slot
     uint32_t widx;                       /* warp index inside its CTA */
     uint32_t pending;                    /* destination registers not yet written back */
     uint32_t loads;                      /* global/local loads in flight */
-    uint64_t insns, t_start, t_end;
+    uint64_t t_start, t_end;
 };
 
 struct sm_cta {
@@ -99,7 +101,7 @@ struct sm_io {                           /* GPU side of the SM, per cycle */
 };
 
 struct sm_tb {                           /* a finished TB, for the divergence statistics */
-    uint64_t min_warp_cycles, max_warp_cycles, min_warp_insns, max_warp_insns;
+    uint64_t min_warp_cycles, max_warp_cycles;
     uint64_t stall_life, stall_dwr;
 };
 
@@ -154,6 +156,8 @@ struct sm {
     /* statistics */
     struct gs_stats *st;
     struct sm_stats s;
+    struct probe probe;                  /* instruction counting (func/probe.h) ... */
+    struct probe_warp pw[SM_MAX_WARPS];  /* ... per warp slot */
     struct sm_rec *rec;                  /* NULL unless this SM records a block's inputs */
     char err[PTX_ERR_LEN + 128];
     int  failed;
