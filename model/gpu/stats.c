@@ -130,7 +130,8 @@ void gs_stats_add_sm(struct gs_stats *g, const struct sm_stats *sm, uint32_t i)
 
 /* ---- output */
 
-int gs_stat_shown(const struct gs_stat_desc *d, const struct gs_stats *s)
+/* Is the entry written for these statistics (timing entries only when cycles != 0)? */
+static int shown(const struct gs_stat_desc *d, const struct gs_stats *s)
 {
     return d->scope == GSS_G || s->cycles;
 }
@@ -194,7 +195,7 @@ void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f)
     fprintf(f, "{\n");
     for (k = 0; k < gs_stat_ndescs; k++) {
         const struct gs_stat_desc *d = &gs_stat_descs[k];
-        if (!d->json || !gs_stat_shown(d, s))
+        if (!d->json || !shown(d, s))
             continue;
         fprintf(f, "%s%s  \"%s\": ", sep, in, d->json);
         json_value(d, s, f);
@@ -246,7 +247,7 @@ void gs_stats_text(const struct gs_stats *s, FILE *f)
     uint32_t k;
     for (k = 0; k < gs_stat_ndescs; k++) {
         const struct gs_stat_desc *d = &gs_stat_descs[k];
-        if (!gs_stat_shown(d, s))
+        if (!shown(d, s))
             continue;
         fprintf(f, "  %-28s ", d->text);
         text_value(d, s, f);

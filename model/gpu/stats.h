@@ -38,7 +38,5 @@ void gs_stats_add(struct gs_stats *total, const struct gs_stats *launch);
 /* Merge SM sm_index's counters (scopes S and I) into the GPU statistics. */
 struct sm_stats;
 void gs_stats_add_sm(struct gs_stats *gpu, const struct sm_stats *sm, uint32_t sm_index);
-/* Is the entry written for these statistics (timing entries only when cycles != 0)? */
-int  gs_stat_shown(const struct gs_stat_desc *d, const struct gs_stats *s);
 
 #endif
