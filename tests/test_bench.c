@@ -53,7 +53,7 @@ static void test_one_kernel(void **state)
 /* Write vecadd's PTX with its add.f32 replaced by sub.f32. */
 static void write_wrong_vecadd(const char *out)
 {
-    size_t len;
+    size_t len = 0;
     char *text = tu_read_file("bench/vecadd/kernel.ptx", &len), *p;
     FILE *f;
     assert_non_null(text);

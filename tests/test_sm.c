@@ -42,6 +42,8 @@ static const char *kernel =
 #define NTHREADS 64
 #define DELAY 30
 
+static struct gs_stats st;
+
 struct h {
     struct gpu_config conf;
     struct ptx_module mod;
@@ -86,7 +88,7 @@ static void h_init(struct h *h, int phantom)
     p.cta_limit = 2;
     p.spill_base = sm_spill_base(0);
     p.local_base = sm_local_base(0);
-    assert_int_equal(sm_init(&h->s, &p, NULL, err, sizeof err), 0);
+    assert_int_equal(sm_init(&h->s, &p, &st, err, sizeof err), 0);
     if (phantom)
         h->s.ctx[0].valid = 1;                   /* context 0 taken: contexts != slots */
 }
@@ -126,8 +128,6 @@ static int h_cycle(struct h *h, uint64_t now, uint32_t *ntbs)
     return rc;
 }
 
-static struct gs_stats st;
-
 static void run_late(int phantom)
 {
     struct h *h = calloc(1, sizeof *h);
@@ -135,7 +135,6 @@ static void run_late(int phantom)
     uint64_t now;
     int answered = 0;
     h_init(h, phantom);
-    h->s.st = &st;
     h->s.dec[LATE_PC].late = 1;
     assert_int_equal(h->prog.insns[LATE_PC].op, OP_MOV);
     if (phantom)
@@ -201,7 +200,6 @@ static void test_retire_all(void **state)
     (void)state;
     memset(&st, 0, sizeof st);
     h_init(h, 0);
-    h->s.st = &st;
     h->s.p.cta_limit = 8;
     h->s.nwarps_per_cta = 1;
     for (int c = 0; c < 7; c++)
@@ -230,7 +228,6 @@ static void test_block_error_stops(void **state)
     (void)state;
     memset(&st, 0, sizeof st);
     h_init(h, 0);
-    h->s.st = &st;
     sm_launch_cta(&h->s, 0, 0);
     assert_int_equal(h_cycle(h, 0, &n), 0);
     h->s.upd_latch[0] = (struct simt_upd){ .v = 1, .slot = 60, .kind = SIMT_NORMAL };
@@ -247,7 +244,6 @@ static void test_ready_port(void **state)
     (void)state;
     memset(&st, 0, sizeof st);
     h_init(h, 0);
-    h->s.st = &st;
     h->s.p.cta_limit = 1;
     assert_true(sm_can_launch(&h->s));
     sm_launch_cta(&h->s, 0, 0);

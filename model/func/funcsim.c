@@ -15,13 +15,13 @@
 #include <string.h>
 #include "exec.h"
 #include "funcsim.h"
+#include "probe.h"
 
 #define FS_NO_RPC UINT32_MAX
 
 struct fs_entry { uint32_t pc, rpc, mask; };
 
 struct fs_warp {
-    uint64_t insns;                  /* warp instructions issued (per-TB divergence) */
     uint32_t depth;
     uint8_t  at_bar;
     struct fs_entry *stack;
@@ -33,6 +33,7 @@ struct fs_cta {                      /* buffers sized once per launch, reused fo
     uint8_t  *smem, *lmem, *pscratch;
     size_t    regs_bytes, smem_bytes, lmem_bytes, ps_bytes;
     struct fs_warp *warps;
+    struct probe_warp *pw;           /* the probe's per-warp counters */
     struct fs_entry *stacks;
 };
 
@@ -40,6 +41,7 @@ struct fs_run {
     const struct fsim_launch *l;
     struct gs_stats *st;
     struct fs_cta cta;
+    struct probe probe;
     struct ex_ctx ctx;
     struct ex_result res;
     uint64_t tick;                   /* warp instructions issued in this launch (%clock) */
@@ -62,14 +64,15 @@ static int cta_alloc(struct fs_cta *c, const struct fsim_launch *l)
     c->lmem = calloc(1, c->lmem_bytes ? c->lmem_bytes : 1);
     c->pscratch = calloc(1, c->ps_bytes ? c->ps_bytes : 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
+    c->pw = calloc(c->nwarps, sizeof *c->pw);
     c->stacks = calloc((size_t)c->nwarps * c->stack_max, sizeof *c->stacks);
-    return c->regs && c->smem && c->lmem && c->pscratch && c->warps && c->stacks ? 0 : -1;
+    return c->regs && c->smem && c->lmem && c->pscratch && c->warps && c->pw && c->stacks ? 0 : -1;
 }
 
 static void cta_free(struct fs_cta *c)
 {
     free(c->regs); free(c->smem); free(c->lmem); free(c->pscratch);
-    free(c->warps); free(c->stacks);
+    free(c->warps); free(c->pw); free(c->stacks);
 }
 
 /* Reset buffers and warps for CTA `linear`, fill the special-register context. */
@@ -92,7 +95,7 @@ static void cta_start(struct fs_run *r, uint64_t linear)
         wp->stack = c->stacks + (size_t)w * c->stack_max;
         wp->depth = 1;
         wp->at_bar = 0;
-        wp->insns = 0;
+        probe_warp_start(&r->probe, w, w * 32, linear);
         wp->stack[0].pc = 0;
         wp->stack[0].rpc = FS_NO_RPC;
         wp->stack[0].mask = lanes >= 32 ? 0xFFFFFFFFu : ((1u << lanes) - 1);
@@ -168,18 +171,6 @@ static int diverge(struct fs_run *r, struct fs_warp *wp, uint32_t w, uint32_t pc
     return 0;
 }
 
-static void count(struct fs_run *r, const struct ptx_insn *in, uint32_t active)
-{
-    struct gs_stats *st = r->st;
-    st->warp_insns++;
-    st->thread_insns += (uint64_t)__builtin_popcount(r->res.exec_mask);
-    st->lane_util[__builtin_popcount(active)]++;
-    if (in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED)
-        st->mem_insns++;
-    if (in->op == OP_ATOM || in->op == OP_RED)
-        st->atomics++;
-}
-
 static void exit_lanes(struct fs_warp *wp, uint32_t exited)
 {
     uint32_t i;
@@ -197,32 +188,25 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
         return fail(r, w, pc, "control reached the end of the program without exit");
     in = &r->l->prog->insns[pc];
     r->ctx.clock = r->tick++;
-    wp->insns++;
     ex_exec(&r->ctx, pc, active, &r->res);
-    count(r, in, active);
+    probe_issue(&r->probe, w, pc, in, active, &r->res);
     switch (r->res.kind) {
     case EX_NORMAL:
         t->pc = pc + 1;
         break;
     case EX_BRANCH: {
         uint32_t taken = r->res.taken & active, nt = active & ~taken;
-        if (in->guard >= 0)
-            r->st->branches++;
         if (nt == 0)
             t->pc = r->res.target;
         else if (taken == 0)
             t->pc = pc + 1;
-        else {
-            r->st->divergent_branches++;
-            if (diverge(r, wp, w, pc, taken, nt, r->res.target))
-                return -1;
-        }
+        else if (diverge(r, wp, w, pc, taken, nt, r->res.target))
+            return -1;
         break;
     }
     case EX_BARRIER:
         t->pc = pc + 1;
         wp->at_bar = in->sub != 1;       /* bar.arrive (sub 1) does not wait */
-        r->st->barriers++;
         break;
     case EX_EXIT:
         t->pc = pc + 1;
@@ -252,19 +236,6 @@ static int run_warp(struct fs_run *r, uint32_t w)
     return 0;
 }
 
-/* Instruction divergence of the finished CTA: spread of its warps' instruction counts. */
-static void tb_divergence(struct fs_run *r)
-{
-    uint64_t lo = UINT64_MAX, hi = 0;
-    uint32_t w;
-    for (w = 0; w < r->cta.nwarps; w++) {
-        uint64_t n = r->cta.warps[w].insns;
-        lo = n < lo ? n : lo;
-        hi = n > hi ? n : hi;
-    }
-    gs_count_divergence(lo, hi, r->st->tb_inst_div);
-}
-
 static int run_cta(struct fs_run *r, uint64_t linear)
 {
     struct fs_cta *c = &r->cta;
@@ -283,7 +254,7 @@ static int run_cta(struct fs_run *r, uint64_t linear)
             c->warps[w].at_bar = 0;
     } while (live);
     r->st->ctas++;
-    tb_divergence(r);
+    probe_tb_retire(&r->probe, NULL, c->nwarps);
     return 0;
 }
 
@@ -299,6 +270,7 @@ int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
         snprintf(err, errlen, "kernel %s: out of host memory for a CTA", l->prog->name);
         return -1;
     }
+    probe_init(&r.probe, st, r.cta.pw, r.cta.nwarps, NULL, l->sink);
     r.ctx.prog = l->prog;
     r.ctx.gmem = l->gmem;
     r.ctx.smem = r.cta.smem;

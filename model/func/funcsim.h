@@ -17,6 +17,7 @@
 #include "ptx/ptx.h"
 
 struct sm_rec;
+struct probe_sink;
 
 struct fsim_launch {
     const struct ptx_prog *prog;
@@ -27,6 +28,7 @@ struct fsim_launch {
     struct gs_dim3 grid, block;
     uint32_t dyn_smem;
     struct sm_rec *rec;              /* timing model: record a block of SM 0 (NULL = off) */
+    const struct probe_sink *sink;   /* instruction probe's sink (probe.h; NULL = none) */
 };
 
 /* Shared memory of one CTA: static variables, then dynamic at a 16-byte aligned base. */

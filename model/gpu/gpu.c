@@ -9,6 +9,7 @@
 #include "mem/mem_blocks.h"
 #include "sm/sm.h"
 #include "sm/sm_limits.h"
+#include "stats.h"
 
 struct ts {
     const struct fsim_launch *l;
@@ -73,6 +74,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     memset(&p, 0, sizeof p);
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
+    p.sink = l->sink;
     for (i = 0; i < t->nsms; i++) {
         p.id = i;
         p.spill_base = sm_spill_base(i);
@@ -101,7 +103,6 @@ static void dispatch(struct ts *t, uint64_t now)
 static void account_tb(struct ts *t, const struct sm_tb *tb)
 {
     struct gs_stats *st = t->st;
-    gs_count_divergence(tb->min_warp_insns, tb->max_warp_insns, st->tb_inst_div);
     gs_count_divergence(tb->min_warp_cycles, tb->max_warp_cycles, st->tb_cycle_div);
     if (t->tbs_done++ < t->tbs_for_dwr) {
         st->t.dwr_tbs++;
@@ -138,7 +139,7 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
             account_tb(t, &t->tbs[k]);
         *issued |= io->issued;
         if (sm_busy(&t->sms[i]))
-            t->st->t.sm_busy_cycles[i < GS_MAX_SMS ? i : GS_MAX_SMS - 1]++;
+            t->sms[i].s.busy_cycles++;
     }
     msys_tick(t->ms, now, t->min, t->mout);
     if (msys_error(t->ms)) {
@@ -163,24 +164,11 @@ static void collect(struct ts *t, uint64_t cycles)
 {
     struct gs_timing *g = &t->st->t;
     const struct msys_stats *m = msys_stats(t->ms);
-    uint32_t i, k;
+    uint32_t i;
     t->st->cycles = cycles;
     g->nsms = t->nsms;
-    for (i = 0; i < t->nsms; i++) {
-        const struct sm_stats *s = &t->sms[i].s;
-        for (k = 0; k < GS_STALL_KINDS; k++)
-            g->sched_cycles[k] += s->sched_cycles[k];
-        g->l1_hits += s->l1_hits; g->l1_misses += s->l1_misses; g->l1_merges += s->l1_merges;
-        g->l1_mshr_stalls += s->l1_stall_mshr; g->l1_rsrv_fails += s->l1_rsrv_fail;
-        g->icache_hits += s->icache_hits; g->icache_misses += s->icache_misses;
-        g->simt_pushes += s->simt_push; g->simt_pops += s->simt_pop;
-        g->simt_spills += s->simt_spill; g->simt_fills += s->simt_fill;
-        if (s->simt_max_depth > g->simt_max_depth)
-            g->simt_max_depth = s->simt_max_depth;
-        g->shared_conflict_cycles += s->shared_conflict_cycles;
-        if (i < GS_MAX_SMS)
-            g->sm_warp_insns[i] = s->warp_insns;
-    }
+    for (i = 0; i < t->nsms; i++)
+        gs_stats_add_sm(t->st, &t->sms[i].s, i);
     g->l2_accesses = m->l2_access; g->l2_hits = m->l2_hit; g->l2_misses = m->l2_miss;
     g->l2_merges = m->l2_merge; g->l2_writebacks = m->l2_writeback;
     g->dram_channels = msys_get_cfg(t->ms)->n_chan;

@@ -31,56 +31,24 @@ struct gs_dim3 { uint32_t x, y, z; };
 struct gs_gpu;       /* opaque */
 struct gs_module;    /* opaque */
 
-/* Timing-model statistics (zero in functional mode). Scheduler cycles by outcome, in this
-   order: issued, no warp, I-buffer empty, short-latency dependence, long-latency memory
-   dependence, structural/pipeline, barrier, SIMT stack (spill/fill/pop). */
-#define GS_STALL_KINDS 8
+/* Statistics: every field is one line of stats_list.h, which says what it counts, how
+   launches (and SMs) combine and how it is written. */
+#define GS_STALL_KINDS 8      /* scheduler cycles by outcome (names: stats_list.h) */
 #define GS_MAX_SMS 64
+#define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
+#include "stats_list.h"
+
+/* Timing-model statistics (zero in functional mode): the T, S and I entries of the list. */
 struct gs_timing {
-    uint64_t sched_cycles[GS_STALL_KINDS];
-    uint64_t l1_hits, l1_misses, l1_merges, l1_mshr_stalls, l1_rsrv_fails;
-    uint64_t icache_hits, icache_misses;
-    uint64_t l2_accesses, l2_hits, l2_misses, l2_merges, l2_writebacks;
-    uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_bytes;
-    uint64_t dram_busy_cycles;            /* data-bus busy cycles, summed over channels */
-    uint32_t dram_channels;
-    uint64_t simt_pushes, simt_pops, simt_spills, simt_fills, simt_max_depth;
-    uint64_t shared_conflict_cycles;
-    uint64_t ldst_partials, ldst_partials_mixed;  /* LD/ST partial load completions; those whose
-                                             completed lanes hit in L1 while lanes that did not
-                                             hit still wait (tests only: not in JSON/text yet) */
-    uint64_t dwr_tbs;                     /* TBs in the DWR / DWS averages (first N - R) */
-    double   dwr_sum, dws_sum;            /* sums over those TBs */
-    uint32_t nsms;
-    uint64_t sm_warp_insns[GS_MAX_SMS];   /* per SM */
-    uint64_t sm_busy_cycles[GS_MAX_SMS];  /* cycles with a CTA resident */
+    GS_TIMING_MEMBERS
 };
 
-/* Statistics of one launch (gs_kernel_stats) or summed over launches (gs_total_stats). */
-#define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
+/* Statistics of one launch (gs_kernel_stats) or summed over launches (gs_total_stats): the G
+   entries of the list, then the timing ones. host_seconds is the only field that differs
+   between two identical runs. */
 struct gs_stats {
-    uint64_t launches;
-    uint64_t ctas;
-    uint64_t warp_insns;          /* warp instructions issued (guarded-off lanes included) */
-    uint64_t thread_insns;        /* thread instructions executed (active & guard lanes) */
-    uint64_t branches;            /* conditional branch warp instructions */
-    uint64_t divergent_branches;  /* ... that split the warp */
-    uint64_t lane_util[GS_UTIL_BINS]; /* warp instructions by number of active lanes */
-    uint64_t mem_insns, atomics, barriers;
-    uint64_t max_stack_depth;     /* SIMT reconvergence stack */
-    uint64_t cycles;              /* 0 in functional mode */
-    /* warp divergence per TB (000_0da6b8b480bd0740.txt, Table 1): TBs whose instruction
-       (cycle) divergence -- max minus min over its warps, relative to the min -- exceeds
-       50, 25, 10 and 5 % */
-    uint64_t tb_inst_div[4];
-    uint64_t tb_cycle_div[4];
-    /* geometry of the launch with the most CTAs (for reports) */
-    uint32_t grid[3], block[3];
-    uint32_t regs_per_thread, shared_per_cta, local_per_thread;
-    uint32_t occupancy;           /* CTAs per SM */
-    uint32_t occupancy_limit;     /* enum cta_limit: what bounds it */
+    GS_GPU_MEMBERS
     struct gs_timing t;
-    double   host_seconds;        /* host time spent in launches (not deterministic) */
 };
 
 /* config_path may be NULL (built-in gtx480 defaults); sets are "key=value" overrides.

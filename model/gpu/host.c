@@ -19,6 +19,7 @@
 #include "sm/sm.h"
 #include "gpu.h"
 #include "blocks.h"
+#include "stats.h"
 
 #define GS_MAX_MODULES 64
 
@@ -445,63 +446,6 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void add_timing(struct gs_timing *t, const struct gs_timing *s)
-{
-    int i;
-    for (i = 0; i < GS_STALL_KINDS; i++)
-        t->sched_cycles[i] += s->sched_cycles[i];
-    t->l1_hits += s->l1_hits; t->l1_misses += s->l1_misses; t->l1_merges += s->l1_merges;
-    t->l1_mshr_stalls += s->l1_mshr_stalls; t->l1_rsrv_fails += s->l1_rsrv_fails;
-    t->icache_hits += s->icache_hits; t->icache_misses += s->icache_misses;
-    t->l2_accesses += s->l2_accesses; t->l2_hits += s->l2_hits; t->l2_misses += s->l2_misses;
-    t->l2_merges += s->l2_merges; t->l2_writebacks += s->l2_writebacks;
-    t->dram_reads += s->dram_reads; t->dram_writes += s->dram_writes;
-    t->dram_row_hits += s->dram_row_hits; t->dram_row_misses += s->dram_row_misses;
-    t->dram_bytes += s->dram_bytes; t->dram_busy_cycles += s->dram_busy_cycles;
-    t->dram_channels = s->dram_channels ? s->dram_channels : t->dram_channels;
-    t->simt_pushes += s->simt_pushes; t->simt_pops += s->simt_pops;
-    t->simt_spills += s->simt_spills; t->simt_fills += s->simt_fills;
-    if (s->simt_max_depth > t->simt_max_depth)
-        t->simt_max_depth = s->simt_max_depth;
-    t->shared_conflict_cycles += s->shared_conflict_cycles;
-    t->ldst_partials += s->ldst_partials; t->ldst_partials_mixed += s->ldst_partials_mixed;
-    t->dwr_tbs += s->dwr_tbs; t->dwr_sum += s->dwr_sum; t->dws_sum += s->dws_sum;
-    t->nsms = s->nsms > t->nsms ? s->nsms : t->nsms;
-    for (i = 0; i < GS_MAX_SMS; i++) {
-        t->sm_warp_insns[i] += s->sm_warp_insns[i];
-        t->sm_busy_cycles[i] += s->sm_busy_cycles[i];
-    }
-}
-
-static void add_stats(struct gs_stats *t, const struct gs_stats *s)
-{
-    int i;
-    add_timing(&t->t, &s->t);
-    t->launches += s->launches; t->ctas += s->ctas;
-    t->warp_insns += s->warp_insns; t->thread_insns += s->thread_insns;
-    t->branches += s->branches; t->divergent_branches += s->divergent_branches;
-    for (i = 0; i < GS_UTIL_BINS; i++)
-        t->lane_util[i] += s->lane_util[i];
-    t->mem_insns += s->mem_insns; t->atomics += s->atomics; t->barriers += s->barriers;
-    if (s->max_stack_depth > t->max_stack_depth)
-        t->max_stack_depth = s->max_stack_depth;
-    t->cycles += s->cycles;
-    t->host_seconds += s->host_seconds;
-    for (i = 0; i < 4; i++) {
-        t->tb_inst_div[i] += s->tb_inst_div[i];
-        t->tb_cycle_div[i] += s->tb_cycle_div[i];
-    }
-    if ((uint64_t)s->grid[0] * s->grid[1] * s->grid[2] > (uint64_t)t->grid[0] * t->grid[1] * t->grid[2]) {
-        memcpy(t->grid, s->grid, sizeof t->grid);
-        memcpy(t->block, s->block, sizeof t->block);
-        t->regs_per_thread = s->regs_per_thread;
-        t->shared_per_cta = s->shared_per_cta;
-        t->local_per_thread = s->local_per_thread;
-        t->occupancy = s->occupancy;
-        t->occupancy_limit = s->occupancy_limit;
-    }
-}
-
 /* Launch geometry and occupancy, for the reports. */
 static void set_geometry(struct gs_gpu *g, const struct ptx_prog *p, struct gs_dim3 grid,
                          struct gs_dim3 block, uint32_t dyn)
@@ -540,6 +484,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
     l.rec = g->rec.block >= 0 ? &g->rec : NULL;
+    l.sink = NULL;
     t0 = now();
     if (g->conf.model == MODEL_TIMING)
         rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
@@ -548,7 +493,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     g->last.host_seconds = now() - t0;
     g->last.launches = 1;
     free(params);
-    add_stats(&g->total, &g->last);
+    gs_stats_add(&g->total, &g->last);
     if (g->rec.block >= 0 && rc == GS_OK && (rc = write_record(g)) != GS_OK)
         return g->last_launch_status = rc;
     return g->last_launch_status = rc;

@@ -1,9 +1,14 @@
 /*
- * stats.c -- statistics output: JSON for scripts, a short table for people.
+ * stats.c -- statistics generated from the list (stats_list.h, see stats.h): the table, the
+ * merging of launches and SMs, JSON for scripts and a table for people.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include "cta.h"
-#include "gpusim.h"
+#include "sm/sm.h"
+#include "stats.h"
+
+_Static_assert(ISS_NCLASS == GS_STALL_KINDS, "one scheduler-cycle counter per issue class");
 
 double gs_lane_utilization(const struct gs_stats *s)
 {
@@ -19,143 +24,231 @@ void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4])
             bins[i]++;
 }
 
-#define J(name, v) fprintf(f, "%s  \"%s\": %llu,\n", in, name, (unsigned long long)(v))
+/* ---- names and helpers the list refers to */
 
-static const char *const stall_names[GS_STALL_KINDS] = {
-    "issued", "no_warp", "ibuffer_empty", "short_dependence", "long_memory_dependence",
-    "structural", "barrier", "simt_stack"
-};
+/* The scheduler-cycle classes: the issue stage's (sm/iss.h), in its order. */
+#define gs_stall_names iss_class_names
 
-static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-
-static void json_timing(const struct gs_stats *s, const char *in, FILE *f)
+static const char *gs_limit_name(uint64_t v)
 {
-    const struct gs_timing *t = &s->t;
-    unsigned i;
-    fprintf(f, "%s  \"warp_ipc\": %.6f,\n%s  \"thread_ipc\": %.6f,\n", in,
-            ratio(s->warp_insns, s->cycles), in, ratio(s->thread_insns, s->cycles));
-    fprintf(f, "%s  \"scheduler_cycles\": {", in);
-    for (i = 0; i < GS_STALL_KINDS; i++)
-        fprintf(f, "%s\"%s\": %llu", i ? ", " : "", stall_names[i],
-                (unsigned long long)t->sched_cycles[i]);
-    fprintf(f, "},\n");
-    J("l1_hits", t->l1_hits); J("l1_misses", t->l1_misses); J("l1_merges", t->l1_merges);
-    J("l1_mshr_stalls", t->l1_mshr_stalls); J("l1_reservation_fails", t->l1_rsrv_fails);
-    J("icache_hits", t->icache_hits); J("icache_misses", t->icache_misses);
-    J("l2_accesses", t->l2_accesses); J("l2_hits", t->l2_hits); J("l2_misses", t->l2_misses);
-    J("l2_merges", t->l2_merges); J("l2_writebacks", t->l2_writebacks);
-    J("dram_reads", t->dram_reads); J("dram_writes", t->dram_writes);
-    J("dram_row_hits", t->dram_row_hits); J("dram_row_misses", t->dram_row_misses);
-    J("dram_bytes", t->dram_bytes);
-    fprintf(f, "%s  \"dram_row_hit_rate\": %.6f,\n", in,
-            ratio(t->dram_row_hits, t->dram_row_hits + t->dram_row_misses));
-    fprintf(f, "%s  \"dram_bytes_per_cycle\": %.6f,\n", in, ratio(t->dram_bytes, s->cycles));
-    fprintf(f, "%s  \"dram_bus_utilization\": %.6f,\n", in,
-            ratio(t->dram_busy_cycles, s->cycles * (t->dram_channels ? t->dram_channels : 1)));
-    J("simt_pushes", t->simt_pushes); J("simt_pops", t->simt_pops);
-    J("simt_spills", t->simt_spills); J("simt_fills", t->simt_fills);
-    J("simt_max_depth", t->simt_max_depth);
-    J("shared_bank_conflict_cycles", t->shared_conflict_cycles);
-    J("dwr_tbs", t->dwr_tbs);
-    fprintf(f, "%s  \"dwr\": %.6f,\n%s  \"dws\": %.6f,\n", in, t->dwr_tbs ? t->dwr_sum / (double)t->dwr_tbs : 0.0,
-            in, t->dwr_tbs ? t->dws_sum / (double)t->dwr_tbs : 0.0);
-    fprintf(f, "%s  \"sm_warp_insns\": [", in);
-    for (i = 0; i < t->nsms && i < GS_MAX_SMS; i++)
-        fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)t->sm_warp_insns[i]);
-    fprintf(f, "],\n%s  \"sm_busy_cycles\": [", in);
-    for (i = 0; i < t->nsms && i < GS_MAX_SMS; i++)
-        fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)t->sm_busy_cycles[i]);
-    fprintf(f, "],\n");
+    return cta_limit_name((enum cta_limit)v);
 }
 
-static void text_timing(const struct gs_stats *s, FILE *f)
+static double gs_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+static double gs_fratio(double a, uint64_t b) { return b ? a / (double)b : 0.0; }
+
+/* ---- the table */
+
+#define GS_OUT_NUM      .out = GSO_NUM
+#define GS_OUT_ARR      .out = GSO_ARR
+#define GS_OUT_PERSM    .out = GSO_PERSM
+#define GS_OUT_OBJ(nm)  .out = GSO_OBJ, .names = nm
+#define GS_OUT_ENUM(fn) .out = GSO_ENUM, .name_of = fn
+#define GS_AT_G(f)    ((struct gs_stats *)0)->f
+#define GS_AT_T(f)    ((struct gs_stats *)0)->t.f
+#define GS_AT_S(f)    ((struct gs_stats *)0)->t.f
+#define GS_AT_I(f)    ((struct gs_stats *)0)->t.sm_##f
+#define GS_OFF_G(f)   offsetof(struct gs_stats, f)
+#define GS_OFF_T(f)   offsetof(struct gs_stats, t.f)
+#define GS_OFF_S(f)   offsetof(struct gs_stats, t.f)
+#define GS_OFF_I(f)   offsetof(struct gs_stats, t.sm_##f)
+#define GS_SMOFF_G(f) -1
+#define GS_SMOFF_T(f) -1
+#define GS_SMOFF_S(f) (int32_t)offsetof(struct sm_stats, f)
+#define GS_SMOFF_I(f) (int32_t)offsetof(struct sm_stats, f)
+
+#define GS_DESC_C(sc, ty, f, dim, mg, out, js, tx) \
+    { .json = js, .text = tx, .name = #f, .scope = GSS_##sc, .type = GST_##ty, \
+      .merge = GSM_##mg, GS_OUT_##out, .off = GS_OFF_##sc(f), \
+      .n = sizeof(GS_AT_##sc(f)) / sizeof(GS_TYPE_##ty), .sm_off = GS_SMOFF_##sc(f) },
+#define GS_DESC_D(w, id, kd, js, tx, expr) \
+    { .json = js, .text = tx, .name = #id, .scope = GSS_##w, .out = GSO_DERIVED, \
+      .kind = GSK_##kd, .sm_off = -1, .value = gs_d_##id },
+#define GS_DERIVED_FN(w, id, kd, js, tx, expr) \
+    static double gs_d_##id(const struct gs_stats *s) { return (expr); }
+
+GS_STAT_LIST(GS_NONE, GS_DERIVED_FN)
+
+const struct gs_stat_desc gs_stat_descs[] = { GS_STAT_LIST(GS_DESC_C, GS_DESC_D) };
+const uint32_t gs_stat_ndescs = sizeof gs_stat_descs / sizeof gs_stat_descs[0];
+
+/* ---- merging */
+
+static uint32_t elem_size(const struct gs_stat_desc *d)
 {
-    const struct gs_timing *t = &s->t;
-    uint64_t total = 0;
-    unsigned i;
-    for (i = 0; i < GS_STALL_KINDS; i++)
-        total += t->sched_cycles[i];
-    fprintf(f, "  %-28s %14llu\n", "cycles", (unsigned long long)s->cycles);
-    fprintf(f, "  %-28s %14.3f   (thread-IPC %.2f)\n", "warp-IPC (warp insns/cycle)",
-            ratio(s->warp_insns, s->cycles), ratio(s->thread_insns, s->cycles));
-    fprintf(f, "  scheduler cycles:");
-    for (i = 0; i < GS_STALL_KINDS; i++)
-        fprintf(f, " %s %.1f%%", stall_names[i], 100.0 * ratio(t->sched_cycles[i], total));
-    fprintf(f, "\n");
-    fprintf(f, "  %-28s %13.1f%%   (%llu hits, %llu misses, %llu merges)\n", "L1D hit rate",
-            100.0 * ratio(t->l1_hits, t->l1_hits + t->l1_misses), (unsigned long long)t->l1_hits,
-            (unsigned long long)t->l1_misses, (unsigned long long)t->l1_merges);
-    fprintf(f, "  %-28s %13.1f%%   (%llu accesses)\n", "L2 hit rate",
-            100.0 * ratio(t->l2_hits, t->l2_hits + t->l2_misses), (unsigned long long)t->l2_accesses);
-    fprintf(f, "  %-28s %13.1f%%   (%.1f bytes/cycle)\n", "DRAM row-hit rate",
-            100.0 * ratio(t->dram_row_hits, t->dram_row_hits + t->dram_row_misses),
-            ratio(t->dram_bytes, s->cycles));
-    fprintf(f, "  %-28s %14llu   (pushes %llu, pops %llu, spills %llu, fills %llu)\n",
-            "SIMT stack max depth", (unsigned long long)t->simt_max_depth,
-            (unsigned long long)t->simt_pushes, (unsigned long long)t->simt_pops,
-            (unsigned long long)t->simt_spills, (unsigned long long)t->simt_fills);
-    fprintf(f, "  %-28s %14.3f   (DWS %.3f over %llu TBs)\n", "DWR",
-            t->dwr_tbs ? t->dwr_sum / (double)t->dwr_tbs : 0.0,
-            t->dwr_tbs ? t->dws_sum / (double)t->dwr_tbs : 0.0, (unsigned long long)t->dwr_tbs);
+    return d->type == GST_u32 ? 4 : 8;
+}
+
+#define GS_MERGE_AS(T) do { \
+        T *a = (T *)dst; const T *b = (const T *)src; \
+        for (i = 0; i < n; i++) \
+            a[i] = d->merge == GSM_SUM ? a[i] + b[i] : d->merge == GSM_MAX && a[i] >= b[i] ? a[i] : b[i]; \
+    } while (0)
+
+static void merge(const struct gs_stat_desc *d, void *dst, const void *src, uint32_t n)
+{
+    uint32_t i;
+    if (d->type == GST_u64)
+        GS_MERGE_AS(uint64_t);
+    else if (d->type == GST_u32)
+        GS_MERGE_AS(uint32_t);
+    else
+        GS_MERGE_AS(double);
+}
+
+static uint64_t grid_cells(const struct gs_stats *s)
+{
+    return (uint64_t)s->grid[0] * s->grid[1] * s->grid[2];
+}
+
+void gs_stats_add(struct gs_stats *t, const struct gs_stats *s)
+{
+    int geom = grid_cells(s) > grid_cells(t);
+    uint32_t k;
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        if (d->out == GSO_DERIVED || (d->merge == GSM_GEOM && !geom))
+            continue;
+        merge(d, (char *)t + d->off, (const char *)s + d->off, d->n);
+    }
+}
+
+void gs_stats_add_sm(struct gs_stats *g, const struct sm_stats *sm, uint32_t i)
+{
+    uint32_t k;
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        const char *src = (const char *)sm + d->sm_off;
+        if (d->scope == GSS_S && d->out != GSO_DERIVED)
+            merge(d, (char *)g + d->off, src, d->n);
+        else if (d->scope == GSS_I && d->out != GSO_DERIVED && i < d->n)
+            merge(d, (char *)g + d->off + i * elem_size(d), src, 1);
+    }
+}
+
+/* ---- output */
+
+/* Is the entry written for these statistics (timing entries only when cycles != 0)? */
+static int shown(const struct gs_stat_desc *d, const struct gs_stats *s)
+{
+    return d->scope == GSS_G || s->cycles;
+}
+
+static uint32_t elems(const struct gs_stat_desc *d, const struct gs_stats *s)
+{
+    return d->out == GSO_PERSM && s->t.nsms < d->n ? s->t.nsms : d->n;
+}
+
+static uint64_t get_u(const struct gs_stat_desc *d, const struct gs_stats *s, uint32_t i)
+{
+    const char *p = (const char *)s + d->off;
+    return d->type == GST_u32 ? ((const uint32_t *)p)[i] : ((const uint64_t *)p)[i];
+}
+
+static double get_f(const struct gs_stat_desc *d, const struct gs_stats *s, uint32_t i)
+{
+    return ((const double *)((const char *)s + d->off))[i];
+}
+
+/* One element: integers as integers, doubles with 6 (JSON) or 3 (text) decimals. */
+static void put(FILE *f, const struct gs_stat_desc *d, const struct gs_stats *s, uint32_t i,
+                int text)
+{
+    if (d->type == GST_f64)
+        fprintf(f, text ? "%.3f" : "%.6f", get_f(d, s, i));
+    else
+        fprintf(f, "%llu", (unsigned long long)get_u(d, s, i));
+}
+
+static void json_value(const struct gs_stat_desc *d, const struct gs_stats *s, FILE *f)
+{
+    uint32_t i, n = elems(d, s);
+    switch (d->out) {
+    case GSO_DERIVED: fprintf(f, "%.6f", d->value(s)); break;
+    case GSO_ENUM:    fprintf(f, "\"%s\"", d->name_of(get_u(d, s, 0))); break;
+    case GSO_NUM:     put(f, d, s, 0, 0); break;
+    case GSO_OBJ:
+        fprintf(f, "{");
+        for (i = 0; i < n; i++) {
+            fprintf(f, "%s\"%s\": ", i ? ", " : "", d->names[i]);
+            put(f, d, s, i, 0);
+        }
+        fprintf(f, "}");
+        break;
+    default:
+        fprintf(f, "[");
+        for (i = 0; i < n; i++) {
+            fprintf(f, "%s", i ? ", " : "");
+            put(f, d, s, i, 0);
+        }
+        fprintf(f, "]");
+        break;
+    }
 }
 
 void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f)
 {
-    const char *in = indent ? indent : "";
-    int i;
+    const char *in = indent ? indent : "", *sep = "";
+    uint32_t k;
     fprintf(f, "{\n");
-    J("launches", s->launches);
-    J("ctas", s->ctas);
-    J("cycles", s->cycles);
-    J("warp_insns", s->warp_insns);
-    J("thread_insns", s->thread_insns);
-    J("branches", s->branches);
-    J("divergent_branches", s->divergent_branches);
-    J("mem_insns", s->mem_insns);
-    J("atomics", s->atomics);
-    J("barriers", s->barriers);
-    J("max_stack_depth", s->max_stack_depth);
-    fprintf(f, "%s  \"tb_inst_div_over_50_25_10_5\": [%llu, %llu, %llu, %llu],\n", in,
-            (unsigned long long)s->tb_inst_div[0], (unsigned long long)s->tb_inst_div[1],
-            (unsigned long long)s->tb_inst_div[2], (unsigned long long)s->tb_inst_div[3]);
-    fprintf(f, "%s  \"tb_cycle_div_over_50_25_10_5\": [%llu, %llu, %llu, %llu],\n", in,
-            (unsigned long long)s->tb_cycle_div[0], (unsigned long long)s->tb_cycle_div[1],
-            (unsigned long long)s->tb_cycle_div[2], (unsigned long long)s->tb_cycle_div[3]);
-    fprintf(f, "%s  \"grid\": [%u, %u, %u],\n%s  \"block\": [%u, %u, %u],\n", in, s->grid[0],
-            s->grid[1], s->grid[2], in, s->block[0], s->block[1], s->block[2]);
-    J("regs_per_thread", s->regs_per_thread);
-    J("shared_per_cta", s->shared_per_cta);
-    J("local_per_thread", s->local_per_thread);
-    J("occupancy_ctas_per_sm", s->occupancy);
-    fprintf(f, "%s  \"occupancy_limit\": \"%s\",\n", in, cta_limit_name((enum cta_limit)s->occupancy_limit));
-    if (s->cycles)
-        json_timing(s, in, f);
-    fprintf(f, "%s  \"lane_utilization\": %.6f,\n", in, gs_lane_utilization(s));
-    fprintf(f, "%s  \"lane_util_histogram\": [", in);
-    for (i = 0; i < GS_UTIL_BINS; i++)
-        fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)s->lane_util[i]);
-    fprintf(f, "],\n");
-    fprintf(f, "%s  \"host_seconds\": %.6f\n%s}", in, s->host_seconds, in);
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        if (!d->json || !shown(d, s))
+            continue;
+        fprintf(f, "%s%s  \"%s\": ", sep, in, d->json);
+        json_value(d, s, f);
+        sep = ",\n";
+    }
+    fprintf(f, "\n%s}", in);
+}
+
+static void text_derived(const struct gs_stat_desc *d, const struct gs_stats *s, FILE *f)
+{
+    double v = d->value(s);
+    if (d->kind == GSK_PCT)
+        fprintf(f, "%13.1f%%", 100.0 * v);
+    else
+        fprintf(f, d->kind == GSK_RATE ? "%14.0f" : "%14.3f", v);
+}
+
+static void text_value(const struct gs_stat_desc *d, const struct gs_stats *s, FILE *f)
+{
+    uint32_t i, n = elems(d, s);
+    uint64_t total = 0;
+    switch (d->out) {
+    case GSO_DERIVED: text_derived(d, s, f); break;
+    case GSO_ENUM:    fprintf(f, "%14s", d->name_of(get_u(d, s, 0))); break;
+    case GSO_NUM:
+        if (d->type == GST_f64)
+            fprintf(f, "%14.3f", get_f(d, s, 0));
+        else
+            fprintf(f, "%14llu", (unsigned long long)get_u(d, s, 0));
+        break;
+    case GSO_OBJ:                         /* each element with its share of the total */
+        for (i = 0; i < n; i++)
+            total += get_u(d, s, i);
+        for (i = 0; i < n; i++)
+            fprintf(f, "%s%s %llu (%.1f%%)", i ? ", " : "", d->names[i],
+                    (unsigned long long)get_u(d, s, i), 100.0 * gs_ratio(get_u(d, s, i), total));
+        break;
+    default:
+        for (i = 0; i < n; i++) {
+            fprintf(f, "%s", i ? " " : "");
+            put(f, d, s, i, 1);
+        }
+        break;
+    }
 }
 
 void gs_stats_text(const struct gs_stats *s, FILE *f)
 {
-    double wips = s->host_seconds > 0 ? (double)s->warp_insns / s->host_seconds : 0.0;
-    double cps = s->host_seconds > 0 ? (double)s->cycles / s->host_seconds : 0.0;
-    fprintf(f, "  %-28s %14llu\n", "launches", (unsigned long long)s->launches);
-    fprintf(f, "  %-28s %14llu\n", "CTAs", (unsigned long long)s->ctas);
-    fprintf(f, "  %-28s %14llu\n", "warp instructions", (unsigned long long)s->warp_insns);
-    fprintf(f, "  %-28s %14llu\n", "thread instructions", (unsigned long long)s->thread_insns);
-    fprintf(f, "  %-28s %14llu\n", "conditional branches", (unsigned long long)s->branches);
-    fprintf(f, "  %-28s %14llu\n", "divergent branches", (unsigned long long)s->divergent_branches);
-    fprintf(f, "  %-28s %13.1f%%\n", "SIMD lane utilization", 100.0 * gs_lane_utilization(s));
-    fprintf(f, "  %-28s %14llu\n", "memory instructions", (unsigned long long)s->mem_insns);
-    fprintf(f, "  %-28s %14llu\n", "atomic instructions", (unsigned long long)s->atomics);
-    fprintf(f, "  %-28s %14llu\n", "barriers (warp arrivals)", (unsigned long long)s->barriers);
-    fprintf(f, "  %-28s %14llu\n", "max reconvergence depth", (unsigned long long)s->max_stack_depth);
-    if (s->cycles)
-        text_timing(s, f);
-    fprintf(f, "  %-28s %14.0f   (host: %.3f s)\n", "sim speed, warp insns/s", wips, s->host_seconds);
-    if (s->cycles)
-        fprintf(f, "  %-28s %14.0f\n", "sim speed, cycles/s", cps);
+    uint32_t k;
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        if (!shown(d, s))
+            continue;
+        fprintf(f, "  %-28s ", d->text);
+        text_value(d, s, f);
+        fprintf(f, "\n");
+    }
 }

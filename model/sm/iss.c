@@ -47,13 +47,14 @@ void iss_reset(const struct iss_cfg *c, struct iss_regs *r)
     memset(r, 0, sizeof *r);
 }
 
+const char *const iss_class_names[ISS_NCLASS] = {
+    "issued", "no_warp", "ibuffer_empty", "short_dependence", "long_memory_dependence",
+    "structural", "barrier", "simt_stack"
+};
+
 const char *iss_class_name(unsigned c)
 {
-    static const char *const n[ISS_NCLASS] = {
-        "issued", "no_warp", "ibuffer_empty", "short_dependence", "long_memory_dependence",
-        "structural", "barrier", "simt_stack"
-    };
-    return c < ISS_NCLASS ? n[c] : "?";
+    return c < ISS_NCLASS ? iss_class_names[c] : "?";
 }
 
 /* ------------------------------------------------------------------ counters */

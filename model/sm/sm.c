@@ -86,6 +86,7 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
         iss_decode(p->conf, &p->prog->insns[i], &s->dec[i]);
     sm_blocks_reset(s);
     init_exec(s);
+    probe_init(&s->probe, st, s->pw, s->nctx, &s->s.warp_insns, p->sink);
     s->cta_ready = (uint8_t)sm_can_launch(s);
     return 0;
 }
@@ -147,10 +148,10 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     simt_eval(s->simt_c, s->simt_q, &in, s->simt_o, s->simt_d);
     if (s->simt_o->req_v && in.req_ready)
         sm_memq_push(&s->sq, &s->simt_o->req, now);
-    s->s.simt_push += s->simt_o->ev_push;
-    s->s.simt_pop += s->simt_o->ev_pop;
-    s->s.simt_spill += s->simt_o->ev_spill;
-    s->s.simt_fill += s->simt_o->ev_fill;
+    s->s.simt_pushes += s->simt_o->ev_push;
+    s->s.simt_pops += s->simt_o->ev_pop;
+    s->s.simt_spills += s->simt_o->ev_spill;
+    s->s.simt_fills += s->simt_o->ev_fill;
     if (s->simt_o->ev_depth > s->s.simt_max_depth)
         s->s.simt_max_depth = s->simt_o->ev_depth;
 }

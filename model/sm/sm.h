@@ -47,6 +47,7 @@
 #include "base/slotmask.h"
 #include "func/exec.h"
 #include "func/gmem.h"
+#include "func/probe.h"
 #include "gpu/gpusim.h"
 #include "ptx/flow.h"
 
@@ -73,6 +74,7 @@ struct sm_params {
     uint32_t id;
     uint32_t cta_limit;            /* resident CTAs per SM for this launch (cta_limits) */
     uint64_t spill_base, local_base;   /* timing addresses of SIMT spills / local memory */
+    const struct probe_sink *sink; /* the instruction probe's sink (NULL = none) */
 };
 
 #define SM_MEMQ 4
@@ -108,8 +110,8 @@ struct sm_io {                     /* GPU side of the SM, per cycle */
     struct sm_late_req late_req;   /* out: a late value is wanted */
 };
 
-struct sm_tb {                     /* a finished TB, for the divergence statistics */
-    uint64_t min_warp_cycles, max_warp_cycles, min_warp_insns, max_warp_insns;
+struct sm_tb {                     /* a finished TB, for the cycle-divergence statistics */
+    uint64_t min_warp_cycles, max_warp_cycles;
     uint64_t stall_life, stall_dwr;
 };
 
@@ -118,7 +120,7 @@ struct sm_ctx {                    /* one context (simulation bookkeeping of the
     uint8_t  cta;                  /* CTA slot */
     uint8_t  widx;                 /* warp index inside its CTA */
     uint8_t  slot;                 /* slot holding it, SM_NO_SLOT if none */
-    uint64_t insns, t_start, t_end;
+    uint64_t t_start, t_end;
 };
 
 struct sm_cta {
@@ -131,13 +133,8 @@ struct sm_cta {
     uint64_t stall_life, stall_dwr;    /* SM stall cycles while resident / in its DWR */
 };
 
-struct sm_stats {
-    uint64_t sched_cycles[ISS_NCLASS];  /* scheduler cycles by outcome */
-    uint64_t l1_hits, l1_misses, l1_merges, l1_stall_mshr, l1_rsrv_fail;
-    uint64_t icache_hits, icache_misses;
-    uint64_t simt_push, simt_pop, simt_spill, simt_fill, simt_max_depth;
-    uint64_t shared_conflict_cycles;
-    uint64_t warp_insns;
+struct sm_stats {                  /* the S and I entries of gpu/stats_list.h */
+    GS_SM_MEMBERS
 };
 
 /* This cycle's issues: inputs of fu, ldst, smem and bar (built by sm_issue.c). */
@@ -206,6 +203,8 @@ struct sm {
     /* statistics */
     struct gs_stats *st;
     struct sm_stats s;
+    struct probe probe;            /* instruction counting (func/probe.h) ... */
+    struct probe_warp pw[SM_MAX_CTX];  /* ... per context */
     struct sm_rec *rec;            /* NULL unless this SM records a block's inputs */
     char err[PTX_ERR_LEN + 256];
     int  failed;

@@ -69,6 +69,7 @@ static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_
     cx->widx = (uint8_t)i;
     cx->slot = (uint8_t)w;
     cx->t_start = now;
+    probe_warp_start(&s->probe, x, i * 32u, s->ctas[c].id);
     clear_context(s, x);
     s->slot_ctx[w] = (uint16_t)x;
     s->iss_in.slot_ctx[w] = (uint8_t)x;
@@ -113,20 +114,23 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
 
 /* ------------------------------------------------------------------ retire */
 
-static void tb_record(const struct sm *s, const struct sm_cta *k, struct sm_tb *tb)
+/* The TB's cycle divergence and stall figures (its instruction divergence goes through the
+   probe). */
+static void tb_record(struct sm *s, const struct sm_cta *k, struct sm_tb *tb)
 {
+    uint32_t idx[32];
     memset(tb, 0, sizeof *tb);
-    tb->min_warp_cycles = tb->min_warp_insns = UINT64_MAX;
+    tb->min_warp_cycles = UINT64_MAX;
     for (uint32_t i = 0; i < k->nwarps; i++) {
         const struct sm_ctx *w = &s->ctx[k->ctx[i]];
         uint64_t cyc = w->t_end - w->t_start;
         tb->min_warp_cycles = cyc < tb->min_warp_cycles ? cyc : tb->min_warp_cycles;
         tb->max_warp_cycles = cyc > tb->max_warp_cycles ? cyc : tb->max_warp_cycles;
-        tb->min_warp_insns = w->insns < tb->min_warp_insns ? w->insns : tb->min_warp_insns;
-        tb->max_warp_insns = w->insns > tb->max_warp_insns ? w->insns : tb->max_warp_insns;
+        idx[i] = k->ctx[i];
     }
     tb->stall_life = k->stall_life;
     tb->stall_dwr = k->stall_dwr;
+    probe_tb_retire(&s->probe, idx, k->nwarps);
 }
 
 /* A CTA whose warps all finished completes once every result is written back: its

@@ -97,20 +97,6 @@ static void exec_context(struct sm *s, uint32_t x, uint64_t now)
     s->ex.clock = now;
 }
 
-static void count(struct sm *s, const struct ptx_insn *in, uint32_t mask, uint32_t x)
-{
-    s->ctx[x].insns++;
-    s->s.warp_insns++;
-    s->st->warp_insns++;
-    s->st->thread_insns += (uint64_t)__builtin_popcount(s->res.exec_mask);
-    s->st->lane_util[__builtin_popcount(mask)]++;
-    if (in->op == OP_BRA && in->guard >= 0) {
-        s->st->branches++;
-        if (s->res.taken && s->res.taken != mask)
-            s->st->divergent_branches++;
-    }
-}
-
 /* The reserve, issue-stage and key-generator latches of an issue with `ndst` results. */
 static void latch_issue(struct sm *s, uint32_t sched, uint32_t w, uint32_t x,
                         const struct iss_dec *d, uint32_t ndst, int load, int bar)
@@ -138,13 +124,11 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
         snprintf(s->err, sizeof s->err, "%s", s->res.err);
         return -1;
     }
-    count(s, in, mask, x);
+    probe_issue(&s->probe, x, pc, in, mask, &s->res);
     latch_control(s, sched, w, pc);
     fi->valid = 1; fi->sched = (uint8_t)sched; fi->unit = d->unit;
     fi->warp = (uint8_t)w; fi->vwi = (uint8_t)x; fi->lat = d->lat; fi->ii = d->ii;
     if (d->path == ISS_PATH_MEM) {
-        s->st->mem_insns++;
-        s->st->atomics += in->op == OP_ATOM || in->op == OP_RED;
         io->mem_taken = 1;
         if ((s->res.space == PS_GLOBAL || s->res.space == PS_LOCAL) && s->res.exec_mask) {
             issue_ldst(s, w, x, d, in, &io->ld.issue);
@@ -154,7 +138,6 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
         fixed_mem(s, sched, fi);
     }
     if (s->res.kind == EX_BARRIER) {
-        s->st->barriers++;
         if (in->sub != 1 && io->nbar < BAR_PORTS) {
             bar = 1;
             io->bar.arrive[io->nbar++] = (struct bar_ev){ 1, s->ctx[x].cta, s->ctx[x].widx };

@@ -29,8 +29,8 @@ static void count_l1(struct sm *s, const struct l1_out *lo)
     s->s.l1_hits += lo->ev_hit;
     s->s.l1_misses += lo->ev_miss;
     s->s.l1_merges += lo->ev_merge;
-    s->s.l1_stall_mshr += lo->ev_stall_mshr;
-    s->s.l1_rsrv_fail += lo->ev_rsrv_fail;
+    s->s.l1_mshr_stalls += lo->ev_stall_mshr;
+    s->s.l1_rsrv_fails += lo->ev_rsrv_fail;
 }
 
 /* Step 1: the L1 with the chosen request; returns the source whose request it accepted

@@ -1,0 +1,70 @@
+/*
+ * probe.h -- the instruction probe: what both models count about the instruction stream,
+ * written once.
+ *
+ * Not a hardware block: the performance-counter tap of an issue stage. The functional runner
+ * (funcsim.c) calls it after each warp instruction executes, the timing SM (sm/sm.c) when an
+ * instruction issues; both call it when a warp starts and when a TB retires. Events:
+ *   probe_warp_start  warp w (the caller's index, < cap) starts: its counters are cleared and
+ *                     its first thread and CTA remembered for the sink.
+ *   probe_issue       one warp instruction of warp w at kernel pc, with the active mask (the
+ *                     SIMT mask) and the executed result: counts warp and thread instructions,
+ *                     the lane-utilisation bin (active lanes), guarded branches and those that
+ *                     split the active lanes, memory instructions, atomics, barrier arrivals,
+ *                     the warp's instruction count and the unit's (optional); then calls the
+ *                     sink, if any.
+ *   probe_tb_retire   a TB finished: its instruction divergence (spread of its warps'
+ *                     instruction counts, 000_0da6b8b480bd0740.txt Table 1) into tb_inst_div.
+ * Counts go to the launch statistics (struct gs_stats, shared by every caller of the launch).
+ * Warp indices are the caller's: the functional runner's warp in the CTA, the SM's warp slot
+ * (later its context); the per-warp table is the caller's, `cap` entries.
+ *
+ * The sink is the hook for per-thread basic-block vectors (BBV, 001_8bf4399a5d1562fa.txt
+ * Section IV): called at every probe_issue with the event below. NULL costs one test per
+ * instruction.
+ */
+#ifndef PROBE_H
+#define PROBE_H
+#include <stdint.h>
+#include "exec.h"
+#include "gpu/gpusim.h"
+#include "ptx/ptx.h"
+
+struct probe_event {
+    uint32_t pc;          /* kernel pc of the instruction */
+    uint32_t active;      /* lanes at this pc (the SIMT mask, before the guard) */
+    uint32_t exec;        /* lanes that executed (active and guard true) */
+    uint32_t warp;        /* the caller's warp index */
+    uint32_t tid0;        /* linear thread index in the CTA of lane 0 */
+    uint64_t cta;         /* linear CTA index in the grid */
+};
+
+struct probe_sink {
+    void (*fn)(void *arg, const struct probe_event *e);
+    void *arg;
+};
+
+struct probe_warp {       /* per-warp counters */
+    uint64_t insns;       /* warp instructions since the warp started */
+    uint64_t cta;         /* for the sink */
+    uint32_t tid0;
+};
+
+struct probe {
+    struct gs_stats *st;             /* launch statistics */
+    struct probe_warp *warps;        /* the caller's table, cap entries */
+    uint32_t cap;
+    uint64_t *unit_insns;            /* NULL, or the unit's warp-instruction counter */
+    const struct probe_sink *sink;   /* NULL: none */
+};
+
+void probe_init(struct probe *p, struct gs_stats *st, struct probe_warp *warps, uint32_t cap,
+                uint64_t *unit_insns, const struct probe_sink *sink);
+/* w < cap */
+void probe_warp_start(struct probe *p, uint32_t w, uint32_t tid0, uint64_t cta);
+void probe_issue(struct probe *p, uint32_t w, uint32_t pc, const struct ptx_insn *in,
+                 uint32_t active, const struct ex_result *r);
+/* The TB's warps: idx[0..n-1], or warps 0..n-1 when idx is NULL. */
+void probe_tb_retire(const struct probe *p, const uint32_t *idx, uint32_t n);
+
+#endif
