@@ -4,8 +4,10 @@
  * this cycle's readiness only from the next cycle, as a register-file write-then-read would
  * allow), then this cycle's issues occupy their units and enter the queue.
  */
+#include <stdio.h>
 #include <string.h>
 #include "fu.h"
+#include "sm_limits.h"
 #include "base/cost.h"
 
 void fu_reset(const struct fu_cfg *c, struct fu_regs *q)
@@ -97,6 +99,28 @@ void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *
     q->count = d->count;
     q->valid = d->valid;
     q->q_dirty = d->q_dirty;
+}
+
+/* Registry entry points (model/base/blocks.def). */
+uint32_t fu_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void fu_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct fu_cfg *out)
+{
+    (void)sm; (void)i;
+    out->nsched = c->schedulers_per_sm;
+}
+
+int fu_cfg_check(const struct fu_cfg *c, char *err, size_t errlen)
+{
+    if (c->nsched < 1 || c->nsched > FU_MAX_SCHED) {
+        snprintf(err, errlen, "fu: nsched %u out of range 1..%u", c->nsched, FU_MAX_SCHED);
+        return -1;
+    }
+    return 0;
 }
 
 /* Storage for the cost estimator (cost.h): a busy-until stamp per unit and scheduler, and the

@@ -70,6 +70,11 @@ void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in
              struct fu_out *out, struct fu_regs *d);
 void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d);
 
+/* Registry entry points (model/base/blocks.def). */
+struct gpu_config;
+uint32_t fu_instances(const struct gpu_config *c);
+void fu_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct fu_cfg *out);
+int  fu_cfg_check(const struct fu_cfg *c, char *err, size_t errlen);
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;
 void fu_storage(const struct fu_cfg *c, struct cost_list *l);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "l1.h"
+#include "sm_limits.h"
 #include "base/cost.h"
 
 #define LINE_SHIFT 7
@@ -334,6 +335,23 @@ void l1_stats_add(struct l1_stats *s, const struct l1_out *o)
     s->bypass += o->ev_bypass;
     s->responses += o->resp_valid;
     s->bad += o->ev_bad;
+}
+
+/* Registry entry points (model/base/blocks.def). */
+uint32_t l1_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void l1_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct l1_cfg *out)
+{
+    (void)sm; (void)i;
+    l1_cfg_default(out);
+    out->nsets = c->l1_sets;
+    out->assoc = c->l1_ways;
+    out->n_mshr = c->l1_mshrs;
+    out->hit_latency = c->l1_hit_latency;
 }
 
 /* Storage for the cost estimator (cost.h): the tag array (one row of assoc ways per set), the

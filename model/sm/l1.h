@@ -158,6 +158,10 @@ int      l1_busy(const struct l1_cfg *c, const struct l1_regs *q);
 uint64_t l1_next_event(const struct l1_cfg *c, const struct l1_regs *q, uint64_t now);
 void     l1_stats_add(struct l1_stats *s, const struct l1_out *o);
 
+/* Registry entry points (model/base/blocks.def). */
+struct gpu_config;
+uint32_t l1_instances(const struct gpu_config *c);
+void l1_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct l1_cfg *out);
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;
 void l1_storage(const struct l1_cfg *c, struct cost_list *l);

@@ -4,8 +4,10 @@
  * released this cycle if it was the last), then the L1's hit report marks the hit lanes, then
  * the L1's acceptance pops the queue head, then this cycle's issue appends its lines.
  */
+#include <stdio.h>
 #include <string.h>
 #include "ldst.h"
+#include "sm_limits.h"
 #include "base/cost.h"
 
 void ldst_reset(const struct ldst_cfg *c, struct ldst_regs *q)
@@ -184,6 +186,25 @@ void ldst_commit(const struct ldst_cfg *c, struct ldst_regs *q, const struct lds
     q->pend_dirty = d->pend_dirty;
 }
 
+
+/* Registry entry points (model/base/blocks.def). */
+uint32_t ldst_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void ldst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct ldst_cfg *out)
+{
+    (void)c; (void)i;
+    out->sm = (uint8_t)sm;
+}
+
+int ldst_cfg_check(const struct ldst_cfg *c, char *err, size_t errlen)
+{
+    (void)c; (void)err; (void)errlen;
+    return 0;
+}
 
 /* Storage for the cost estimator (cost.h): the line-request queue (a FIFO of mem_req, each
    with its lane mask), its pointers, the pending-load table (indexed by the response tag) with

@@ -109,6 +109,11 @@ void ldst_commit(const struct ldst_cfg *c, struct ldst_regs *q, const struct lds
 /* Registered outputs of state q (what the unit presents this cycle). */
 void ldst_outputs(const struct ldst_regs *q, struct ldst_out *out);
 
+/* Registry entry points (model/base/blocks.def). */
+struct gpu_config;
+uint32_t ldst_instances(const struct gpu_config *c);
+void ldst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct ldst_cfg *out);
+int  ldst_cfg_check(const struct ldst_cfg *c, char *err, size_t errlen);
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;
 void ldst_storage(const struct ldst_cfg *c, struct cost_list *l);

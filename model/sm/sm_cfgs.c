@@ -83,54 +83,10 @@ void simt_rtl_params(const struct simt_cfg *c, FILE *f)
             c->fill_cycles, c->sm_id, (unsigned long long)c->spill_base, c->spill_stride);
 }
 
-uint32_t fu_instances(const struct gpu_config *c)
-{
-    return one(c);
-}
 
-void fu_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct fu_cfg *out)
-{
-    (void)sm; (void)i;
-    out->nsched = c->schedulers_per_sm;
-}
 
-int fu_cfg_check(const struct fu_cfg *c, char *err, size_t errlen)
-{
-    if (c->nsched < 1 || c->nsched > FU_MAX_SCHED) {
-        snprintf(err, errlen, "fu: nsched %u out of range 1..%u", c->nsched, FU_MAX_SCHED);
-        return -1;
-    }
-    return 0;
-}
 
-uint32_t ldst_instances(const struct gpu_config *c)
-{
-    return one(c);
-}
 
-void ldst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct ldst_cfg *out)
-{
-    (void)c; (void)i;
-    out->sm = (uint8_t)sm;
-}
 
-int ldst_cfg_check(const struct ldst_cfg *c, char *err, size_t errlen)
-{
-    (void)c; (void)err; (void)errlen;
-    return 0;
-}
 
-uint32_t l1_instances(const struct gpu_config *c)
-{
-    return one(c);
-}
 
-void l1_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct l1_cfg *out)
-{
-    (void)sm; (void)i;
-    l1_cfg_default(out);
-    out->nsets = c->l1_sets;
-    out->assoc = c->l1_ways;
-    out->n_mshr = c->l1_mshrs;
-    out->hit_latency = c->l1_hit_latency;
-}

@@ -24,13 +24,5 @@ void sb_rtl_params(const struct sb_cfg *c, FILE *f);
 uint32_t simt_instances(const struct gpu_config *c);
 void simt_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct simt_cfg *out);
 void simt_rtl_params(const struct simt_cfg *c, FILE *f);
-uint32_t fu_instances(const struct gpu_config *c);
-void fu_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct fu_cfg *out);
-int  fu_cfg_check(const struct fu_cfg *c, char *err, size_t errlen);
-uint32_t ldst_instances(const struct gpu_config *c);
-void ldst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct ldst_cfg *out);
-int  ldst_cfg_check(const struct ldst_cfg *c, char *err, size_t errlen);
-uint32_t l1_instances(const struct gpu_config *c);
-void l1_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct l1_cfg *out);
 
 #endif
