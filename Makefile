@@ -51,7 +51,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed ptx clean check-test san-test FORCE
+.PHONY: all deps run test bench bench-speed ptx clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -125,6 +125,11 @@ san-test: deps
 	@ASAN_OPTIONS=detect_leaks=0 build-san/gpusim suite --size test --config configs/gtx480.cfg \
 	  > build-san/suite.log 2>&1 || { tail -20 build-san/suite.log; exit 1; }
 	@echo "san-test: $$(tail -1 build-san/suite.log) under ASan/UBSan"
+
+# docs/sm.svg from docs/sm.dot (Graphviz; not needed to build or test).
+docs-svg:
+	@command -v dot >/dev/null || { echo "make docs-svg: Graphviz 'dot' not found"; exit 1; }
+	dot -Tsvg docs/sm.dot -o docs/sm.svg
 
 clean:
 	rm -rf build build-check build-san
