@@ -316,8 +316,13 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
 
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d)
 {
-    unsigned n = c->ic_sets;
-    memcpy(q, d, offsetof(struct fetch_regs, ic_v));
+    unsigned n = c->ic_sets, ns = c->nslots;
+    for (unsigned k = 0; k < c->ibuf_entries; k++)
+        memcpy(q->ibuf_pc[k], d->ibuf_pc[k], ns * sizeof q->ibuf_pc[k][0]);
+    memcpy(q->ibuf_n, d->ibuf_n, ns);
+    memcpy(q->nfl, d->nfl, ns);
+    memcpy(q->npc, d->npc, ns * sizeof q->npc[0]);
+    memcpy(&q->npc_v, &d->npc_v, offsetof(struct fetch_regs, ic_v) - offsetof(struct fetch_regs, npc_v));
     memcpy(q->ic_v, d->ic_v, n);
     memcpy(q->ic_age, d->ic_age, n * sizeof q->ic_age[0]);
     memcpy(q->ic_tag, d->ic_tag, n * sizeof q->ic_tag[0]);

@@ -113,7 +113,8 @@ int  fetch_cfg_check(const struct fetch_cfg *c, char *err, size_t errlen);
 void fetch_reset(const struct fetch_cfg *c, struct fetch_regs *r);
 void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const struct fetch_in *in,
                 struct fetch_out *out, struct fetch_regs *d);
-/* Copies d to q (the I-cache arrays only for the sets in use: eval never writes others). */
+/* Copies d to q: the per-slot arrays for the nslots in use, the I-buffer entries in use, the
+   I-cache arrays for the sets in use (eval never writes others). */
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d);
 
 /* Registry entry points (model/base/blocks.def). */

@@ -115,10 +115,10 @@ static void bar_release(const struct iss_cfg *c, const struct iss_in *in, struct
 
 /* ------------------------------------------------------------------ readiness */
 
-static enum iss_class classify(const struct iss_cfg *c, const struct iss_regs *d,
-                               const struct iss_in *in, unsigned w)
+static enum iss_class classify(const struct iss_regs *d, const struct iss_in *in, unsigned w,
+                               unsigned k)
 {
-    unsigned x = in->slot_ctx[w], k = w % c->nsched;
+    unsigned x = in->slot_ctx[w];
     if (!slot_has(in->head_ok, w))
         return ISS_IBUF;
     if (d->at_bar[x])
@@ -141,6 +141,16 @@ static const uint8_t rank[ISS_NCLASS] = {
 /* Per CTA: valid slots and slots stalled on memory (progress only). */
 struct cta_tally { uint8_t valid[SM_MAX_CTAS], mem[SM_MAX_CTAS]; uint64_t seen; };
 
+static void tally(const struct iss_in *in, unsigned w, enum iss_class cl, struct cta_tally *t)
+{
+    uint8_t k = in->ctx_cta[in->slot_ctx[w]];
+    if (k < SM_MAX_CTAS) {
+        t->seen |= 1ull << k;
+        t->valid[k]++;
+        t->mem[k] = (uint8_t)(t->mem[k] + (cl == ISS_LONG_MEM));
+    }
+}
+
 static void readiness(const struct iss_cfg *c, const struct iss_regs *d, const struct iss_in *in,
                       struct iss_out *out, struct cta_tally *t)
 {
@@ -148,9 +158,10 @@ static void readiness(const struct iss_cfg *c, const struct iss_regs *d, const s
     unsigned w;
     m = in->valid & slot_first(c->nslots);
     for (SLOT_EACH(w, m, tmp)) {
-        struct iss_sched *s = &out->s[w % c->nsched];
+        unsigned k = w % c->nsched;
+        struct iss_sched *s = &out->s[k];
         slotmask b = slot_bit(w / c->nsched);
-        enum iss_class cl = classify(c, d, in, w);
+        enum iss_class cl = classify(d, in, w, k);
         s->valid |= b;
         if (slot_has(in->fresh, w))
             s->fresh |= b;
@@ -163,14 +174,8 @@ static void readiness(const struct iss_cfg *c, const struct iss_regs *d, const s
         }
         if (cl == ISS_LONG_MEM)
             s->lstall |= b;
-        if (c->progress) {
-            uint8_t k = in->ctx_cta[in->slot_ctx[w]];
-            if (k < SM_MAX_CTAS) {
-                t->seen |= 1ull << k;
-                t->valid[k]++;
-                t->mem[k] = (uint8_t)(t->mem[k] + (cl == ISS_LONG_MEM));
-            }
-        }
+        if (c->progress)
+            tally(in, w, cl, t);
     }
 }
 
@@ -190,7 +195,8 @@ void iss_eval(const struct iss_cfg *c, const struct iss_regs *q, const struct is
             released(&in->rel[i], in, d);
     if (in->bar_release)
         bar_release(c, in, d);
-    memset(out, 0, sizeof *out);
+    memset(out->s, 0, c->nsched * sizeof out->s[0]);
+    out->quiet = out->memstall = 0;
     t.seen = 0;
     if (c->progress) {
         memset(t.valid, 0, sizeof t.valid);

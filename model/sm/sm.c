@@ -111,7 +111,10 @@ void sm_skip_cycle(struct sm *s, struct sm_io *io)
 {
     s->s.sched_cycles[ISS_NO_WARP] += s->nsched;
     s->ndone = 0;
-    s->cta_ready = (uint8_t)sm_can_launch(s);
+    if (s->ready_dirty) {
+        s->cta_ready = (uint8_t)sm_can_launch(s);
+        s->ready_dirty = 0;
+    }
     io->cta_ready = s->cta_ready;
     io->late_ready = s->lateq_n < SM_LATEQ;
     io->miss_valid = 0;
@@ -218,10 +221,14 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     memcpy(in->res, s->res_latch, sizeof in->res);
     chk = (slotmask)s->fetch_o->head_v;
     in->chk_v = (uint64_t)chk;
-    for (SLOT_EACH(w, chk, tmp)) {
+    s->iss_in.head_mem = 0;
+    for (SLOT_EACH(w, chk, tmp)) {             /* the decoded I-buffer heads: sb and iss */
         const struct iss_dec *d = &s->dec[s->fetch_o->head_pc[w]];
         in->chk_n[w] = d->nchk;
         memcpy(in->chk_reg[w], d->chk, sizeof d->chk);
+        s->iss_in.head_unit[w] = d->unit;
+        if (d->path == ISS_PATH_MEM)
+            s->iss_in.head_mem |= slot_bit(w);
     }
     in->cnt_v = 0;
     sm_rec(s, BLKID_sb, 0, in, sizeof *in);
@@ -234,20 +241,12 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
 static void iss_step(struct sm *s, slotmask hazard)
 {
     struct iss_in *in = &s->iss_in;
-    slotmask tmp;
-    unsigned w, k;
+    unsigned k;
     in->valid = s->live & ~(slotmask)s->simt_o->fin;
     in->fresh = s->launch_pending;
     in->head_ok = (slotmask)s->fetch_o->head_ok;
     in->busy = (slotmask)s->simt_o->busy;
-    in->hazard = hazard;
-    in->head_mem = 0;
-    for (SLOT_EACH(w, in->head_ok & in->valid, tmp)) {
-        const struct iss_dec *d = &s->dec[s->fetch_o->head_pc[w]];
-        in->head_unit[w] = d->unit;
-        if (d->path == ISS_PATH_MEM)
-            in->head_mem |= slot_bit(w);
-    }
+    in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
     for (k = 0; k < s->nsched; k++)
         in->unit_free[k] = s->fu_o->unit_free[k];
     in->fu_full = s->fu_o->full;
@@ -347,7 +346,10 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     sm_blocks_commit(s);
     if (s->failed)
         return -1;                         /* CHECK=1: a commit left q != d */
-    s->cta_ready = (uint8_t)sm_can_launch(s);
+    if (s->ready_dirty) {                  /* residency changed in this or the last cycle */
+        s->cta_ready = (uint8_t)sm_can_launch(s);
+        s->ready_dirty = s->ndone != 0;
+    }
     sio->cta_ready = s->cta_ready;
     sio->late_ready = s->lateq_n < SM_LATEQ;
     sio->issued = issued > 0;

@@ -137,6 +137,16 @@ struct sm_stats {                  /* the S and I entries of gpu/stats_list.h */
     GS_SM_MEMBERS
 };
 
+/* One block instance as the registry loops see it (sm_blocks.c): built at init. */
+struct sm_inst {
+    void (*commit)(const void *cfg, void *q, const void *d);
+    const void *cfg;
+    void *q, *d;
+    unsigned row;                  /* index of its row in sm_blocks.c */
+    uint32_t k;                    /* instance number */
+};
+#define SM_MAX_INST (BLK_COUNT * SM_MAX_SCHED)
+
 /* This cycle's issues: inputs of fu, ldst, smem and bar (built by sm_issue.c). */
 struct sm_issue_out {
     struct fu_in   fu;
@@ -162,6 +172,10 @@ struct sm {
 #define BLK_SM_MEMBERS_GPU(n)
 #include "base/blocks.def"
 #undef BLK
+    struct sm_inst inst[SM_MAX_INST];  /* every block instance, for commit */
+    const uint8_t *errs[SM_MAX_INST];  /* the err outputs of the blocks that have one ... */
+    uint8_t err_row[SM_MAX_INST];      /* ... and their rows */
+    uint32_t ninst, nerrs;
     /* inputs kept between cycles (only the fields that change are rewritten) */
     struct sb_in  sb_in;
     struct iss_in iss_in;
@@ -190,6 +204,7 @@ struct sm {
     uint64_t cta_valid;            /* resident CTA slots */
     uint64_t cta_draining;         /* CTAs whose warps all finished (writebacks pending) */
     uint8_t  cta_ready;            /* registered: can take a CTA */
+    uint8_t  ready_dirty;          /* residency changed: recompute cta_ready */
     /* late writes waiting for a writeback port */
     struct sm_late lateq[SM_LATEQ];
     uint32_t lateq_n;
@@ -233,7 +248,9 @@ void sm_blocks_commit(struct sm *s);
 int  sm_blocks_errors(struct sm *s);   /* -1 (message in s->err) if a block raised an error */
 const struct blk_desc *sm_block_desc(unsigned id);
 /* Append one record (cycle + input bytes) when block `id` instance 0 is being recorded. */
-void sm_rec(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32_t size);
+void sm_rec_put(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32_t size);
+#define sm_rec(s, id, inst, in, size) \
+    do { if ((s)->rec) sm_rec_put(s, id, inst, in, size); } while (0)
 /* sm_cta.c: CTAs, contexts, the slot table. */
 int  sm_can_launch(const struct sm *s);
 void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs);

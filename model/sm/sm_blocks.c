@@ -60,6 +60,27 @@ const struct blk_desc *sm_blocks_list(unsigned *n)
     return list;
 }
 
+/* The flat list of instances (commit) and of error outputs, so that the per-cycle loops do no
+   more than a call or a load per instance. */
+static void index_instances(struct sm *s)
+{
+    s->ninst = s->nerrs = 0;
+    for (size_t i = 0; i < NROWS; i++) {
+        const struct sm_row *r = &rows[i];
+        char *c = MEMBER(s, r->c), *q = MEMBER(s, r->q), *d = MEMBER(s, r->dd);
+        const char *o = CMEMBER(s, r->o);
+        for (uint32_t k = 0; k < COUNT(s, r->n) && s->ninst < SM_MAX_INST; k++) {
+            s->inst[s->ninst++] = (struct sm_inst){ r->d.commit, c + k * r->d.cfg_size,
+                                                    q + k * r->d.regs_size,
+                                                    d + k * r->d.regs_size, (unsigned)i, k };
+            if (r->d.err) {
+                s->err_row[s->nerrs] = (uint8_t)i;
+                s->errs[s->nerrs++] = (const uint8_t *)(o + k * r->d.out_size + r->d.err_off);
+            }
+        }
+    }
+}
+
 int sm_blocks_init(struct sm *s, char *err, size_t errlen)
 {
     for (size_t i = 0; i < NROWS; i++) {
@@ -82,6 +103,7 @@ int sm_blocks_init(struct sm *s, char *err, size_t errlen)
                 return -1;
         }
     }
+    index_instances(s);
     return 0;
 }
 
@@ -108,17 +130,17 @@ void sm_blocks_reset(struct sm *s)
 }
 
 #ifdef GPUSIM_CHECK
-static int check_commit(struct sm *s, const struct sm_row *r, uint32_t k)
+static int check_commit(struct sm *s, const struct sm_inst *in)
 {
-    const char *q = (const char *)MEMBER(s, r->q) + k * r->d.regs_size;
-    const char *d = (const char *)MEMBER(s, r->dd) + k * r->d.regs_size;
+    const struct sm_row *r = &rows[in->row];
+    const char *q = in->q, *d = in->d;
     if (!memcmp(q, d, r->d.regs_size))
         return 0;
     for (size_t b = 0; b < r->d.regs_size; b++)
         if (q[b] != d[b]) {
             snprintf(s->err, sizeof s->err, "SM %u cycle %llu: block %s (instance %u): commit "
                      "left q != d at byte %zu of struct %s_regs (CHECK=1)", s->p.id,
-                     (unsigned long long)s->now, r->d.name, k, b, r->d.name);
+                     (unsigned long long)s->now, r->d.name, in->k, b, r->d.name);
             return -1;
         }
     return 0;
@@ -127,40 +149,30 @@ static int check_commit(struct sm *s, const struct sm_row *r, uint32_t k)
 
 void sm_blocks_commit(struct sm *s)
 {
-    for (size_t i = 0; i < NROWS; i++) {
-        const struct sm_row *r = &rows[i];
-        char *c = MEMBER(s, r->c), *q = MEMBER(s, r->q), *d = MEMBER(s, r->dd);
-        for (uint32_t k = 0; k < COUNT(s, r->n); k++) {
-            r->d.commit(c + k * r->d.cfg_size, q + k * r->d.regs_size, d + k * r->d.regs_size);
+    for (uint32_t i = 0; i < s->ninst; i++) {
+        const struct sm_inst *in = &s->inst[i];
+        in->commit(in->cfg, in->q, in->d);
 #ifdef GPUSIM_CHECK
-            if (!s->failed && check_commit(s, r, k))
-                s->failed = 1;
+        if (!s->failed && check_commit(s, in))
+            s->failed = 1;
 #endif
-        }
     }
 }
 
 int sm_blocks_errors(struct sm *s)
 {
-    for (size_t i = 0; i < NROWS; i++) {
-        const struct sm_row *r = &rows[i];
-        const char *o = CMEMBER(s, r->o);
-        if (!r->d.err)
-            continue;
-        for (uint32_t k = 0; k < COUNT(s, r->n); k++) {
-            uint8_t e = (uint8_t)o[k * r->d.out_size + r->d.err_off];
-            if (e) {
-                snprintf(s->err, sizeof s->err, "SM %u cycle %llu: block %s reported error "
-                         "0x%02x (the bits are its X_out.err flags, model/sm/%s.h)", s->p.id,
-                         (unsigned long long)s->now, r->d.name, e, r->d.name);
-                return -1;
-            }
+    for (uint32_t i = 0; i < s->nerrs; i++)
+        if (*s->errs[i]) {
+            const char *name = rows[s->err_row[i]].d.name;
+            snprintf(s->err, sizeof s->err, "SM %u cycle %llu: block %s reported error "
+                     "0x%02x (the bits are its X_out.err flags, model/sm/%s.h)", s->p.id,
+                     (unsigned long long)s->now, name, *s->errs[i], name);
+            return -1;
         }
-    }
     return 0;
 }
 
-void sm_rec(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32_t size)
+void sm_rec_put(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32_t size)
 {
     struct sm_rec *r = s->rec;
     uint64_t cycle = s->now;

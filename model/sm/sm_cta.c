@@ -110,6 +110,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     s->io.bar.launch_cta = (uint8_t)c;
     s->io.bar.launch_mask = k->nwarps >= 32 ? 0xFFFFFFFFu : (1u << k->nwarps) - 1;
     s->cta_launched |= 1ull << c;
+    s->ready_dirty = 1;
 }
 
 /* ------------------------------------------------------------------ retire */
@@ -153,6 +154,7 @@ static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *
     k->valid = 0;
     s->nctas_res--;
     s->ndone++;
+    s->ready_dirty = 1;
     s->cta_valid &= ~(1ull << c);
     s->cta_draining &= ~(1ull << c);
 }

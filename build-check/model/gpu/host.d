@@ -1,13 +1,14 @@
 build-check/model/gpu/host.o: model/gpu/host.c model/ptx/flow.h \
  model/ptx/ptx.h model/base/config.h model/gpu/cta.h model/func/funcsim.h \
- model/func/gmem.h model/gpu/gpusim.h model/ptx/ptx.h model/func/gmem.h \
- model/gpu/gpusim.h model/gpu/record.h model/sm/sm.h model/sm/bar.h \
- model/base/slotmask.h model/sm/fetch.h model/base/memreq.h model/sm/fu.h \
- model/sm/iss.h model/sm/kgen.h model/sm/l1.h model/base/cachelib.h \
- model/base/memreq.h model/sm/ldst.h model/sm/sb.h model/sm/simt.h \
- model/sm/sm_cfgs.h model/sm/ws.h model/sm/smem.h model/base/block.h \
- model/base/blocks.def model/func/exec.h model/gpu/gpu.h \
- model/gpu/blocks.h
+ model/func/gmem.h model/gpu/gpusim.h model/gpu/stats_list.h \
+ model/ptx/ptx.h model/func/gmem.h model/gpu/gpusim.h model/gpu/record.h \
+ model/sm/sm.h model/sm/bar.h model/base/slotmask.h model/sm/fetch.h \
+ model/base/memreq.h model/sm/fu.h model/sm/iss.h model/sm/kgen.h \
+ model/sm/l1.h model/base/cachelib.h model/base/memreq.h model/sm/ldst.h \
+ model/sm/sb.h model/sm/simt.h model/sm/sm_cfgs.h model/sm/ws.h \
+ model/sm/smem.h model/base/block.h model/base/blocks.def \
+ model/func/exec.h model/func/probe.h model/func/exec.h model/gpu/gpu.h \
+ model/gpu/blocks.h model/gpu/stats.h
 model/ptx/flow.h:
 model/ptx/ptx.h:
 model/base/config.h:
@@ -15,6 +16,7 @@ model/gpu/cta.h:
 model/func/funcsim.h:
 model/func/gmem.h:
 model/gpu/gpusim.h:
+model/gpu/stats_list.h:
 model/ptx/ptx.h:
 model/func/gmem.h:
 model/gpu/gpusim.h:
@@ -39,5 +41,8 @@ model/sm/smem.h:
 model/base/block.h:
 model/base/blocks.def:
 model/func/exec.h:
+model/func/probe.h:
+model/func/exec.h:
 model/gpu/gpu.h:
 model/gpu/blocks.h:
+model/gpu/stats.h:

@@ -4,7 +4,8 @@ build-check/model/sm/sm.o: model/sm/sm.c model/sm/sm.h model/sm/bar.h \
  model/base/memreq.h model/sm/ldst.h model/sm/sb.h model/sm/simt.h \
  model/sm/sm_cfgs.h model/sm/ws.h model/sm/smem.h model/base/block.h \
  model/base/blocks.def model/base/config.h model/func/exec.h \
- model/ptx/ptx.h model/func/gmem.h model/func/gmem.h model/gpu/gpusim.h \
+ model/ptx/ptx.h model/func/gmem.h model/func/gmem.h model/func/probe.h \
+ model/func/exec.h model/gpu/gpusim.h model/gpu/stats_list.h \
  model/ptx/flow.h model/ptx/ptx.h model/sm/sm_limits.h \
  model/func/funcsim.h
 model/sm/sm.h:
@@ -31,7 +32,10 @@ model/func/exec.h:
 model/ptx/ptx.h:
 model/func/gmem.h:
 model/func/gmem.h:
+model/func/probe.h:
+model/func/exec.h:
 model/gpu/gpusim.h:
+model/gpu/stats_list.h:
 model/ptx/flow.h:
 model/ptx/ptx.h:
 model/sm/sm_limits.h:

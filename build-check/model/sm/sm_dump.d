@@ -5,7 +5,9 @@ build-check/model/sm/sm_dump.o: model/sm/sm_dump.c model/sm/sm.h \
  model/sm/sb.h model/sm/simt.h model/sm/sm_cfgs.h model/sm/ws.h \
  model/sm/smem.h model/base/block.h model/base/blocks.def \
  model/base/config.h model/func/exec.h model/ptx/ptx.h model/func/gmem.h \
- model/func/gmem.h model/gpu/gpusim.h model/ptx/flow.h model/ptx/ptx.h
+ model/func/gmem.h model/func/probe.h model/func/exec.h \
+ model/gpu/gpusim.h model/gpu/stats_list.h model/ptx/flow.h \
+ model/ptx/ptx.h
 model/sm/sm.h:
 model/sm/bar.h:
 model/base/slotmask.h:
@@ -30,6 +32,9 @@ model/func/exec.h:
 model/ptx/ptx.h:
 model/func/gmem.h:
 model/func/gmem.h:
+model/func/probe.h:
+model/func/exec.h:
 model/gpu/gpusim.h:
+model/gpu/stats_list.h:
 model/ptx/flow.h:
 model/ptx/ptx.h:
