@@ -5,7 +5,8 @@
  * warp's registers, its active mask and one decoded instruction, compute every active lane's
  * result and write it back, read/write memory, and report what control flow and memory the
  * instruction did.  It holds no state of its own: everything lives in ex_ctx, owned by the
- * caller (the functional runner now, the timing model's issue stage later).  It does NOT
+ * caller: the functional runner (funcsim.c) and the timing model, whose SM executes each
+ * instruction functionally when it issues (sm/sm.c).  It does NOT
  * manage the SIMT stack: for a branch it reports the taken mask and the caller decides.
  * Source: PTX ISA semantics (NVIDIA PTX ISA manual); approximations are listed in docs/exec.md.
  */

@@ -4,8 +4,10 @@
  * Hardware it stands for: the GPU seen only architecturally -- CTAs run one after another,
  * each CTA's warps round-robin until each reaches a barrier or exits, every warp keeping its
  * own reconvergence stack (the immediate-post-dominator stack of Fung et al., with
- * reconvergence PCs from ptx/flow.c).  No timing: this is the reference the timing model (later)
- * must agree with, and what `gpusim run` uses until then.
+ * reconvergence PCs from ptx/flow.c).  No timing: this is the reference the timing model
+ * (gpu/gpu.c, which executes each instruction through ex_exec when it issues) must agree with;
+ * a launch runs here when the configuration says `model = functional` (the default is
+ * `timing`).
  */
 #ifndef FUNCSIM_H
 #define FUNCSIM_H

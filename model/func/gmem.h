@@ -1,7 +1,8 @@
 /*
  * gmem.h -- device (global + const) memory: explicit allocations in one flat address space.
  *
- * Not a timing block: the functional backing store the DRAM model (later) times.  Every
+ * Not a timing block: the functional backing store; the timing model's memory system
+ * (mem/dram.c and the caches) times the accesses but holds no data.  Every
  * allocation is a range [addr, addr+size); an access that is not wholly inside one live
  * allocation is an error (the caller reports kernel, PC, CTA and thread).
  * Addresses start at GM_BASE and allocations are 256-byte aligned with a 256-byte red zone

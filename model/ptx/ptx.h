@@ -6,7 +6,9 @@
  * label operands are still names).  The linker (ptx_link.c) turns one `.entry` of a module into
  * a `ptx_prog`: every non-recursive `.func` call inlined, every label an instruction index,
  * every symbol an address in its state space, every register a dense index.  The executor,
- * the CFG analysis and (later) the timing model work only on `ptx_prog`.
+ * the control-flow analysis (flow.c), the functional runner and the timing model work only
+ * on `ptx_prog`; the printer (ptx_print.c) writes one back as PTX text and the rewriter
+ * (ptx_rewrite.c) edits one.
  *
  * Address conventions (state-space addresses, as PTX defines them):
  *   .param  kernel params at [0, kparam_size); call-site / callee params of inlined calls live
