@@ -219,8 +219,11 @@ static int alloc_blocks(struct sm *s)
     ALLOC2(s->l1_q, s->l1_d);
     s->simt_o = calloc(1, sizeof *s->simt_o);
     s->fetch_o = calloc(1, sizeof *s->fetch_o);
+    s->simt_nctx = s->simt_c.nwarps;          /* one context per slot for now */
+    s->simt_img = calloc(s->simt_nctx, sizeof *s->simt_img);
     return s->sb_q && s->sb_d && s->simt_q && s->simt_d && s->fetch_q && s->fetch_d &&
-           s->ldst_q && s->ldst_d && s->l1_q && s->l1_d && s->simt_o && s->fetch_o ? 0 : -1;
+           s->ldst_q && s->ldst_d && s->l1_q && s->l1_d && s->simt_o && s->fetch_o &&
+           s->simt_img ? 0 : -1;
 }
 
 static void reset_blocks(struct sm *s)
@@ -293,7 +296,7 @@ void sm_free(struct sm *s)
 {
     free(s->sb_q); free(s->sb_d); free(s->simt_q); free(s->simt_d);
     free(s->fetch_q); free(s->fetch_d); free(s->ldst_q); free(s->ldst_d);
-    free(s->l1_q); free(s->l1_d); free(s->simt_o); free(s->fetch_o);
+    free(s->l1_q); free(s->l1_d); free(s->simt_o); free(s->fetch_o); free(s->simt_img);
     free(s->regs); free(s->smem); free(s->lmem); free(s->pscratch); free(s->dec);
     memset(s, 0, sizeof *s);
 }
@@ -475,27 +478,34 @@ static int l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *
     return src;
 }
 
-/* Step 2: the SIMT stack with the control outcomes latched at the last issue. */
+/* Step 2: the SIMT stack with the control outcomes latched at the last issue. Its spill
+   image (global memory, one per context; context = slot for now) is the SM's: spills are
+   written into it, a fill response brings the chunk at the request's address. */
 static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct simt_in in;
-    uint32_t w = 0;
+    uint32_t w;
     uint64_t m;
     memcpy(in.upd, s->upd_latch, sizeof in.upd);
-    in.launch = s->launch_pending;
-    for (m = s->launch_pending; m; m &= m - 1)
-        in.launch_mask[__builtin_ctzll(m)] = s->launch_mask[__builtin_ctzll(m)];
+    in.launch = (slotmask)s->launch_pending;
+    for (m = s->launch_pending; m; m &= m - 1) {
+        w = (uint32_t)__builtin_ctzll(m);
+        in.launch_mask[w] = s->launch_mask[w];
+        in.launch_vwi[w] = (uint8_t)w;
+    }
+    in.save_v = in.restore_v = 0;
     in.fill_v = 0;
     in.fill_slot = 0;
     in.req_ready = s->sq.n < SM_MEMQ;
     if (lo->resp_valid && lo->resp.kind == MK_FILL) {
         in.fill_v = 1;
         in.fill_slot = lo->resp.warp;
+        simt_image_read(&s->simt_c, s->simt_img, s->simt_nctx, &lo->resp, in.fill_ent);
     }
     if (s->rec && s->rec->block == REC_SIMT)
         sm_rec_put(s->rec, now, &in, sizeof in);
     simt_eval(&s->simt_c, s->simt_q, &in, s->simt_o, s->simt_d);
-    (void)w;
+    simt_image_write(&s->simt_c, s->simt_o, s->simt_img, s->simt_nctx);
     if (s->simt_o->req_v && in.req_ready)
         memq_push(&s->sq, &s->simt_o->req, now);
     s->s.simt_push += s->simt_o->ev_push;
@@ -510,11 +520,11 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct fetch_in in;
-    in.pc_v = s->live & ~s->simt_o->fin;
+    in.pc_v = s->live & ~(uint64_t)s->simt_o->fin;
     in.fill_v = 0;
     memcpy(in.pc, s->simt_o->pc, sizeof in.pc);
     in.pc_end = s->p.prog->ninsns;
-    in.flush = s->simt_o->redirect | s->launch_pending;
+    in.flush = (uint64_t)s->simt_o->redirect | s->launch_pending;
     memcpy(in.consume, s->cons_latch, sizeof in.consume);
     in.req_ready = s->fq.n < SM_MEMQ;
     if (lo->resp_valid && lo->resp.kind == MK_IFETCH) {
@@ -585,7 +595,7 @@ static enum sm_stall warp_state(const struct sm *s, uint32_t w, uint32_t sched, 
         return ST_IBUF;                   /* stale head: a redirect is on its way */
     if (wp->at_bar)
         return ST_BARRIER;
-    if (s->simt_o->busy >> w & 1)
+    if (slot_has(s->simt_o->busy, w))
         return ST_STACK;
     if (hazard >> w & 1)
         return wp->loads ? ST_LONG_MEM : ST_SHORT_DEP;
@@ -606,7 +616,7 @@ static enum sm_stall sched_masks(const struct sm *s, uint32_t sched, uint64_t ha
                                  int mem_port_taken, struct ws_in *in)
 {
     enum sm_stall best = ST_NO_WARP;
-    uint64_t m = s->live & ~s->simt_o->fin & s->sched_slots[sched];
+    uint64_t m = s->live & ~(uint64_t)s->simt_o->fin & s->sched_slots[sched];
     memset(in, 0, sizeof *in);
     for (; m; m &= m - 1) {
         uint32_t w = (uint32_t)__builtin_ctzll(m), i = w / s->nsched;
@@ -820,7 +830,7 @@ static int schedule(struct sm *s, uint64_t now, uint64_t hazard, struct issue_ou
 static void retire(struct sm *s, uint64_t now, struct issue_out *io, struct sm_io *sio,
                    struct sm_tb *tbs, uint32_t *ntbs)
 {
-    uint64_t m = s->simt_o->fin & s->live & ~s->launch_pending;
+    uint64_t m = (uint64_t)s->simt_o->fin & s->live & ~s->launch_pending;
     uint32_t w, c, nexit = 0;
     for (; m; m &= m - 1) {
         struct sm_warp *wp;
@@ -954,7 +964,7 @@ void sm_dump(const struct sm *s, FILE *f)
                 "scoreboard %u pending (%u results, %u loads in flight), %s%s\n", w,
                 (unsigned long long)s->ctas[wp->cta].id, wp->widx, s->simt_o->pc[w],
                 s->simt_o->mask[w], simt_depth(s->simt_q, w),
-                s->simt_o->busy >> w & 1 ? " (busy: spill/fill/pop)" : "",
+                slot_has(s->simt_o->busy, w) ? " (busy: spill/fill/pop)" : "",
                 s->fetch_o->head_v >> w & 1 ? "" : ", I-buffer empty", pend, wp->pending,
                 wp->loads, wp->at_bar ? "waiting at barrier" : "not at a barrier",
                 wp->done ? ", finished" : "");

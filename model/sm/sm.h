@@ -129,6 +129,8 @@ struct sm {
     struct fu_out fu_o;
     struct ldst_out ldst_o;
     struct simt_out *simt_o;
+    struct simt_image *simt_img;         /* SIMT spill images (global memory), per context */
+    uint32_t simt_nctx;                  /* contexts with an image (= warp slots for now) */
     struct fetch_out *fetch_o;
     uint64_t bar_release;
     struct sm_memq fq, sq;               /* fetch-miss and SIMT spill/fill requests */
