@@ -104,12 +104,12 @@ static void test_simt_stack_and_vwi(void **st)
     assert_int_equal(stk->onchip, 1);
     assert_int_equal(vwi->entries, 48);
     assert_int_equal(vwi->bits, 8);
-    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * per_warp + 7);
+    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * per_warp + 6);
     assert_int_equal(cost_block_bits(&l, "simt", 0), cost_block_bits(&l, "simt", 1));
     c.pop_cycles = 2;                           /* the pop timers exist only when they count */
     cost_list_init(&l);
     simt_storage(&c, &l);
-    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * (per_warp + 9) + 7);
+    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * (per_warp + 9) + 6);
 }
 
 static void test_no_bookkeeping_priced(void **st)

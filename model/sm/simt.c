@@ -71,9 +71,8 @@ const char *simt_policy_name(unsigned p)
 
 void simt_reset(const struct simt_cfg *c, struct simt_regs *r)
 {
-    (void)c;
     memset(r, 0, sizeof *r);
-    r->rr = SM_MAX_SLOTS - 1;      /* so that the first grant starts at warp 0 */
+    r->rr = (uint8_t)(c->nwarps - 1);  /* so that the first grant starts at warp 0 */
     for (unsigned w = 0; w < SM_MAX_SLOTS; w++)
         r->rpc[w] = SIMT_NO_PC;
 }
@@ -646,6 +645,7 @@ void simt_storage(const struct simt_cfg *c, struct cost_list *l)
                                    .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "flw", .mech = spl, .entries = w, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
-    cost_add(l, (struct cost_item){.name = "rr", .mech = spl, .entries = 1, .bits = 7,
-                                   .rports = COST_PAR, .onchip = 1, .note = "[6:0]"});
+    cost_add(l, (struct cost_item){.name = "rr", .mech = spl, .entries = 1,
+                                   .bits = cost_clog2(w), .rports = COST_PAR, .onchip = 1,
+                                   .note = "[6:0], a slot < nwarps"});
 }

@@ -125,7 +125,7 @@ struct simt_regs {
     slotmask flw;                  /* fill request accepted, waiting for the response */
     slotmask popq;                 /* another pop is due (pc == rpc, or empty mask) */
     slotmask tmr;                  /* timer != 0 */
-    uint8_t  rr;                   /* [6:0] last warp granted the memory port */
+    uint8_t  rr;                   /* [6:0] last warp granted the memory port (< nwarps) */
     /* on-chip stack array: depth entries per warp used */
     struct simt_ent stk[SM_MAX_SLOTS][SIMT_MAX_DEPTH];
 };
