@@ -40,17 +40,17 @@ static void put(struct est_check *out, unsigned max, unsigned *n, struct est_che
     (*n)++;
 }
 
-/* bits per on-chip stack entry and the memory format of a SIMT configuration */
+/* bits per on-chip stack entry and the memory format of a SIMT configuration (the image
+   in global memory holds entry_bytes per entry) */
 static void simt_widths(const struct simt_cfg *s, uint32_t *onchip, uint32_t *mem)
 {
     struct cost_list l;
-    const struct cost_item *st, *mm;
+    const struct cost_item *st;
     cost_list_init(&l);
     simt_storage(s, &l);
     st = find(&l, "stk");
-    mm = find(&l, "mem");
     *onchip = st ? st->bits : 0;
-    *mem = mm ? mm->bits : 0;
+    *mem = 8u * s->entry_bytes;
 }
 
 static void token_checks(const struct doc_cfgs *s, struct est_check *out, unsigned max,
@@ -67,8 +67,8 @@ static void token_checks(const struct doc_cfgs *s, struct est_check *out, unsign
         "simt_chunk x simt_entry_bytes: 4 tokens of 8 bytes"});
     put(out, max, n, (struct est_check){"003", "on-chip stack bits per warp (16 tokens)",
         16 * 64, (double)ent * 16, "bits", 0,
-        "the model's entry holds pc 32 + rpc 32 + mask 32 = 96 bits; the token packs mask 32 + "
-        "id + pc into 64 (its rpc is the SYNC token below it)"});
+        "the model's entry holds pc 32 + rpc 32 + mask 32 + type 1 = 97 bits; the token packs "
+        "mask 32 + id + pc into 64 (its rpc is the SYNC token below it)"});
 }
 
 static void vt_checks(const struct doc_cfgs *s, struct est_check *out, unsigned max, unsigned *n)
@@ -84,7 +84,7 @@ static void vt_checks(const struct doc_cfgs *s, struct est_check *out, unsigned 
     simt_widths(&d4, &ent, &mem);
     put(out, max, n, (struct est_check){"004", "SIMT stack entry bits", 160, ent, "bits", 0,
         "004: 32-bit mask + 64-bit PC + 64-bit RPC; the model: 32-bit instruction-index pc "
-        "and rpc, 32-bit mask (its SYNC/DIV type bit is never read)"});
+        "and rpc, 32-bit mask and the SYNC/DIV type bit"});
     put(out, max, n, (struct est_check){"004", "4-entry cached stack, bits per warp", 160 * 4,
         (double)ent * 4, "bits", 0, "the same entry widths, D = 4"});
     put(out, max, n, (struct est_check){"004", "eq. 1 CTA context, N=8, W=32, D=4",

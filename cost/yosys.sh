@@ -25,9 +25,9 @@
 #      the machine's memory.
 # COST_SYN_TIMEOUT seconds (default 0 = no limit) bounds step 1; a timeout is a failure.
 # COST_OFFCHIP (environment): names of storage that is not on chip (`gpusim cost --offchip
-# BLOCK`, e.g. simt's memory image "mem"): a memory or the flip-flops named NAME or NAME_q are
-# deleted before synthesis and what read them becomes an input port (setundef -expose), as the
-# data would come from the memory system.
+# BLOCK`; no block has any today, simt's former memory image "mem" was one): a memory or the
+# flip-flops named NAME or NAME_q are deleted before synthesis and what read them becomes an
+# input port (setundef -expose), as the data would come from the memory system.
 # Writes OUTDIR/<block>.txt ("key value" lines) and the Yosys logs OUTDIR/<block>.log,
 # OUTDIR/<block>.lib.log. Exit status: 0, 1 on a Yosys or parse failure of step 1.
 set -e

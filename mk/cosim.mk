@@ -20,7 +20,8 @@
 #   tb/<blk>_top.sv      optional tb-only top (module <blk>_top) around it, e.g. to instantiate
 #                        parameter variants; without it the Verilator top is <blk> itself
 #   tb/<blk>_cosim.cpp   the harness: copy tb/ws_cosim.cpp (the pattern) and tb/cosim.h (the
-#                        shared driver: options, random, recordings, VCD, coverage)
+#                        shared driver: options, random, recordings, VCD, coverage); headers
+#                        tb/<blk>_*.h it includes are dependencies too
 #   tb/<blk>_cov.waive   optional: coverage points that cannot be hit, with reasons
 #                        (tools/cosim_cov.sh)
 # Verilator is run with --prefix Vdut --public-flat-rw, so every harness includes "Vdut.h" and
@@ -96,6 +97,7 @@ $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard tb/$(1)_top.sv) $(COS
 	+$(MAKE) --no-print-directory -s -C $(COSIM)/$(1)/$(2)/obj -f Vdut.mk Vdut__ALL.a \
 	  OPT_FAST="$(5)" OPT_SLOW="$(5)" OPT_GLOBAL="$(5)" CXX="$(COSIM_CXX)"
 $(COSIM)/$(1)/$(2)/$(1)_cosim: tb/$(1)_cosim.cpp tb/cosim.h tb/cosim_cfg.h model/sm/$(1).h \
+		$(wildcard tb/$(1)_*.h) \
 		$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB)
 	$(COSIM_CXX) $(COSIM_CXXFLAGS) $(4) -I$(COSIM)/$(1)/$(2)/obj $$< \
 	  $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM_LIBS) -o $$@

@@ -1,43 +1,48 @@
 // simt.sv -- SIMT reconvergence stack with spill and fill: the Verilog reference of
-// model/simt.{c,h} (token and IPDOM policies).  Same ports as struct simt_in / simt_out, same
-// registers as struct simt_regs, so tb/simt_cosim.cpp compares outputs and state every cycle.
-// Semantics, ports and timing: model/simt.h and docs/simt.md.
+// model/sm/simt.{c,h} (token and IPDOM policies).  Same ports as struct simt_in / simt_out,
+// same registers as struct simt_regs, so tb/simt_cosim.cpp compares outputs and state every
+// cycle.  Semantics, ports and timing: model/sm/simt.h and docs/simt.md.
 //
 // Parameters: the configuration's values come from the generated header gpusim_params.vh
 // (`gpusim rtl-params --config FILE`, see mk/cosim.mk): SIMT_NWARPS, SIMT_POLICY, SIMT_DEPTH,
 // SIMT_CHUNK, SIMT_ENTRY_BYTES, SIMT_POP_CYCLES, SIMT_FILL_CYCLES, SIMT_SM_ID,
 // SIMT_SPILL_BASE, SIMT_SPILL_STRIDE.  P_* override the first six (-1 = the configuration's
-// value): the co-simulation uses them for a small stack that spills all the time.
+// value): the co-simulation uses them for small stacks that spill all the time.
 //
 // Ports: the fields of the C structs with the same names; arrays flattened into packed
-// vectors, element i at [i*W +: W] (upd[4] -> upd_v[i], upd_slot[i*6 +: 6], upd_kind[i*2 +: 2],
-// upd_taken/target/reconv/exited[i*32 +: 32]; launch_mask[w*32 +: 32]; pc/mask[w*32 +: 32]);
-// struct mem_req req -> req_addr, req_bytes, req_kind, req_sm, req_warp, req_pad, req_tag,
-// req_t_issue (meaningful where req_v).  Widths are those of the C maxima (64 slots, 4
-// update ports); slots >= NWARPS read as 0 and their inputs are not looked at, as in C.
+// vectors, element i at [i*W +: W] (upd[4] -> upd_v[i], upd_slot[i*7 +: 7], upd_kind[i*2 +: 2],
+// upd_taken/target/reconv/exited[i*32 +: 32]; launch_mask[w*32 +: 32], launch_vwi[w*8 +: 8];
+// pc/mask[w*32 +: 32]); a struct's fields as PORT_FIELD (struct simt_state restore ->
+// restore_pc ... restore_ent, out.saved -> saved_pc ... saved_ent; out.spill[4] -> spill_v[i],
+// spill_vwi[i*8 +: 8], spill_idx[i*7 +: 7], spill_ent[(i*16 + k)*97 +: 97]; struct mem_req req
+// -> req_addr, req_bytes, req_kind, req_sm, req_warp, req_pad, req_tag, req_t_issue).  A
+// stack entry is 97 bits {type, mask[31:0], rpc[31:0], pc[31:0]}, entry k of a port at
+// [k*97 +: 97].  Widths are those of the C maxima (128 slots, 4 update ports, 32 entries per
+// state, 16 per chunk); slots >= NWARPS read as 0 and their inputs are not looked at, as in C.
+// Outputs that C defines only where a valid bit is set (req_*, saved_*, spill_* but v) carry
+// the selected warp's values otherwise; entries beyond the chunk / the saved count are 0.
 // Two event counts are wider than simt.h's field comments say, because the C values can
 // exceed them: ev_pop [7:0] (every warp can pop in the same cycle) and ev_spill [2:0] (one
 // spill per update port).
 //
 // Registers: the fields of struct simt_regs, each named NAME_q (the q of the C block's q/d
 // pair; the plain names pc, mask and fin are the output ports); NAME_d is the next state.
-// A stack entry is 97 bits {type, mask[31:0], rpc[31:0], pc[31:0]}; stk_q[w] is warp w's
-// ring of DEPTH entries (entry i at [i*97 +: 97]).  mem_q is NOT ON-CHIP STORAGE: it is the
-// memory image of the spill area (what a fill reads back), kept so that the harness can
-// compare it with simt_regs.mem; a cost estimate must leave it out (under SYNTHESIS it is a
-// plain memory without reset, one $mem for Yosys).  No logic reads an entry's type bit (a
-// pop takes pc, rpc and mask), so synthesis removes it.
+// Sized by NWARPS, not by the 128-slot ports: per warp arrays [NW], flag vectors [NW-1:0].
+// stk_q[w] is warp w's ring of DEPTH entries (entry i at [i*97 +: 97]).  The spill image is
+// not here: it is global memory, the SM's; a spill shows its chunk on spill_*, a fill takes
+// the chunk on fill_ent.
 //
 // Timing: Mealy like simt_eval -- every output reflects this cycle's inputs applied to the
 // registers; the registers take the next state at the rising clock edge.  rst (synchronous,
-// active high) is simt_reset (everything 0, rpc = none, rr = 63).
-// Same-cycle order, per warp exactly as simt_eval: 1. launch, 2. the fill response (the
-// chunk comes back, then the pending pop), 3. the pop timer, 4. a pending pop, 5. the
-// update port naming the warp (the lowest one; a second one is a SIMT_E_SLOT error); then,
-// over all warps, 6. the memory request (round robin after rr).  Stages 2, 4 and 5 can each
-// end in a pop (pop_one below: three pop units per warp, in series, as in C).  err_slot
-// names the last error in simt_eval's order (launch, fill, pending pops by warp, update
-// ports by port).
+// active high) is simt_reset (everything 0, rpc = none, rr = NWARPS - 1: bits of rr above
+// the warp index stay 0).
+// Same-cycle order, per warp exactly as simt_eval: 0. the save (reads the registers; the
+// slot becomes empty), 1. launch, restore, 2. the fill response (the chunk comes back, then
+// the pending pop), 3. the pop timer, 4. a pending pop, 5. the update port naming the warp
+// (the lowest one; a second one is a SIMT_E_SLOT error); then, over all warps, 6. the memory
+// request (round robin after rr).  Stages 2, 4 and 5 can each end in a pop (pop_one below:
+// three pop units per warp, in series, as in C).  err_slot names the last error in
+// simt_eval's order (save, launch, restore, fill, pending pops by warp, update ports by port).
 //
 // `define INJECT_BUG (co-simulation self-test only): a spill request's address is one
 // entry too high (the chunk's offset counts one entry more than is in memory).
@@ -53,27 +58,49 @@ module simt #(
     input  logic               rst,
     // update ports upd[4]: the control outcome of the instructions issued last cycle
     input  logic [3:0]         upd_v,
-    input  logic [4*6-1:0]     upd_slot,
+    input  logic [4*7-1:0]     upd_slot,
     input  logic [4*2-1:0]     upd_kind,     // enum simt_kind: NORMAL, BRANCH, EXIT
     input  logic [4*32-1:0]    upd_taken,
     input  logic [4*32-1:0]    upd_target,
     input  logic [4*32-1:0]    upd_reconv,
     input  logic [4*32-1:0]    upd_exited,
-    // launches: slots receiving a new warp (pc 0, mask = launch_mask[w], empty stack)
-    input  logic [63:0]        launch,
+    // launches: slots receiving a new warp (pc 0, mask = launch_mask[w], empty stack, its
+    // context's VWI launch_vwi[w])
+    input  logic [127:0]       launch,
     /* verilator lint_off UNUSEDSIGNAL */
-    input  logic [64*32-1:0]   launch_mask,  // (slots >= NWARPS are not looked at)
+    input  logic [128*32-1:0]  launch_mask,  // (slots >= NWARPS are not looked at)
+    input  logic [128*8-1:0]   launch_vwi,
+    /* verilator lint_on UNUSEDSIGNAL */
+    // save: read a warp's state out (saved_*), free its slot
+    input  logic               save_v,
+    input  logic [6:0]         save_slot,
+    // restore: write a state (struct simt_state) into a free slot
+    input  logic               restore_v,
+    input  logic [6:0]         restore_slot,
+    input  logic [31:0]        restore_pc,
+    input  logic [31:0]        restore_mask,
+    input  logic [31:0]        restore_rpc,
+    input  logic [31:0]        restore_alive,
+    input  logic [7:0]         restore_vwi,
+    input  logic               restore_fin,
+    input  logic [5:0]         restore_cnt,
+    input  logic [6:0]         restore_nspill,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  logic [32*97-1:0]   restore_ent,  // (entries >= DEPTH are not looked at)
     /* verilator lint_on UNUSEDSIGNAL */
     // memory side
     input  logic               req_ready,
     input  logic               fill_v,
-    input  logic [5:0]         fill_slot,
+    input  logic [6:0]         fill_slot,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  logic [16*97-1:0]   fill_ent,     // the chunk read from the image (>= CHUNK unused)
+    /* verilator lint_on UNUSEDSIGNAL */
     // per slot, after this cycle's inputs
-    output logic [64*32-1:0]   pc,
-    output logic [64*32-1:0]   mask,
-    output logic [63:0]        busy,
-    output logic [63:0]        fin,
-    output logic [63:0]        redirect,
+    output logic [128*32-1:0]  pc,
+    output logic [128*32-1:0]  mask,
+    output logic [127:0]       busy,
+    output logic [127:0]       fin,
+    output logic [127:0]       redirect,
     // memory request (struct mem_req)
     output logic               req_v,
     output logic [63:0]        req_addr,
@@ -84,14 +111,30 @@ module simt #(
     output logic [7:0]         req_pad,
     output logic [31:0]        req_tag,
     output logic [63:0]        req_t_issue,
+    // spilled chunks, one port per update port (struct simt_spill spill[4])
+    output logic [3:0]         spill_v,
+    output logic [4*8-1:0]     spill_vwi,
+    output logic [4*7-1:0]     spill_idx,
+    output logic [4*16*97-1:0] spill_ent,
+    // the saved state (struct simt_state saved)
+    output logic               saved_v,
+    output logic [31:0]        saved_pc,
+    output logic [31:0]        saved_mask,
+    output logic [31:0]        saved_rpc,
+    output logic [31:0]        saved_alive,
+    output logic [7:0]         saved_vwi,
+    output logic               saved_fin,
+    output logic [5:0]         saved_cnt,
+    output logic [6:0]         saved_nspill,
+    output logic [32*97-1:0]   saved_ent,
     // events and errors
     output logic [3:0]         ev_push,
     output logic [7:0]         ev_pop,
     output logic [2:0]         ev_spill,
     output logic [1:0]         ev_fill,
     output logic [7:0]         ev_depth,
-    output logic [5:0]         err,
-    output logic [5:0]         err_slot
+    output logic [7:0]         err,
+    output logic [6:0]         err_slot
 );
     // The header holds every block's parameters; simt uses the SIMT_* ones.
     /* verilator lint_off UNUSEDPARAM */
@@ -105,9 +148,10 @@ module simt #(
     localparam int POPC   = (P_POP_CYCLES >= 0) ? P_POP_CYCLES : SIMT_POP_CYCLES;
     localparam int FILLC  = (P_FILL_CYCLES >= 0) ? P_FILL_CYCLES : SIMT_FILL_CYCLES;
     localparam int EB     = SIMT_ENTRY_BYTES;
-    localparam int MAXSP  = 112;                 // SIMT_MAX_SPILL: entries in memory per warp
+    localparam int MAXSP  = 112;                 // SIMT_MAX_SPILL: entries in memory per VWI
     localparam int NPORT  = 4;                   // SIMT_UPD_PORTS
     localparam int EW     = 97;                  // stack entry bits
+    localparam int MAXC   = 16;                  // SIMT_MAX_CHUNK: entries of a chunk port
     localparam int WB     = (NW > 1) ? $clog2(NW) : 1;   // warp index bits
     localparam logic POP_T = POPC != 0;          // pops start a timer
     localparam logic FILL_T = FILLC != 0;        // fills add to it
@@ -120,9 +164,10 @@ module simt #(
     localparam logic SYNC = 1'b0, DIV = 1'b1;                 // enum simt_type
     localparam logic [1:0] K_BRANCH = 2'd1, K_EXIT = 2'd2;    // enum simt_kind (else NORMAL)
     localparam logic [7:0] MK_SPILL = 8'd4, MK_FILL = 8'd5;   // enum mem_kind
-    localparam logic [5:0] E_SLOT = 6'd1, E_BUSY = 6'd2, E_OVERFLOW = 6'd4,   // enum simt_err
-                           E_RECONV = 6'd8, E_FILL = 6'd16, E_STACK = 6'd32;
-    localparam logic [63:0] ALLW = (NW >= 64) ? ~64'd0 : ((64'd1 << NW) - 64'd1);
+    localparam logic [7:0] E_SLOT = 8'd1, E_BUSY = 8'd2, E_OVERFLOW = 8'd4,   // enum simt_err
+                           E_RECONV = 8'd8, E_FILL = 8'd16, E_STACK = 8'd32,
+                           E_SAVE = 8'd64, E_RESTORE = 8'd128;
+    localparam logic [127:0] ALLW = (NW >= 128) ? ~128'd0 : ((128'd1 << NW) - 128'd1);
 
     // ---------------------------------------------------------------- registers (simt_regs)
     // (public read-write: the harness compares them, and writes corner states into both sides)
@@ -134,39 +179,43 @@ module simt #(
     logic [4:0]  base_q   [NW] /*verilator public_flat_rw*/;   // ring index of the bottom entry
     logic [6:0]  nspill_q [NW] /*verilator public_flat_rw*/;   // entries in memory
     logic [7:0]  timer_q  [NW] /*verilator public_flat_rw*/;   // pop-latency cycles left
-    logic [63:0] live_q /*verilator public_flat_rw*/;          // slot holds a launched warp
-    logic [63:0] fin_q  /*verilator public_flat_rw*/;          // warp finished
-    logic [63:0] spq_q  /*verilator public_flat_rw*/;          // spill request waiting
-    logic [63:0] flq_q  /*verilator public_flat_rw*/;          // fill request waiting
-    logic [63:0] flw_q  /*verilator public_flat_rw*/;          // fill accepted, awaiting data
-    logic [63:0] popq_q /*verilator public_flat_rw*/;          // another pop is due
-    logic [63:0] tmr_q  /*verilator public_flat_rw*/;          // timer != 0
-    logic [5:0]  rr_q   /*verilator public_flat_rw*/;          // last warp granted the port
+    logic [7:0]  vwi_q    [NW] /*verilator public_flat_rw*/;   // the context's VWI
+    logic [NW-1:0] live_q /*verilator public_flat_rw*/;        // slot holds a warp
+    logic [NW-1:0] fin_q  /*verilator public_flat_rw*/;        // warp finished
+    logic [NW-1:0] spq_q  /*verilator public_flat_rw*/;        // spill request waiting
+    logic [NW-1:0] flq_q  /*verilator public_flat_rw*/;        // fill request waiting
+    logic [NW-1:0] flw_q  /*verilator public_flat_rw*/;        // fill accepted, awaiting data
+    logic [NW-1:0] popq_q /*verilator public_flat_rw*/;        // another pop is due
+    logic [NW-1:0] tmr_q  /*verilator public_flat_rw*/;        // timer != 0
+    logic [6:0]  rr_q   /*verilator public_flat_rw*/;          // last warp granted the port
     logic [DEPTH*EW-1:0] stk_q [NW] /*verilator public_flat_rw*/;   // on-chip rings
-    // NOT ON-CHIP STORAGE: the memory image of the spill area (simt_regs.mem).
-    logic [EW-1:0] mem_q [NW][MAXSP] /*verilator public_flat_rw*/;
 
     logic [31:0] pc_d [NW], mask_d [NW], rpc_d [NW], alive_d [NW];
     logic [5:0]  cnt_d [NW];
     logic [4:0]  base_d [NW];
     logic [6:0]  nspill_d [NW];
-    logic [7:0]  timer_d [NW];
-    logic [63:0] live_d, fin_d, spq_d, flq_d, flw_d, popq_d, tmr_d;
-    logic [5:0]  rr_d;
+    logic [7:0]  timer_d [NW], vwi_d [NW];
+    logic [NW-1:0] live_d, fin_d, spq_d, flq_d, flw_d, popq_d, tmr_d;
+    logic [6:0]  rr_d;
     logic [DEPTH*EW-1:0] stk_d [NW];
-    // spill write port of each warp: the chunk's first entry in memory (nspill) and entries
+    // the spill of each warp (by its update): the chunk's first entry in memory and entries
     logic [NW-1:0]            mw_en;
     logic [6:0]               mw_idx [NW];
     logic [CHUNK*EW-1:0]      mw_data [NW];
 
     // ---------------------------------------------------------------- helpers
-    // A 6-bit slot number (< NW) as an index into the per-warp arrays.
+    // A 7-bit slot number (< NW) as an index into the per-warp arrays.
     // (only the low WB bits matter: callers pass slots < NW)
     /* verilator lint_off UNUSEDSIGNAL */
-    function automatic logic [WB-1:0] wi(input logic [5:0] slot);
+    function automatic logic [WB-1:0] wi(input logic [6:0] slot);
         wi = slot[WB-1:0];
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
+
+    // Is a 7-bit slot number one of this instance's slots?
+    function automatic logic in_range(input logic [6:0] slot);
+        in_range = {1'b0, slot} < 8'(NW);
+    endfunction
 
     // Ring index: x < 2 * DEPTH folded onto 0..DEPTH-1 (x % DEPTH).
     function automatic logic [4:0] ring(input logic [6:0] x);
@@ -234,32 +283,60 @@ module simt #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- next state, outputs
-    // the fill response's read port: the top chunk in memory of warp fill_slot
-    logic [5:0]               fs;
-    logic [6:0]               fsrc;
-    logic [CHUNK*EW-1:0]      frd;
+    // the save port: stage 0 reads the registers of warp save_slot (q)
+    logic [WB-1:0]      sw;         // the saved warp (0 when out of range)
+    logic               sv_ok;      // the save happens
+    logic               sv_upd;     // an update port names the slot
+    logic [DEPTH*EW-1:0] sv_ring;
     always_comb begin
-        fs = ({1'b0, fill_slot} < 7'(NW)) ? fill_slot : 6'd0;
-        fsrc = (nspill_q[wi(fs)] >= 7'(CHUNK)) ? nspill_q[wi(fs)] - 7'(CHUNK) : 7'd0;
-        for (int k = 0; k < CHUNK; k++)
-            frd[k*EW +: EW] = mem_q[wi(fs)][fsrc + 7'(k)];
+        sw = in_range(save_slot) ? wi(save_slot) : '0;
+        sv_upd = 1'b0;
+        for (int i = 0; i < NPORT; i++)
+            if (upd_v[i] && upd_slot[i*7 +: 7] == save_slot)
+                sv_upd = 1'b1;
+        sv_ok = save_v && in_range(save_slot) && live_q[sw] && !sv_upd &&
+                !(spq_q[sw] || flq_q[sw] || flw_q[sw] || popq_q[sw] || tmr_q[sw]);
+        saved_v = sv_ok;
+        saved_pc = pc_q[sw];
+        saved_mask = mask_q[sw];
+        saved_rpc = rpc_q[sw];
+        saved_alive = alive_q[sw];
+        saved_vwi = vwi_q[sw];
+        saved_fin = fin_q[sw];
+        saved_cnt = cnt_q[sw];
+        saved_nspill = nspill_q[sw];
+        sv_ring = stk_q[sw];
+        saved_ent = '0;             // the on-chip entries in stack order, 0 beyond cnt
+        for (int k = 0; k < DEPTH; k++)
+            if (6'(k) < cnt_q[sw])
+                saved_ent[k*EW +: EW] = ring_rd(sv_ring, ring(7'(base_q[sw]) + 7'(k)));
+    end
+
+    // the restore port: a slot free at the start of the cycle, a state that fits
+    logic [WB-1:0]      rw;         // the restored warp (0 when out of range)
+    logic               rs_ok;      // the restore happens
+    always_comb begin
+        rw = in_range(restore_slot) ? wi(restore_slot) : '0;
+        rs_ok = restore_v && in_range(restore_slot) && !(live_q[rw] && !fin_q[rw]) &&
+                !launch[restore_slot] && restore_cnt <= 6'(DEPTH) &&
+                restore_nspill <= 7'(MAXSP) && (restore_nspill % 7'(CHUNK)) == 7'd0;
     end
 
     // per-warp results that simt_eval's order combines across warps
     logic [NW-1:0]      e_fill_w;   // fill response for a warp not waiting for one
     logic [NW-1:0]      e_pend_w;   // pending pop: SIMT_E_STACK
-    logic [5:0]         e_upd_w [NW];   // the update port's error bits
+    logic [7:0]         e_upd_w [NW];   // the update port's error bits
     logic [NPORT-1:0]   p_bad, p_dup;
-    logic [5:0]         p_slot [NPORT];
+    logic [6:0]         p_slot [NPORT];
 
     // ports: slot out of range, or a second port naming the same warp
     always_comb begin
         for (int i = 0; i < NPORT; i++) begin
-            p_slot[i] = upd_slot[i*6 +: 6];
-            p_bad[i] = upd_v[i] && ({1'b0, p_slot[i]} >= 7'(NW));
+            p_slot[i] = upd_slot[i*7 +: 7];
+            p_bad[i] = upd_v[i] && !in_range(p_slot[i]);
             p_dup[i] = 1'b0;
             for (int j = 0; j < i; j++)
-                if (upd_v[j] && upd_slot[j*6 +: 6] == p_slot[i])
+                if (upd_v[j] && upd_slot[j*7 +: 7] == p_slot[i])
                     p_dup[i] = upd_v[i] && !p_bad[i];
         end
     end
@@ -269,7 +346,7 @@ module simt #(
         logic [5:0]  wcnt;
         logic [4:0]  wbase, nb, ri;
         logic [6:0]  wnsp;
-        logic [7:0]  wtimer;
+        logic [7:0]  wtimer, wvwi;
         logic [8:0]  tsum;
         logic        f_live, f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr;
         logic [DEPTH*EW-1:0] s;  // the warp's ring, entry i at [i*EW +: EW]
@@ -277,18 +354,19 @@ module simt #(
         logic        popped, pp, want, perr, acc, uv, psync, pdiv, at_r, room, push_k;
         logic [1:0]  ukind;
         logic [31:0] utaken, utarget, ureconv, uexited;
-        logic [5:0]  eu;
+        logic [7:0]  eu;
         logic [7:0]  dep;
         logic [3:0]  n_push;
         logic [7:0]  n_pop;
         logic [2:0]  n_spill;
         logic [1:0]  n_fill;
-        logic [63:0] cand, hi, off, a;
-        logic [5:0]  start, win;
+        logic [NW-1:0] cand, hi;
+        logic [63:0] off, a;
+        logic [6:0]  start, win;
         logic        is_spill;
 
         {wpc, wmask, wrpc, walive, taken, nt, ex, r} = '0;
-        {wcnt, wbase, nb, ri, wnsp, wtimer, tsum} = '0;
+        {wcnt, wbase, nb, ri, wnsp, wtimer, wvwi, tsum} = '0;
         {f_live, f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr} = '0;
         s = '0;
         {top, e} = '0;
@@ -299,9 +377,9 @@ module simt #(
         n_spill = 3'd0;
         n_fill = 2'd0;
         ev_depth = 8'd0;
-        redirect = 64'd0;
-        live_d = 64'd0; fin_d = 64'd0; spq_d = 64'd0; flq_d = 64'd0;
-        flw_d = 64'd0; popq_d = 64'd0; tmr_d = 64'd0;
+        redirect = 128'd0;
+        live_d = '0; fin_d = '0; spq_d = '0; flq_d = '0;
+        flw_d = '0; popq_d = '0; tmr_d = '0;
 
         for (int w = 0; w < NW; w++) begin
             wpc = pc_q[w];
@@ -312,6 +390,7 @@ module simt #(
             wbase = base_q[w];
             wnsp = nspill_q[w];
             wtimer = timer_q[w];
+            wvwi = vwi_q[w];
             f_live = live_q[w];
             f_fin = fin_q[w];
             f_spq = spq_q[w];
@@ -323,34 +402,53 @@ module simt #(
             popped = 1'b0;
             e_fill_w[w] = 1'b0;
             e_pend_w[w] = 1'b0;
-            eu = 6'd0;
+            eu = 8'd0;
             mw_en[w] = 1'b0;
             mw_idx[w] = 7'd0;
             mw_data[w] = '0;
 
-            // ---- 1. launch: pc 0, empty stack, the new lanes
-            if (launch[w]) begin
+            // ---- 0. save (read out above): the slot as a reset leaves it; 1. launch: pc 0,
+            // empty stack, the new lanes; restore: the state, ring base 0
+            if ((sv_ok && sw == WB'(w)) || launch[w] || (rs_ok && rw == WB'(w))) begin
                 wpc = 32'd0;
-                wmask = launch_mask[w*32 +: 32];
-                walive = launch_mask[w*32 +: 32];
+                wmask = 32'd0;
+                walive = 32'd0;
                 wrpc = NO_PC;
                 wcnt = 6'd0;
                 wbase = 5'd0;
                 wnsp = 7'd0;
                 wtimer = 8'd0;
+                wvwi = 8'd0;
+                {f_live, f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr} = '0;
+            end
+            if (launch[w]) begin
+                wmask = launch_mask[w*32 +: 32];
+                walive = launch_mask[w*32 +: 32];
+                wvwi = launch_vwi[w*8 +: 8];
                 f_live = 1'b1;
-                f_spq = 1'b0;
-                f_flq = 1'b0;
-                f_flw = 1'b0;
-                f_popq = 1'b0;
-                f_tmr = 1'b0;
                 f_fin = (launch_mask[w*32 +: 32] == 32'd0);
                 redirect[w] = 1'b1;
             end
+            if (rs_ok && rw == WB'(w)) begin
+                wpc = restore_pc;
+                wmask = restore_mask;
+                wrpc = restore_rpc;
+                walive = restore_alive;
+                wvwi = restore_vwi;
+                wcnt = restore_cnt;
+                wnsp = restore_nspill;
+                for (int j = 0; j < DEPTH; j++)
+                    if (6'(j) < restore_cnt)
+                        s[j*EW +: EW] = restore_ent[j*EW +: EW];
+                f_live = 1'b1;
+                f_fin = restore_fin;
+                f_popq = !restore_fin && (restore_mask == 32'd0 || restore_pc == restore_rpc);
+                redirect[w] = 1'b1;
+            end
 
-            // ---- 2. the fill response: the top chunk in memory goes under the (empty)
-            // ring, then the pending pop
-            if (fill_v && fill_slot == 6'(w)) begin
+            // ---- 2. the fill response: the chunk on fill_ent goes under the (empty) ring,
+            // then the pending pop
+            if (fill_v && fill_slot == 7'(w)) begin
                 if (!f_flw) begin
                     e_fill_w[w] = 1'b1;
                 end else begin
@@ -361,7 +459,7 @@ module simt #(
                         ri = ring(7'(j) + 7'(DEPTH) - 7'(nb));
                         for (int k = 0; k < CHUNK; k++)
                             if (ri == 5'(k))
-                                s[j*EW +: EW] = frd[k*EW +: EW];
+                                s[j*EW +: EW] = fill_ent[k*EW +: EW];
                     end
                     wbase = nb;
                     wcnt = wcnt + 6'(CHUNK);
@@ -381,7 +479,6 @@ module simt #(
                         redirect[w] = 1'b1;
                 end
             end
-
             // ---- 3. the pop timer (started before this cycle)
             if (tmr_q[w] && f_tmr) begin
                 wtimer = wtimer - 8'd1;
@@ -410,7 +507,7 @@ module simt #(
             ureconv = 32'd0;
             uexited = 32'd0;
             for (int i = NPORT - 1; i >= 0; i--)
-                if (upd_v[i] && p_slot[i] == 6'(w)) begin
+                if (upd_v[i] && p_slot[i] == 7'(w)) begin
                     uv = 1'b1;
                     ukind = upd_kind[i*2 +: 2];
                     utaken = upd_taken[i*32 +: 32];
@@ -540,6 +637,7 @@ module simt #(
             base_d[w] = wbase;
             nspill_d[w] = wnsp;
             timer_d[w] = wtimer;
+            vwi_d[w] = wvwi;
             live_d[w] = f_live;
             fin_d[w] = f_fin;
             spq_d[w] = f_spq;
@@ -551,27 +649,27 @@ module simt #(
         end
 
         // ---- 6. one memory request: round robin after rr over the warps with a spill or
-        // fill to send
+        // fill to send; the address is in the image of the warp's context (VWI)
         cand = spq_d | flq_d;
-        start = rr_q + 6'd1;
-        hi = cand & (~64'd0 << start);
-        win = 6'd0;
+        start = rr_q + 7'd1;
+        hi = cand & ({NW{1'b1}} << start);
+        win = 7'd0;
         for (int w = NW - 1; w >= 0; w--)
-            if (((hi != 64'd0) ? hi[w] : cand[w]))
-                win = 6'(w);
-        is_spill = spq_d[win];
+            if (((hi != '0) ? hi[w] : cand[w]))
+                win = 7'(w);
+        is_spill = spq_d[wi(win)];
 `ifdef INJECT_BUG
         off = (64'(nspill_d[wi(win)]) - 64'(CHUNK) + (is_spill ? 64'd1 : 64'd0)) * 64'(EB);
 `else
         off = (64'(nspill_d[wi(win)]) - 64'(CHUNK)) * 64'(EB);
 `endif
-        a = SIMT_SPILL_BASE + 64'(win) * 64'(SIMT_SPILL_STRIDE) + off;
-        req_v = cand != 64'd0;
+        a = SIMT_SPILL_BASE + 64'(vwi_d[wi(win)]) * 64'(SIMT_SPILL_STRIDE) + off;
+        req_v = cand != '0;
         req_addr = {a[63:7], 7'd0};
         req_bytes = 32'(CHUNK * EB);
         req_kind = is_spill ? MK_SPILL : MK_FILL;
         req_sm = 8'(SIMT_SM_ID);
-        req_warp = {2'd0, win};
+        req_warp = {1'b0, win};
         req_pad = 8'd0;
         req_tag = {25'd0, a[6:0]};
         req_t_issue = 64'd0;
@@ -579,50 +677,77 @@ module simt #(
         if (req_v && req_ready) begin
             rr_d = win;
             if (is_spill) begin
-                spq_d[win] = 1'b0;
+                spq_d[wi(win)] = 1'b0;
             end else begin
-                flq_d[win] = 1'b0;
-                flw_d[win] = 1'b1;
+                flq_d[wi(win)] = 1'b0;
+                flw_d[wi(win)] = 1'b1;
             end
         end
 
         // ---- 7. outputs from the next state
-        for (int w = 0; w < 64; w++) begin
+        for (int w = 0; w < 128; w++) begin
             pc[w*32 +: 32] = (w < NW) ? pc_d[w % NW] : 32'd0;
             mask[w*32 +: 32] = (w < NW) ? mask_d[w % NW] : 32'd0;
         end
-        busy = spq_d | flq_d | flw_d | popq_d | tmr_d;
-        fin = fin_d;
+        busy = 128'd0;                  // (slots >= NW: 0)
+        busy[NW-1:0] = spq_d | flq_d | flw_d | popq_d | tmr_d;
+        fin = 128'd0;
+        fin[NW-1:0] = fin_d;
         ev_push = n_push;
         ev_pop = n_pop;
         ev_spill = n_spill;
         ev_fill = n_fill;
     end
 
+    // the spill ports: port i shows the chunk its update (the lowest port naming the warp)
+    // moved out of the ring
+    always_comb begin
+        logic [WB-1:0] pw;
+        spill_ent = '0;
+        for (int i = 0; i < NPORT; i++) begin
+            pw = in_range(p_slot[i]) ? wi(p_slot[i]) : '0;
+            spill_v[i] = upd_v[i] && !p_bad[i] && !p_dup[i] && mw_en[pw];
+            spill_vwi[i*8 +: 8] = vwi_d[pw];
+            spill_idx[i*7 +: 7] = mw_idx[pw];
+            spill_ent[i*MAXC*EW +: CHUNK*EW] = mw_data[pw];
+        end
+    end
+
     // err / err_slot: every error bit; err_slot names the last one in simt_eval's order
     always_comb begin
-        logic [5:0] ps;
-        logic [WB-1:0] pw;
-        err = 6'd0;
-        err_slot = 6'd0;
-        if ((launch & ~ALLW) != 64'd0)
+        logic [6:0] ps;
+        logic [WB-1:0] pw, fs;
+        fs = in_range(fill_slot) ? wi(fill_slot) : '0;
+        err = 8'd0;
+        err_slot = 7'd0;
+        if (save_v && !sv_ok) begin
+            err = err | E_SAVE;
+            err_slot = in_range(save_slot) ? save_slot : 7'd0;
+        end
+        if ((launch & ~ALLW) != 128'd0) begin
             err = err | E_SLOT;
-        if (fill_v && ({1'b0, fill_slot} >= 7'(NW) || e_fill_w[wi(fs)])) begin
+            err_slot = 7'd0;
+        end
+        if (restore_v && !rs_ok) begin
+            err = err | E_RESTORE;
+            err_slot = in_range(restore_slot) ? restore_slot : 7'd0;
+        end
+        if (fill_v && (!in_range(fill_slot) || e_fill_w[fs])) begin
             err = err | E_FILL;
-            err_slot = fs;
+            err_slot = in_range(fill_slot) ? fill_slot : 7'd0;
         end
         for (int w = 0; w < NW; w++)
             if (e_pend_w[w]) begin
                 err = err | E_STACK;
-                err_slot = 6'(w);
+                err_slot = 7'(w);
             end
         for (int i = 0; i < NPORT; i++) begin
             ps = p_slot[i];
-            pw = ({1'b0, ps} < 7'(NW)) ? wi(ps) : '0;
+            pw = in_range(ps) ? wi(ps) : '0;
             if (p_bad[i] || p_dup[i]) begin
                 err = err | E_SLOT;
-                err_slot = p_bad[i] ? 6'd0 : ps;
-            end else if (upd_v[i] && e_upd_w[pw] != 6'd0) begin
+                err_slot = p_bad[i] ? 7'd0 : ps;
+            end else if (upd_v[i] && e_upd_w[pw] != 8'd0) begin
                 err = err | e_upd_w[pw];
                 err_slot = ps;
             end
@@ -641,6 +766,7 @@ module simt #(
                 base_q[w] <= 5'd0;
                 nspill_q[w] <= 7'd0;
                 timer_q[w] <= 8'd0;
+                vwi_q[w] <= 8'd0;
                 stk_q[w] <= '0;
             end else begin
                 pc_q[w] <= pc_d[w];
@@ -651,38 +777,22 @@ module simt #(
                 base_q[w] <= base_d[w];
                 nspill_q[w] <= nspill_d[w];
                 timer_q[w] <= TMR_ON ? timer_d[w] : 8'd0;
+                vwi_q[w] <= vwi_d[w];
                 stk_q[w] <= stk_d[w];
-            end
-        end
-
-        // the memory image (not on-chip), written by the spills; simulation clears it on
-        // reset as simt_reset does (two nested loops of at most 16: Verilator unrolls those),
-        // synthesis does not (a reset does not clear global memory): there it stays a plain
-        // memory, which Yosys keeps as one $mem until memory_map
-        always_ff @(posedge clk) begin
-            if (rst) begin
-`ifndef SYNTHESIS
-                for (int h = 0; h < MAXSP / 16; h++)   // (MAXSP = 7 x 16)
-                    for (int l = 0; l < 16; l++)
-                        mem_q[w][h * 16 + l] <= '0;
-`endif
-            end else if (mw_en[w]) begin
-                for (int k = 0; k < CHUNK; k++)
-                    mem_q[w][mw_idx[w] + 7'(k)] <= mw_data[w][k*EW +: EW];
             end
         end
     end
 
     always_ff @(posedge clk) begin
         if (rst) begin
-            live_q <= 64'd0;
-            fin_q <= 64'd0;
-            spq_q <= 64'd0;
-            flq_q <= 64'd0;
-            flw_q <= 64'd0;
-            popq_q <= 64'd0;
-            tmr_q <= 64'd0;
-            rr_q <= 6'd63;              // the first grant starts at warp 0
+            live_q <= '0;
+            fin_q <= '0;
+            spq_q <= '0;
+            flq_q <= '0;
+            flw_q <= '0;
+            popq_q <= '0;
+            tmr_q <= '0;
+            rr_q <= 7'(NW - 1);         // the first grant starts at warp 0
         end else begin
             live_q <= live_d;
             fin_q <= fin_d;
@@ -690,7 +800,7 @@ module simt #(
             flq_q <= flq_d;
             flw_q <= flw_d;
             popq_q <= popq_d;
-            tmr_q <= TMR_ON ? tmr_d : 64'd0;
+            tmr_q <= TMR_ON ? tmr_d : '0;
             rr_q <= rr_d;
         end
     end

@@ -83,32 +83,34 @@ static void test_ws_policy_decides_storage(void **st)
     assert_int_equal(cost_block_bits(&l, "ws", 1), 24 * 24 + 24 + 5 + 1);
 }
 
-static void test_simt_stack_and_memory_image(void **st)
+static void test_simt_stack_and_vwi(void **st)
 {
     struct cost_list l;
     struct simt_cfg c;
-    const struct cost_item *stk, *mem;
-    uint64_t per_warp = 4 * 32 + 2 + 6 + 1 + 5 + 7 + 3;    /* pc mask rpc alive, live fin,
-                                                               cnt, popq, base, nspill, spq
-                                                               flq flw */
+    const struct cost_item *stk, *vwi;
+    uint64_t per_warp = 4 * 32 + 2 + 6 + 1 + 5 + 7 + 8 + 3;    /* pc mask rpc alive, live
+                                                                   fin, cnt, popq, base,
+                                                                   nspill, vwi, spq flq flw */
     (void)st;
     simt_cfg_default(&c);
     cost_list_init(&l);
     simt_storage(&c, &l);
     stk = find(&l, "simt", "stk");
-    mem = find(&l, "simt", "mem");
+    vwi = find(&l, "simt", "vwi");
     assert_non_null(stk);
-    assert_non_null(mem);
+    assert_non_null(vwi);
+    assert_null(find(&l, "simt", "mem"));      /* the spill image is the SM's (global memory) */
     assert_int_equal(stk->entries, 48 * 16);
-    assert_int_equal(stk->bits, 96);            /* the type bit is never read */
+    assert_int_equal(stk->bits, 97);            /* the type goes to memory and to a save */
     assert_int_equal(stk->onchip, 1);
-    assert_int_equal(mem->onchip, 0);           /* global memory: never priced */
-    assert_int_equal(mem->bits, 64);
-    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 96 + 48 * per_warp + 6);
+    assert_int_equal(vwi->entries, 48);
+    assert_int_equal(vwi->bits, 8);
+    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * per_warp + 6);
+    assert_int_equal(cost_block_bits(&l, "simt", 0), cost_block_bits(&l, "simt", 1));
     c.pop_cycles = 2;                           /* the pop timers exist only when they count */
     cost_list_init(&l);
     simt_storage(&c, &l);
-    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 96 + 48 * (per_warp + 9) + 6);
+    assert_int_equal(cost_block_bits(&l, "simt", 1), 48 * 16 * 97 + 48 * (per_warp + 9) + 6);
 }
 
 static void test_no_bookkeeping_priced(void **st)
@@ -219,10 +221,10 @@ static void test_doc_003_token_stack(void **st)
     assert_int_equal(check(ck, n, "token bits per entry")->model_value, 64);
     assert_true(check(ck, n, "entries per warp")->match);              /* 16 */
     assert_true(check(ck, n, "bytes per spill")->match);               /* 4 x 8 = 32 */
-    /* on chip the model keeps 96 bits per entry: 16 x 96, not 16 x 64 */
+    /* on chip the model keeps 97 bits per entry: 16 x 97, not 16 x 64 */
     assert_false(check(ck, n, "on-chip stack bits per warp")->match);
     assert_int_equal(check(ck, n, "on-chip stack bits per warp")->doc_value, 1024);
-    assert_int_equal(check(ck, n, "on-chip stack bits per warp")->model_value, 16 * 96);
+    assert_int_equal(check(ck, n, "on-chip stack bits per warp")->model_value, 16 * 97);
 }
 
 static void test_doc_004_vt(void **st)
@@ -234,9 +236,9 @@ static void test_doc_004_vt(void **st)
     gtx480(&c);
     n = est_doc_checks(&c, ck, EST_MAX_CHECKS);
     assert_int_equal(check(ck, n, "SIMT stack entry bits")->doc_value, 160);
-    assert_int_equal(check(ck, n, "SIMT stack entry bits")->model_value, 96);
+    assert_int_equal(check(ck, n, "SIMT stack entry bits")->model_value, 97);
     assert_int_equal(check(ck, n, "4-entry cached stack")->doc_value, 640);
-    assert_int_equal(check(ck, n, "4-entry cached stack")->model_value, 4 * 96);
+    assert_int_equal(check(ck, n, "4-entry cached stack")->model_value, 4 * 97);
     /* eq. 1: (8 + 5) + 96 + 160 x 4 x 32 */
     assert_int_equal(est_vt_context_bits(8, 32, 4, 160), 20589);
     assert_int_equal(check(ck, n, "eq. 1")->doc_value, 20589);
@@ -352,7 +354,7 @@ int main(void)
     static const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_sb_follows_config),
         cmocka_unit_test(test_ws_policy_decides_storage),
-        cmocka_unit_test(test_simt_stack_and_memory_image),
+        cmocka_unit_test(test_simt_stack_and_vwi),
         cmocka_unit_test(test_no_bookkeeping_priced),
         cmocka_unit_test(test_gtx480_estimate),
         cmocka_unit_test(test_area_choices),

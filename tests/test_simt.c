@@ -1,285 +1,17 @@
 /*
  * test_simt.c -- cmocka tests for model/sm/simt.c, the SIMT reconvergence stack.
  *
- * Programs are tiny kernels of nop / bra / @p bra / exit / @p exit whose reconvergence PCs
- * come from the real flow_build (model/ptx/flow.c).  A driver issues one instruction per warp per
- * cycle whenever the stack says the warp is not busy, presents the outcome on the update port
- * in the next cycle (the SM's issue latch), answers spill/fill requests as a memory would, and
- * checks that every lane executes exactly the instruction sequence it would execute alone
- * (its scalar trace).  Tests: if/else, nested if, the single loop of
- * 003_a1f13061b22d54a6.txt with the bounds of its Table I (depth M+1 under SIMT_TOKEN,
- * bounded under SIMT_IPDOM), spill at depth 17 with chunk 4 (request address and size), fill
- * on pop, busy until the memory side accepts, exits inside divergence (also of lanes whose
- * entries are spilled), pop latency, redirect flags, bad ports, overflow, and random programs
- * (structured and not, with loops and guarded exits) on a tiny stack that spills all the time.
+ * The bench (tests/simt_tb.h) drives programs whose reconvergence pcs come from the real
+ * flow_build and checks every lane against its scalar trace.  Tests: if/else, nested if, the
+ * single loop of 003_a1f13061b22d54a6.txt with the bounds of its Table I (depth M+1 under
+ * SIMT_TOKEN, bounded under SIMT_IPDOM), spill at depth 17 with chunk 4 (request address and
+ * size), fill on pop, busy until the memory side accepts, exits inside divergence (also of
+ * lanes whose entries are spilled), pop latency, redirect flags, bad ports, overflow, and
+ * random programs (structured and not, with loops and guarded exits) on a tiny stack that
+ * spills all the time.  Contexts (VWI, the spill image, save and restore) are in
+ * tests/test_simt_ctx.c.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <cmocka.h>
-#include "sm/simt.h"
-#include "ptx/flow.h"
-
-/* ---------------- programs ---------------- */
-
-enum { K_NOP, K_BRA, K_CBRA, K_EXIT, K_CEXIT };
-struct spec { uint8_t k; uint32_t t; };
-#define NOP      {K_NOP, 0}
-#define BRA(x)   {K_BRA, x}
-#define CBRA(x)  {K_CBRA, x}
-#define EXIT     {K_EXIT, 0}
-#define CEXIT    {K_CEXIT, 0}
-#define MAXPC    256
-
-struct prog { struct spec s[MAXPC]; uint32_t n; uint32_t reconv[MAXPC]; };
-
-static void build(struct prog *p, const struct spec *s, uint32_t n)
-{
-    struct ptx_prog pp;
-    struct flow c;
-    char err[256] = "";
-    assert_true(n <= MAXPC);
-    memset(&pp, 0, sizeof pp);
-    strcpy(pp.name, "t");
-    pp.ninsns = n;
-    pp.insns = calloc(n, sizeof *pp.insns);
-    assert_non_null(pp.insns);
-    for (uint32_t i = 0; i < n; i++) {
-        static const uint8_t ops[] = {OP_NOP, OP_BRA, OP_BRA, OP_EXIT, OP_EXIT};
-        pp.insns[i].op = ops[s[i].k];
-        pp.insns[i].guard = (s[i].k == K_CBRA || s[i].k == K_CEXIT) ? 1 : -1;
-        if (pp.insns[i].op == OP_BRA) {
-            pp.insns[i].nopd = 1;
-            pp.insns[i].opd[0].kind = OPD_LABEL;
-            pp.insns[i].opd[0].imm = s[i].t;
-        }
-        p->s[i] = s[i];
-    }
-    p->n = n;
-    if (flow_build(&pp, &c, err, sizeof err) != 0)
-        fail_msg("flow_build: %s", err);
-    memcpy(p->reconv, c.reconv, n * sizeof(uint32_t));
-    flow_free(&c);
-    free(pp.insns);
-}
-
-/* Per-lane outcome of a guarded instruction: 1 = branch taken / lane exits. */
-typedef int (*decide_fn)(const void *arg, unsigned lane, uint32_t pc, uint32_t visit);
-
-/* ---------------- the block under test ---------------- */
-
-struct tb {
-    struct simt_cfg c;
-    struct simt_regs q, d;
-    struct simt_in in;
-    struct simt_out o;
-};
-
-static struct tb *tb_new(unsigned policy, unsigned depth, unsigned chunk)
-{
-    char err[160];
-    struct tb *t = calloc(1, sizeof *t);
-    assert_non_null(t);
-    simt_cfg_default(&t->c);
-    t->c.policy = (uint8_t)policy;
-    t->c.depth = (uint8_t)depth;
-    t->c.chunk = (uint8_t)chunk;
-    t->c.sm_id = 3;
-    if (simt_cfg_check(&t->c, err, sizeof err))
-        fail_msg("%s", err);
-    simt_reset(&t->c, &t->q);
-    t->d = t->q;
-    return t;
-}
-
-/* rpc chain invariant: every entry's rpc (and the warp's rpc) is the pc of the nearest SYNC
-   entry below it, or none.  This is why the 64-bit token (no rpc field) is enough in memory. */
-static void check_invariant(const struct tb *t, unsigned w)
-{
-    const struct simt_regs *r = &t->q;
-    uint32_t sync = SIMT_NO_PC;
-    unsigned n = simt_depth(r, w);
-    for (unsigned i = 0; i < n; i++) {
-        const struct simt_ent *e = i < r->nspill[w] ? &r->mem[w][i]
-            : &r->stk[w][(r->base[w] + i - r->nspill[w]) % t->c.depth];
-        if (e->rpc != sync)
-            fail_msg("warp %u entry %u: rpc %u, nearest SYNC below at %u", w, i, e->rpc, sync);
-        if (e->type == SIMT_SYNC)
-            sync = e->pc;
-    }
-    if (!(r->fin >> w & 1u) && r->rpc[w] != sync)
-        fail_msg("warp %u: rpc %u, topmost SYNC at %u", w, r->rpc[w], sync);
-}
-
-static void step(struct tb *t)
-{
-    simt_eval(&t->c, &t->q, &t->in, &t->o, &t->d);
-    simt_commit(&t->c, &t->q, &t->d);
-    if (memcmp(&t->q, &t->d, sizeof t->q))
-        fail_msg("commit left q != d");
-    memset(&t->in, 0, sizeof t->in);
-}
-
-static void launch(struct tb *t, unsigned w, uint32_t lanes)
-{
-    t->in.launch |= 1ull << w;
-    t->in.launch_mask[w] = lanes;
-}
-
-/* ---------------- the driver ---------------- */
-
-#define MAXTRACE 20000      /* instructions per lane */
-struct run {
-    const struct prog *p;
-    decide_fn dec;
-    const void *arg;
-    unsigned nwarps;               /* warps driven: slots 0..nwarps-1 */
-    uint32_t lanes[2];
-    int mem_random;                /* random req_ready and fill latency */
-    unsigned fill_lat;
-    /* results */
-    unsigned cycles, max_depth, pushes, pops, spills, fills, issued;
-    struct mem_req reqs[64];
-    unsigned nreqs;
-};
-
-/* scalar execution of one lane: its pc trace */
-static unsigned scalar_trace(const struct prog *p, decide_fn dec, const void *arg, unsigned lane,
-                             uint32_t *tr, unsigned max)
-{
-    static uint32_t visits[MAXPC];
-    unsigned n = 0;
-    uint32_t pc = 0;
-    memset(visits, 0, sizeof visits);
-    while (pc < p->n) {
-        assert_true(n < max);
-        tr[n++] = pc;
-        const struct spec *s = &p->s[pc];
-        uint32_t v = visits[pc]++;
-        if (s->k == K_EXIT || (s->k == K_CEXIT && dec(arg, lane, pc, v)))
-            break;
-        if (s->k == K_BRA || (s->k == K_CBRA && dec(arg, lane, pc, v)))
-            pc = s->t;
-        else
-            pc++;
-    }
-    return n;
-}
-
-static void run_prog(struct tb *t, struct run *r)
-{
-    static uint32_t exp[2][32][MAXTRACE];
-    static unsigned explen[2][32], pos[2][32];
-    static uint32_t visits[2][32][MAXPC];
-    struct simt_upd latch[2];
-    unsigned fill_due[2] = {0, 0};
-    int fill_pending[2] = {0, 0};
-    memset(latch, 0, sizeof latch);
-    memset(visits, 0, sizeof visits);
-    memset(pos, 0, sizeof pos);
-    for (unsigned w = 0; w < r->nwarps; w++)
-        for (unsigned l = 0; l < 32; l++)
-            explen[w][l] = (r->lanes[w] >> l & 1u)
-                ? scalar_trace(r->p, r->dec, r->arg, l, exp[w][l], MAXTRACE) : 0;
-    for (unsigned w = 0; w < r->nwarps; w++)
-        launch(t, w, r->lanes[w]);
-    step(t);
-    for (unsigned cyc = 1; ; cyc++) {
-        if (cyc > 400000)
-            fail_msg("no progress after %u cycles", cyc);
-        /* present last cycle's issue, this cycle's memory handshake and responses */
-        for (unsigned w = 0; w < r->nwarps; w++)
-            t->in.upd[w] = latch[w];
-        memset(latch, 0, sizeof latch);
-        t->in.req_ready = r->mem_random ? (rand() % 3 != 0) : 1;
-        for (unsigned w = 0; w < r->nwarps; w++)
-            if (fill_pending[w] && fill_due[w] <= cyc && !t->in.fill_v) {
-                t->in.fill_v = 1;
-                t->in.fill_slot = (uint8_t)w;
-                fill_pending[w] = 0;
-            }
-        uint8_t ready = t->in.req_ready;
-        step(t);
-        if (t->o.err)
-            fail_msg("cycle %u: err %#x slot %u", cyc, t->o.err, t->o.err_slot);
-        r->pushes += t->o.ev_push;
-        r->pops += t->o.ev_pop;
-        r->spills += t->o.ev_spill;
-        r->fills += t->o.ev_fill;
-        if (t->o.req_v && ready) {
-            if (r->nreqs < 64)
-                r->reqs[r->nreqs++] = t->o.req;
-            if (t->o.req.kind == MK_FILL) {
-                fill_pending[t->o.req.warp] = 1;
-                fill_due[t->o.req.warp] = cyc + (r->mem_random ? 1 + (unsigned)rand() % 30
-                                                               : r->fill_lat);
-            }
-        }
-        unsigned alldone = 1;
-        for (unsigned w = 0; w < r->nwarps; w++) {
-            check_invariant(t, w);
-            if (simt_depth(&t->q, w) > r->max_depth)
-                r->max_depth = simt_depth(&t->q, w);
-            if (t->o.fin >> w & 1u)
-                continue;
-            alldone = 0;
-            if (t->o.busy >> w & 1u)
-                continue;
-            /* issue the instruction at pc for the active lanes */
-            uint32_t pc = t->o.pc[w], mask = t->o.mask[w], taken = 0;
-            assert_true(pc < r->p->n);
-            assert_true(mask != 0);
-            for (unsigned l = 0; l < 32; l++) {
-                if (!(mask >> l & 1u))
-                    continue;
-                if (pos[w][l] >= explen[w][l] || exp[w][l][pos[w][l]] != pc)
-                    fail_msg("warp %u lane %u step %u: at pc %u, expected %d", w, l, pos[w][l],
-                             pc, pos[w][l] < explen[w][l] ? (int)exp[w][l][pos[w][l]] : -1);
-                pos[w][l]++;
-                if (r->dec(r->arg, l, pc, visits[w][l][pc]++))
-                    taken |= 1u << l;
-            }
-            const struct spec *s = &r->p->s[pc];
-            struct simt_upd *u = &latch[w];
-            u->v = 1;
-            u->slot = (uint8_t)w;
-            r->issued++;
-            if (s->k == K_BRA || s->k == K_CBRA) {
-                u->kind = SIMT_BRANCH;
-                u->taken = s->k == K_BRA ? mask : taken;
-                u->target = s->t;
-                u->reconv = r->p->reconv[pc];
-            } else if (s->k == K_EXIT || s->k == K_CEXIT) {
-                u->kind = SIMT_EXIT;
-                u->exited = s->k == K_EXIT ? mask : taken;
-            } else {
-                u->kind = SIMT_NORMAL;
-            }
-        }
-        if (alldone) {
-            r->cycles = cyc;
-            break;
-        }
-    }
-    for (unsigned w = 0; w < r->nwarps; w++)
-        for (unsigned l = 0; l < 32; l++)
-            if (pos[w][l] != explen[w][l])
-                fail_msg("warp %u lane %u executed %u of %u instructions", w, l, pos[w][l],
-                         explen[w][l]);
-}
-
-/* ---------------- decision functions ---------------- */
-
-struct lanes_arg { uint32_t taken_at[MAXPC]; };   /* lane mask taking the branch at pc */
-static int dec_lanes(const void *a, unsigned lane, uint32_t pc, uint32_t visit)
-{
-    (void)visit;
-    return ((const struct lanes_arg *)a)->taken_at[pc] >> lane & 1u;
-}
+#include "simt_tb.h"
 
 /* ---------------- if / else, nested ---------------- */
 
@@ -508,48 +240,6 @@ static void test_loop_spill_fill(void **st)
     }
 }
 
-/* Step until warp w is not busy, accepting requests and answering fills at once. */
-static void drain(struct tb *t, unsigned w)
-{
-    for (unsigned k = 0; k < 100 && (t->o.busy >> w & 1u); k++) {
-        t->in.req_ready = 1;
-        if (t->q.flw >> w & 1u) {
-            t->in.fill_v = 1;
-            t->in.fill_slot = (uint8_t)w;
-        }
-        step(t);
-    }
-    assert_false(t->o.busy >> w & 1u);
-}
-
-static void upd(struct tb *t, unsigned port, unsigned w, unsigned kind, uint32_t taken,
-                uint32_t target, uint32_t reconv, uint32_t exited)
-{
-    t->in.upd[port] = (struct simt_upd){1, (uint8_t)w, (uint8_t)kind, taken, target, reconv,
-                                        exited};
-}
-
-/* The loop by hand: warp w jumps to the branch at 100 (reconvergence 101, body at 90), then
-   n times: the branch diverges (one more lane leaves), the body jumps back to 100. */
-static void build_loop(struct tb *t, unsigned w, unsigned n, int drain_each)
-{
-    uint32_t mask = t->o.mask[w];
-    upd(t, 1, w, SIMT_BRANCH, mask, 100, 0, 0);
-    step(t);
-    for (unsigned i = 0; i < n; i++) {
-        upd(t, 1, w, SIMT_BRANCH, mask >> 1 & mask, 90, 101, 0);
-        step(t);
-        if (drain_each)
-            drain(t, w);
-        mask = t->o.mask[w];
-        assert_int_equal(t->o.pc[w], 90);
-        if (i + 1 < n || drain_each) {
-            upd(t, 1, w, SIMT_BRANCH, mask, 100, 0, 0);
-            step(t);
-        }
-    }
-}
-
 /* Spill at depth 17, cycle by cycle: the request, busy until accepted, fill on the pop. */
 static void test_spill_handshake(void **st)
 {
@@ -562,7 +252,7 @@ static void test_spill_handshake(void **st)
     assert_int_equal(simt_depth(&t->q, w), 16);
     assert_int_equal(t->q.cnt[w], 16);
     assert_true(t->o.req_v == 0);
-    assert_false(t->o.busy >> w & 1u);
+    assert_false(slot_has(t->o.busy, w));
     upd(t, 1, w, SIMT_BRANCH, t->o.mask[w], 100, 0, 0);
     step(t);
     upd(t, 1, w, SIMT_BRANCH, t->o.mask[w] >> 1 & t->o.mask[w], 90, 101, 0);
@@ -573,15 +263,15 @@ static void test_spill_handshake(void **st)
     /* that was one too many: the 17th push spilled (cnt 13, 4 in memory) */
     assert_int_equal(t->q.cnt[w], 13);
     assert_int_equal(t->q.nspill[w], 4);
-    assert_true(t->q.spq >> w & 1u);
-    assert_true(t->o.busy >> w & 1u);
+    assert_true(slot_has(t->q.spq, w));
+    assert_true(slot_has(t->o.busy, w));
     assert_true(t->o.req_v);                       /* shown at once, not accepted (ready 0) */
     /* the memory side is not ready: the request stays, the warp stays busy */
     for (unsigned k = 0; k < 5; k++) {
         t->in.req_ready = 0;
         step(t);
         assert_true(t->o.req_v);
-        assert_true(t->o.busy >> w & 1u);
+        assert_true(slot_has(t->o.busy, w));
         assert_int_equal(t->o.req.kind, MK_SPILL);
         assert_true(t->o.req.addr == t->c.spill_base + w * t->c.spill_stride);
         assert_int_equal(t->o.req.bytes, 32);
@@ -590,7 +280,7 @@ static void test_spill_handshake(void **st)
     t->in.req_ready = 1;
     step(t);
     assert_true(t->o.req_v);                       /* accepted in this cycle */
-    assert_false(t->o.busy >> w & 1u);
+    assert_false(slot_has(t->o.busy, w));
     step(t);
     assert_false(t->o.req_v);
     upd(t, 1, w, SIMT_BRANCH, t->o.mask[w], 100, 0, 0);
@@ -600,14 +290,14 @@ static void test_spill_handshake(void **st)
     step(t);
     unsigned pops = t->o.ev_pop, cyc = 0;
     while (t->q.cnt[w] > 0 && cyc++ < 100) {
-        assert_true(t->o.busy >> w & 1u);
+        assert_true(slot_has(t->o.busy, w));
         step(t);
         pops += t->o.ev_pop;
     }
     assert_int_equal(pops, 13);
     /* the 13 on-chip entries are gone: the next pop needs a fill */
     step(t);
-    assert_true(t->q.flq >> w & 1u);
+    assert_true(slot_has(t->q.flq, w));
     assert_true(t->o.req_v);
     assert_int_equal(t->o.req.kind, MK_FILL);
     t->in.req_ready = 1;
@@ -616,10 +306,10 @@ static void test_spill_handshake(void **st)
     assert_int_equal(t->o.req.kind, MK_FILL);
     assert_true(t->o.req.addr == t->c.spill_base + w * t->c.spill_stride);
     assert_int_equal(t->o.req.bytes, 32);
-    assert_true(t->q.flw >> w & 1u);
+    assert_true(slot_has(t->q.flw, w));
     for (unsigned k = 0; k < 10; k++) {            /* waiting for the data */
         step(t);
-        assert_true(t->o.busy >> w & 1u);
+        assert_true(slot_has(t->o.busy, w));
         assert_int_equal(t->o.ev_pop, 0);
     }
     t->in.fill_v = 1;
@@ -631,7 +321,7 @@ static void test_spill_handshake(void **st)
     for (unsigned k = 0; k < 3; k++)               /* the three DIVs left, then the SYNC */
         step(t);
     assert_int_equal(simt_depth(&t->q, w), 0);
-    assert_false(t->o.busy >> w & 1u);
+    assert_false(slot_has(t->o.busy, w));
     assert_int_equal(t->o.pc[w], 101);
     assert_true(t->o.mask[w] == 0xffffffffu);
     free(t);
@@ -753,10 +443,10 @@ static void test_exit_with_spilled_entries(void **st)
     assert_int_equal(simt_depth(&t->q, 1), 1);           /* SYNC1 left */
     upd(t, 0, 1, SIMT_EXIT, 0, 0, 0, 0xffff0000u);        /* the last lanes exit */
     step(t);
-    assert_true(t->o.fin >> 1 & 1u);
-    assert_false(t->o.busy >> 1 & 1u);
+    assert_true(slot_has(t->o.fin, 1));
+    assert_false(slot_has(t->o.busy, 1));
     assert_int_equal(simt_depth(&t->q, 1), 0);
-    assert_true(t->o.redirect >> 1 & 1u);
+    assert_true(slot_has(t->o.redirect, 1));
     free(t);
 }
 
@@ -771,13 +461,13 @@ static void test_pop_latency(void **st)
     step(t);
     t->in.upd[0] = (struct simt_upd){1, 2, SIMT_BRANCH, 0xff, 10, 20, 0};   /* pc 0, R 20 */
     step(t);
-    assert_false(t->o.busy >> 2 & 1u);           /* a push costs nothing */
+    assert_false(slot_has(t->o.busy, 2));           /* a push costs nothing */
     t->in.upd[0] = (struct simt_upd){1, 2, SIMT_BRANCH, 0xff, 20, 0, 0};    /* jump to R */
     step(t);
     assert_int_equal(t->o.ev_pop, 1);
     assert_int_equal(t->o.pc[2], 1);
     unsigned busy = 0;
-    while (t->o.busy >> 2 & 1u) {
+    while (slot_has(t->o.busy, 2)) {
         busy++;
         step(t);
     }
@@ -831,7 +521,7 @@ static void test_ports(void **st)
     t->in.fill_slot = 0;
     step(t);
     assert_true(t->o.err & SIMT_E_FILL);
-    t->in.launch = 1ull << 63;
+    t->in.launch = slot_bit(63);
     step(t);
     assert_true(t->o.err & SIMT_E_SLOT);
     /* uniform branch to pc+1 and a "divergent" one whose both sides are pc+1: no push */
@@ -897,55 +587,6 @@ static void test_cfg_errors(void **st)
 
 /* ---------------- random programs ---------------- */
 
-struct rnd_arg { uint32_t seed; uint32_t loop_max; };
-static uint32_t hash4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
-{
-    uint32_t h = a * 0x9e3779b1u ^ b * 0x85ebca77u ^ c * 0xc2b2ae3du ^ d * 0x27d4eb2fu;
-    h ^= h >> 15;
-    h *= 0x2c1b3c6du;
-    h ^= h >> 12;
-    return h;
-}
-static const struct prog *g_rp;
-static int dec_rnd(const void *a, unsigned lane, uint32_t pc, uint32_t visit)
-{
-    const struct rnd_arg *ra = a;
-    const struct spec *s = &g_rp->s[pc];
-    uint32_t h = hash4(ra->seed, lane, pc, visit);
-    if (s->k == K_CEXIT)
-        return h % 23 == 0;
-    if (s->k == K_CBRA && s->t <= pc && visit >= ra->loop_max)
-        return 0;                     /* loops end */
-    return (h >> 8) % 3 != 0;
-}
-
-/* Random program: forward unconditional branches, conditional branches both ways (loops,
-   irreducible regions included), guarded exits; the last instruction is exit. */
-static void random_prog(struct prog *p, uint32_t n, int structured_only)
-{
-    struct spec s[MAXPC];
-    for (uint32_t i = 0; i < n; i++) {
-        int r = rand() % 10;
-        s[i].k = K_NOP;
-        s[i].t = 0;
-        if (i + 1 == n) {
-            s[i].k = K_EXIT;
-        } else if (r < 3) {
-            s[i].k = K_CBRA;
-            if (structured_only || rand() % 2)
-                s[i].t = i + 1 + (uint32_t)rand() % (n - i - 1);    /* forward */
-            else
-                s[i].t = (uint32_t)rand() % (i + 1);                 /* backward: a loop */
-        } else if (r == 3) {
-            s[i].k = K_BRA;
-            s[i].t = i + 1 + (uint32_t)rand() % (n - i - 1);
-        } else if (r == 4 && rand() % 3 == 0) {
-            s[i].k = K_CEXIT;
-        }
-    }
-    build(p, s, n);
-}
-
 static void test_random_programs(void **st)
 {
     (void)st;
@@ -954,8 +595,7 @@ static void test_random_programs(void **st)
     srand(4242);
     for (unsigned iter = 0; iter < 300; iter++) {
         random_prog(&p, 4 + (uint32_t)rand() % 60, iter % 3 == 0);
-        g_rp = &p;
-        struct rnd_arg a = {(uint32_t)rand(), 1 + (uint32_t)rand() % 4};
+        struct rnd_arg a = {(uint32_t)rand(), 1 + (uint32_t)rand() % 4, &p};
         unsigned pol = iter % 2;
         struct tb *t = tb_new(pol, 2 + (unsigned)rand() % 5, 2);   /* spills constantly */
         t->c.pop_cycles = (uint8_t)(rand() % 3);

@@ -13,8 +13,8 @@
  * physical array: the area model (cost/area.c) prices the array as a whole (flip-flops or
  * SRAM) and shares its area among the fields by bits, so that a mechanism's field (e.g. a
  * VWI tag) is priced inside the array that holds it. Fields marked "simulation bookkeeping, not hardware" are
- * not listed; storage that is not on chip (simt's memory image) is listed with onchip = 0
- * and never priced.
+ * not listed; storage that is not on chip would be listed with onchip = 0 and never priced
+ * (no block has any: simt's spill image is global memory, held by the SM).
  */
 #ifndef COST_H
 #define COST_H

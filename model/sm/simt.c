@@ -3,23 +3,25 @@
  * (see simt.h for the semantics, docs/simt.md for ports, registers and timing).
  *
  * eval order (d == q on entry; d is the next state under construction):
- *   1. launches (reset the slot), 2. the fill response (install the chunk, do the pending
- *   pop), 3. pop timers, 4. pending pops, 5. the update ports, 6. the memory request,
- *   7. outputs from d.
+ *   0. the save (reads q, frees the slot), 1. launches (reset the slot), restores,
+ *   2. the fill response (install the chunk, do the pending pop), 3. pop timers, 4. pending
+ *   pops, 5. the update ports, 6. the memory request, 7. outputs from d.
  * A warp is touched by at most one of 2/4/5 per cycle (busy warps take no update), so each
  * warp pops at most once per cycle.
  */
 #include <stdio.h>
 #include <string.h>
 #include "simt.h"
+#include "sm_limits.h"
 #include "base/cost.h"
 
-struct ctx {                       /* eval's working set (locals only, no state) */
+struct ev {                        /* eval's working set (locals only, no state) */
     const struct simt_cfg *c;
     const struct simt_regs *q;
     struct simt_regs *d;
     struct simt_out *out;
-    uint64_t popped;               /* warps that popped this cycle */
+    slotmask popped;               /* warps that popped this cycle */
+    unsigned port;                 /* the update port being applied (its spill port) */
 };
 
 void simt_cfg_default(struct simt_cfg *c)
@@ -39,14 +41,16 @@ void simt_cfg_default(struct simt_cfg *c)
 int simt_cfg_check(const struct simt_cfg *c, char *err, size_t errlen)
 {
     unsigned cb = (unsigned)c->chunk * c->entry_bytes;
-    if (c->nwarps < 1 || c->nwarps > SIMT_MAX_WARPS)
-        snprintf(err, errlen, "simt: nwarps %u out of range 1..%u", c->nwarps, SIMT_MAX_WARPS);
+    unsigned cmax = c->depth < SIMT_MAX_CHUNK ? c->depth : SIMT_MAX_CHUNK;
+    if (c->nwarps < 1 || c->nwarps > SM_MAX_SLOTS)
+        snprintf(err, errlen, "simt: nwarps %u out of range 1..%u", c->nwarps, SM_MAX_SLOTS);
     else if (c->policy >= SIMT_NPOLICY)
         snprintf(err, errlen, "simt: policy %u unknown (token, ipdom)", c->policy);
     else if (c->depth < 2 || c->depth > SIMT_MAX_DEPTH)
         snprintf(err, errlen, "simt: depth %u out of range 2..%u", c->depth, SIMT_MAX_DEPTH);
-    else if (c->chunk < 2 || c->chunk > c->depth)
-        snprintf(err, errlen, "simt: chunk %u out of range 2..depth (%u)", c->chunk, c->depth);
+    else if (c->chunk < 2 || c->chunk > cmax)
+        snprintf(err, errlen, "simt: chunk %u out of range 2..%u (depth, at most %u)", c->chunk,
+                 cmax, SIMT_MAX_CHUNK);
     else if (c->entry_bytes < 1 || cb > MEM_LINE_BYTES || MEM_LINE_BYTES % cb)
         snprintf(err, errlen, "simt: chunk x entry_bytes = %u must divide the %u-byte line",
                  cb, MEM_LINE_BYTES);
@@ -68,31 +72,30 @@ const char *simt_policy_name(unsigned p)
 
 void simt_reset(const struct simt_cfg *c, struct simt_regs *r)
 {
-    (void)c;
     memset(r, 0, sizeof *r);
-    r->rr = 63;                    /* so that the first grant starts at warp 0 */
-    for (unsigned w = 0; w < SIMT_MAX_WARPS; w++)
+    r->rr = (uint8_t)(c->nwarps - 1);  /* so that the first grant starts at warp 0 */
+    for (unsigned w = 0; w < SM_MAX_SLOTS; w++)
         r->rpc[w] = SIMT_NO_PC;
 }
 
-static void error(struct ctx *x, unsigned bit, unsigned w)
+static void error(struct ev *x, unsigned bit, unsigned w)
 {
     x->out->err |= (uint8_t)bit;
     x->out->err_slot = (uint8_t)w;
 }
 
-static void start_timer(struct ctx *x, unsigned w)
+static void start_timer(struct ev *x, unsigned w)
 {
     if (x->c->pop_cycles) {
         x->d->timer[w] = x->c->pop_cycles;
-        x->d->tmr |= 1ull << w;
+        x->d->tmr |= slot_bit(w);
     }
 }
 
-static void finish(struct ctx *x, unsigned w)
+static void finish(struct ev *x, unsigned w)
 {
     struct simt_regs *d = x->d;
-    uint64_t b = 1ull << w;
+    slotmask b = slot_bit(w);
     d->mask[w] = 0;
     d->rpc[w] = SIMT_NO_PC;
     d->cnt[w] = 0;
@@ -102,10 +105,10 @@ static void finish(struct ctx *x, unsigned w)
 }
 
 /* After a pop: is another pop due? (no live lane in the mask, or sitting at the rpc) */
-static void settle(struct ctx *x, unsigned w)
+static void settle(struct ev *x, unsigned w)
 {
     struct simt_regs *d = x->d;
-    uint64_t b = 1ull << w;
+    slotmask b = slot_bit(w);
     if (d->mask[w] == 0 || d->pc[w] == d->rpc[w])
         d->popq |= b;
     else
@@ -113,11 +116,11 @@ static void settle(struct ctx *x, unsigned w)
 }
 
 /* Pop one entry into the warp's registers, or start a fill, or finish the warp. */
-static void pop_one(struct ctx *x, unsigned w)
+static void pop_one(struct ev *x, unsigned w)
 {
     const struct simt_cfg *c = x->c;
     struct simt_regs *d = x->d;
-    uint64_t b = 1ull << w;
+    slotmask b = slot_bit(w);
     if (d->cnt[w]) {
         unsigned i = (d->base[w] + d->cnt[w] - 1u) % c->depth;
         const struct simt_ent *e = &d->stk[w][i];
@@ -141,37 +144,41 @@ static void pop_one(struct ctx *x, unsigned w)
     }
 }
 
-/* Move the bottom chunk of warp w to the memory image and request the write. */
-static void spill(struct ctx *x, unsigned w)
+/* Move the bottom chunk of warp w out (to the spill port of the update port applied) and
+   request the write. */
+static void spill(struct ev *x, unsigned w)
 {
     const struct simt_cfg *c = x->c;
     struct simt_regs *d = x->d;
+    struct simt_spill *sp = &x->out->spill[x->port];
+    sp->v = 1;
+    sp->vwi = d->vwi[w];
+    sp->idx = d->nspill[w];
     for (unsigned k = 0; k < c->chunk; k++)
-        d->mem[w][d->nspill[w] + k] = d->stk[w][(d->base[w] + k) % c->depth];
+        sp->ent[k] = d->stk[w][(d->base[w] + k) % c->depth];
     d->base[w] = (uint8_t)((d->base[w] + c->chunk) % c->depth);
     d->cnt[w] = (uint8_t)(d->cnt[w] - c->chunk);
     d->nspill[w] = (uint8_t)(d->nspill[w] + c->chunk);
-    d->spq |= 1ull << w;
+    d->spq |= slot_bit(w);
     x->out->ev_spill++;
 }
 
-/* Bring the top chunk in memory back under the (empty) on-chip array. */
-static void fill(struct ctx *x, unsigned w)
+/* Bring the top chunk in memory (fill_ent) back under the (empty) on-chip array. */
+static void fill(struct ev *x, unsigned w, const struct simt_ent *ent)
 {
     const struct simt_cfg *c = x->c;
     struct simt_regs *d = x->d;
     unsigned nb = (d->base[w] + c->depth - c->chunk) % c->depth;
-    unsigned from = d->nspill[w] - c->chunk;
     for (unsigned k = 0; k < c->chunk; k++)
-        d->stk[w][(nb + k) % c->depth] = d->mem[w][from + k];
+        d->stk[w][(nb + k) % c->depth] = ent[k];
     d->base[w] = (uint8_t)nb;
     d->cnt[w] = (uint8_t)(d->cnt[w] + c->chunk);
-    d->nspill[w] = (uint8_t)from;
+    d->nspill[w] = (uint8_t)(d->nspill[w] - c->chunk);
     x->out->ev_fill++;
 }
 
 /* Will n more pushes fit? They need at most one spill (chunk >= 2). 0, or -1 on overflow. */
-static int room_for(struct ctx *x, unsigned w, unsigned n)
+static int room_for(struct ev *x, unsigned w, unsigned n)
 {
     const struct simt_regs *d = x->d;
     if (d->cnt[w] + n <= x->c->depth || (unsigned)d->nspill[w] + x->c->chunk <= SIMT_MAX_SPILL)
@@ -181,7 +188,7 @@ static int room_for(struct ctx *x, unsigned w, unsigned n)
 }
 
 /* A push that finds the on-chip array full spills its bottom chunk first. */
-static void push(struct ctx *x, unsigned w, uint32_t pc, uint32_t rpc, uint32_t mask,
+static void push(struct ev *x, unsigned w, uint32_t pc, uint32_t rpc, uint32_t mask,
                  unsigned type)
 {
     struct simt_regs *d = x->d;
@@ -196,21 +203,21 @@ static void push(struct ctx *x, unsigned w, uint32_t pc, uint32_t rpc, uint32_t 
     x->out->ev_push++;
 }
 
-static void note_depth(struct ctx *x, unsigned depth)
+static void note_depth(struct ev *x, unsigned depth)
 {
     if (depth > x->out->ev_depth)
         x->out->ev_depth = (uint8_t)(depth > 255 ? 255 : depth);
 }
 
 /* pc moves to npc; pop when it reaches the rpc. */
-static void move_to(struct ctx *x, unsigned w, uint32_t npc)
+static void move_to(struct ev *x, unsigned w, uint32_t npc)
 {
     x->d->pc[w] = npc;
     if (npc == x->d->rpc[w])
         pop_one(x, w);
 }
 
-static void divergent(struct ctx *x, unsigned w, const struct simt_upd *u, uint32_t taken)
+static void divergent(struct ev *x, unsigned w, const struct simt_upd *u, uint32_t taken)
 {
     struct simt_regs *d = x->d;
     uint32_t pc = d->pc[w], mask = d->mask[w], nt = mask & ~taken, r = u->reconv;
@@ -229,7 +236,7 @@ static void divergent(struct ctx *x, unsigned w, const struct simt_upd *u, uint3
     if (at_r) {                            /* push + pop of the DIV entry, net effect */
         x->out->ev_push++;
         x->out->ev_pop++;
-        x->popped |= 1ull << w;
+        x->popped |= slot_bit(w);
         d->pc[w] = pc + 1u;
         d->mask[w] = nt;
         d->rpc[w] = r;
@@ -244,7 +251,7 @@ static void divergent(struct ctx *x, unsigned w, const struct simt_upd *u, uint3
     d->rpc[w] = r;
 }
 
-static void branch(struct ctx *x, unsigned w, const struct simt_upd *u)
+static void branch(struct ev *x, unsigned w, const struct simt_upd *u)
 {
     uint32_t pc = x->d->pc[w], mask = x->d->mask[w], taken = u->taken & mask;
     if (taken == 0 || u->target == pc + 1u)
@@ -255,7 +262,7 @@ static void branch(struct ctx *x, unsigned w, const struct simt_upd *u)
         divergent(x, w, u, taken);
 }
 
-static void do_exit(struct ctx *x, unsigned w, const struct simt_upd *u)
+static void do_exit(struct ev *x, unsigned w, const struct simt_upd *u)
 {
     struct simt_regs *d = x->d;
     uint32_t ex = u->exited & d->mask[w];
@@ -269,22 +276,22 @@ static void do_exit(struct ctx *x, unsigned w, const struct simt_upd *u)
         move_to(x, w, d->pc[w] + 1u);
 }
 
-static uint64_t busy_mask(const struct simt_regs *d)
+static slotmask busy_mask(const struct simt_regs *d)
 {
     return d->spq | d->flq | d->flw | d->popq | d->tmr;
 }
 
-static void do_update(struct ctx *x, const struct simt_upd *u, uint64_t *seen)
+static void do_update(struct ev *x, const struct simt_upd *u, slotmask *seen)
 {
     const struct simt_regs *q = x->q;
     struct simt_regs *d = x->d;
     unsigned w = u->slot;
-    if (w >= x->c->nwarps || (*seen >> w & 1u)) {
+    if (w >= x->c->nwarps || slot_has(*seen, w)) {
         error(x, SIMT_E_SLOT, w >= x->c->nwarps ? 0 : w);
         return;
     }
-    *seen |= 1ull << w;
-    if (!(d->live >> w & 1u) || ((d->fin | busy_mask(d)) >> w & 1u)) {
+    *seen |= slot_bit(w);
+    if (!slot_has(d->live, w) || slot_has(d->fin | busy_mask(d), w)) {
         error(x, SIMT_E_BUSY, w);
         return;
     }
@@ -295,95 +302,161 @@ static void do_update(struct ctx *x, const struct simt_upd *u, uint64_t *seen)
     else
         move_to(x, w, d->pc[w] + 1u);
     if (d->pc[w] != q->pc[w] + 1u)
-        x->out->redirect |= 1ull << w;
+        x->out->redirect |= slot_bit(w);
 }
 
-static void do_launch(struct ctx *x, const struct simt_in *in)
+/* Slot w as a reset leaves it (no warp); its ring keeps its (unreachable) entries. */
+static void clear_slot(struct simt_regs *d, unsigned w)
+{
+    slotmask nb = ~slot_bit(w);
+    d->pc[w] = d->mask[w] = d->alive[w] = 0;
+    d->rpc[w] = SIMT_NO_PC;
+    d->cnt[w] = d->base[w] = d->nspill[w] = d->timer[w] = d->vwi[w] = 0;
+    d->live &= nb;
+    d->fin &= nb;
+    d->spq &= nb;
+    d->flq &= nb;
+    d->flw &= nb;
+    d->popq &= nb;
+    d->tmr &= nb;
+}
+
+/* Stage 0: read warp save_slot's registers (q) out and free the slot. */
+static void do_save(struct ev *x, const struct simt_in *in)
+{
+    const struct simt_cfg *c = x->c;
+    const struct simt_regs *q = x->q;
+    struct simt_state *s = &x->out->saved;
+    unsigned w = in->save_slot, ok = w < c->nwarps;
+    if (ok)
+        ok = slot_has(q->live & ~busy_mask(q), w);
+    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++)
+        ok = ok && !(in->upd[i].v && in->upd[i].slot == w);
+    if (!ok) {
+        error(x, SIMT_E_SAVE, w < c->nwarps ? w : 0);
+        return;
+    }
+    x->out->saved_v = 1;
+    s->pc = q->pc[w];
+    s->mask = q->mask[w];
+    s->rpc = q->rpc[w];
+    s->alive = q->alive[w];
+    s->vwi = q->vwi[w];
+    s->fin = (uint8_t)slot_has(q->fin, w);
+    s->cnt = q->cnt[w];
+    s->nspill = q->nspill[w];
+    memset(s->ent, 0, sizeof s->ent);
+    for (unsigned k = 0; k < q->cnt[w]; k++)
+        s->ent[k] = q->stk[w][(q->base[w] + k) % c->depth];
+    clear_slot(x->d, w);
+}
+
+static void do_launch(struct ev *x, const struct simt_in *in)
 {
     struct simt_regs *d = x->d;
-    uint64_t all = x->c->nwarps >= 64 ? ~0ull : ((1ull << x->c->nwarps) - 1ull);
+    slotmask all = slot_first(x->c->nwarps), m;
+    unsigned w;
     if (in->launch & ~all)
         error(x, SIMT_E_SLOT, 0);
-    for (uint64_t m = in->launch & all; m; m &= m - 1) {
-        unsigned w = (unsigned)__builtin_ctzll(m);
-        uint64_t b = 1ull << w;
-        d->pc[w] = 0;
+    for (SLOT_EACH(w, in->launch & all, m)) {
+        clear_slot(d, w);
         d->mask[w] = d->alive[w] = in->launch_mask[w];
-        d->rpc[w] = SIMT_NO_PC;
-        d->cnt[w] = d->base[w] = d->nspill[w] = d->timer[w] = 0;
-        d->live |= b;
-        d->spq &= ~b;
-        d->flq &= ~b;
-        d->flw &= ~b;
-        d->popq &= ~b;
-        d->tmr &= ~b;
-        if (in->launch_mask[w])
-            d->fin &= ~b;
-        else
-            d->fin |= b;
-        x->out->redirect |= b;
+        d->vwi[w] = in->launch_vwi[w];
+        d->live |= slot_bit(w);
+        if (!in->launch_mask[w])
+            d->fin |= slot_bit(w);
+        x->out->redirect |= slot_bit(w);
     }
 }
 
-static void do_fill_resp(struct ctx *x, const struct simt_in *in)
+/* Write a saved state into a slot that is free at the start of the cycle. */
+static void do_restore(struct ev *x, const struct simt_in *in)
+{
+    const struct simt_cfg *c = x->c;
+    const struct simt_state *s = &in->restore;
+    struct simt_regs *d = x->d;
+    unsigned w = in->restore_slot;
+    slotmask b = slot_bit(w);
+    if (w >= c->nwarps || slot_has(x->q->live & ~x->q->fin, w) || slot_has(in->launch, w) ||
+        s->cnt > c->depth || s->nspill > SIMT_MAX_SPILL || s->nspill % c->chunk) {
+        error(x, SIMT_E_RESTORE, w < c->nwarps ? w : 0);
+        return;
+    }
+    clear_slot(d, w);
+    d->pc[w] = s->pc;
+    d->mask[w] = s->mask;
+    d->rpc[w] = s->rpc;
+    d->alive[w] = s->alive;
+    d->vwi[w] = s->vwi;
+    d->cnt[w] = s->cnt;
+    d->nspill[w] = s->nspill;
+    memcpy(d->stk[w], s->ent, sizeof(struct simt_ent) * s->cnt);
+    d->live |= b;
+    if (s->fin & 1u)
+        d->fin |= b;
+    else if (s->mask == 0 || s->pc == s->rpc)
+        d->popq |= b;
+    x->out->redirect |= b;
+}
+
+static void do_fill_resp(struct ev *x, const struct simt_in *in)
 {
     struct simt_regs *d = x->d;
     unsigned w = in->fill_slot;
-    if (w >= x->c->nwarps || !(d->flw >> w & 1u)) {
+    if (w >= x->c->nwarps || !slot_has(d->flw, w)) {
         error(x, SIMT_E_FILL, w >= x->c->nwarps ? 0 : w);
         return;
     }
-    d->flw &= ~(1ull << w);
-    fill(x, w);
+    d->flw &= ~slot_bit(w);
+    fill(x, w, in->fill_ent);
     pop_one(x, w);
     if (x->c->fill_cycles) {           /* the controller's cost of restoring a chunk */
         unsigned t = (unsigned)d->timer[w] + x->c->fill_cycles;
         d->timer[w] = (uint8_t)(t > 255 ? 255 : t);
-        d->tmr |= 1ull << w;
+        d->tmr |= slot_bit(w);
     }
     if (d->pc[w] != x->q->pc[w])
-        x->out->redirect |= 1ull << w;
+        x->out->redirect |= slot_bit(w);
 }
 
-static void do_timers(struct ctx *x)
+static void do_timers(struct ev *x)
 {
     struct simt_regs *d = x->d;
-    for (uint64_t m = x->q->tmr & d->tmr; m; m &= m - 1) {
-        unsigned w = (unsigned)__builtin_ctzll(m);
+    slotmask m;
+    unsigned w;
+    for (SLOT_EACH(w, x->q->tmr & d->tmr, m))
         if (--d->timer[w] == 0)
-            d->tmr &= ~(1ull << w);
-    }
+            d->tmr &= ~slot_bit(w);
 }
 
-static void do_pending_pops(struct ctx *x)
+static void do_pending_pops(struct ev *x)
 {
     struct simt_regs *d = x->d;
-    uint64_t m = d->popq & ~d->tmr & ~d->flq & ~d->flw & ~x->popped;
-    for (; m; m &= m - 1) {
-        unsigned w = (unsigned)__builtin_ctzll(m);
+    slotmask m;
+    unsigned w;
+    for (SLOT_EACH(w, d->popq & ~d->tmr & ~d->flq & ~d->flw & ~x->popped, m)) {
         pop_one(x, w);
         if (d->pc[w] != x->q->pc[w])
-            x->out->redirect |= 1ull << w;
+            x->out->redirect |= slot_bit(w);
     }
 }
 
 /* One memory request per cycle: round robin over warps with a spill or fill to send. */
-static void do_request(struct ctx *x, const struct simt_in *in)
+static void do_request(struct ev *x, const struct simt_in *in)
 {
     const struct simt_cfg *c = x->c;
     struct simt_regs *d = x->d;
     struct mem_req *r = &x->out->req;
-    uint64_t cand = d->spq | d->flq;
+    slotmask cand = d->spq | d->flq;
     x->out->req_v = 0;
     if (!cand)
         return;
-    unsigned s = (x->q->rr + 1u) & 63u;
-    uint64_t hi = s ? cand & ~((1ull << s) - 1ull) : cand;
-    unsigned w = (unsigned)__builtin_ctzll(hi ? hi : cand);
-    uint64_t b = 1ull << w;
+    unsigned s = (x->q->rr + 1u) % SM_MAX_SLOTS;
+    slotmask hi = cand & ~slot_first(s);
+    unsigned w = slot_ctz(hi ? hi : cand);
+    slotmask b = slot_bit(w);
     int is_spill = (d->spq & b) != 0;
-    uint64_t off = (uint64_t)(d->nspill[w] - c->chunk) * c->entry_bytes;
-    uint64_t a = c->spill_base + (uint64_t)w * c->spill_stride + off;
+    uint64_t a = simt_image_addr(c, d->vwi[w], (unsigned)d->nspill[w] - c->chunk);
     memset(r, 0, sizeof *r);
     r->addr = a & ~(uint64_t)(MEM_LINE_BYTES - 1u);
     r->bytes = (uint32_t)c->chunk * c->entry_bytes;
@@ -406,14 +479,21 @@ static void do_request(struct ctx *x, const struct simt_in *in)
 void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct simt_in *in,
                struct simt_out *out, struct simt_regs *d)
 {
-    struct ctx x = {c, q, d, out, 0};
-    uint64_t seen = 0;
+    struct ev x = {c, q, d, out, 0, 0};
+    slotmask seen = 0;
     out->redirect = 0;
     out->ev_push = out->ev_pop = out->ev_spill = out->ev_fill = out->ev_depth = 0;
     out->err = 0;
     out->err_slot = 0;
+    out->saved_v = 0;
+    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++)
+        out->spill[i].v = 0;
+    if (in->save_v)
+        do_save(&x, in);
     if (in->launch)
         do_launch(&x, in);
+    if (in->restore_v)
+        do_restore(&x, in);
     if (in->fill_v)
         do_fill_resp(&x, in);
     if (d->tmr)
@@ -421,8 +501,10 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
     if (d->popq)
         do_pending_pops(&x);
     for (unsigned i = 0; i < SIMT_UPD_PORTS; i++)
-        if (in->upd[i].v)
+        if (in->upd[i].v) {
+            x.port = i;
             do_update(&x, &in->upd[i], &seen);
+        }
     do_request(&x, in);
     memcpy(out->pc, d->pc, sizeof(uint32_t) * c->nwarps);
     memcpy(out->mask, d->mask, sizeof(uint32_t) * c->nwarps);
@@ -430,10 +512,11 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
     out->fin = d->fin;
 }
 
-/* Warps whose cnt, base or nspill differ between a and b (8 slots per 64-bit compare). */
-static uint64_t moved(const struct simt_regs *a, const struct simt_regs *b, unsigned n)
+/* Warps whose cnt, base or nspill differ between a and b (8 slots per 64-bit compare), or
+   whose live or fin bit does (a restore). */
+static slotmask moved(const struct simt_regs *a, const struct simt_regs *b, unsigned n)
 {
-    uint64_t m = 0;
+    slotmask m = (a->live ^ b->live) | (a->fin ^ b->fin);
     for (unsigned g = 0; g < n; g += 8) {
         uint64_t ca, cb, ba, bb, sa, sb;
         memcpy(&ca, &a->cnt[g], 8);
@@ -447,32 +530,109 @@ static uint64_t moved(const struct simt_regs *a, const struct simt_regs *b, unsi
         for (unsigned w = g; w < g + 8 && w < n; w++)
             if (a->cnt[w] != b->cnt[w] || a->base[w] != b->base[w] ||
                 a->nspill[w] != b->nspill[w])
-                m |= 1ull << w;
+                m |= slot_bit(w);
     }
     return m;
 }
 
 void simt_commit(const struct simt_cfg *c, struct simt_regs *q, const struct simt_regs *d)
 {
-    uint64_t m = moved(q, d, c->nwarps);
-    for (; m; m &= m - 1) {
-        unsigned w = (unsigned)__builtin_ctzll(m);
+    slotmask m, t;
+    unsigned w;
+    m = moved(q, d, c->nwarps);
+    for (SLOT_EACH(w, m, t))
         memcpy(q->stk[w], d->stk[w], sizeof(struct simt_ent) * c->depth);
-        if (d->nspill[w] > q->nspill[w])
-            memcpy(&q->mem[w][q->nspill[w]], &d->mem[w][q->nspill[w]],
-                   sizeof(struct simt_ent) * (size_t)(d->nspill[w] - q->nspill[w]));
-    }
-    /* every per-warp register and flag: everything before the arrays */
+    /* every per-warp register and flag: everything before the array */
     memcpy(q, d, offsetof(struct simt_regs, stk));
 }
 
-/* Storage for the cost estimator (cost.h). Per warp slot: pc, mask, rpc, alive, the stack
-   pointers and flags; the pop timers only when pop_cycles or fill_cycles make them count;
-   the on-chip stack array: depth entries of 96 bits per warp (pc 32 + rpc 32 + mask 32; an
-   entry's type is written but never read, so it is not storage the block needs), one small
-   array per warp (read at the top and at the spill chunk, written by a push and by a fill).
-   The memory image mem[] is global memory, listed as not on chip, in its memory format
-   (entry_bytes per entry). */
+/* ---------------------------------------------------------------- the memory side */
+
+uint64_t simt_image_addr(const struct simt_cfg *c, unsigned vwi, unsigned idx)
+{
+    return c->spill_base + (uint64_t)vwi * c->spill_stride + (uint64_t)idx * c->entry_bytes;
+}
+
+int simt_image_locate(const struct simt_cfg *c, uint64_t addr, unsigned nctx, unsigned *vwi,
+                      unsigned *idx)
+{
+    uint64_t off = addr - c->spill_base, v = off / c->spill_stride, r = off % c->spill_stride;
+    if (addr < c->spill_base || v >= nctx || r % c->entry_bytes ||
+        r / c->entry_bytes >= SIMT_MAX_SPILL)
+        return -1;
+    *vwi = (unsigned)v;
+    *idx = (unsigned)(r / c->entry_bytes);
+    return 0;
+}
+
+unsigned simt_image_write(const struct simt_cfg *c, const struct simt_out *out,
+                          struct simt_image *img, unsigned nctx)
+{
+    unsigned dropped = 0;
+    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++) {
+        const struct simt_spill *sp = &out->spill[i];
+        if (!sp->v)
+            continue;
+        if (sp->vwi >= nctx || sp->idx + c->chunk > SIMT_MAX_SPILL) {
+            dropped++;
+            continue;
+        }
+        memcpy(&img[sp->vwi].e[sp->idx], sp->ent, sizeof(struct simt_ent) * c->chunk);
+    }
+    return dropped;
+}
+
+int simt_image_read(const struct simt_cfg *c, const struct simt_image *img, unsigned nctx,
+                    const struct mem_req *r, struct simt_ent *ent)
+{
+    unsigned v, i;
+    if (simt_image_locate(c, r->addr + r->tag, nctx, &v, &i) || i + c->chunk > SIMT_MAX_SPILL) {
+        memset(ent, 0, sizeof(struct simt_ent) * c->chunk);
+        return -1;
+    }
+    memcpy(ent, &img[v].e[i], sizeof(struct simt_ent) * c->chunk);
+    return 0;
+}
+
+/* Registry entry points (model/base/blocks.def). */
+uint32_t simt_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void simt_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct simt_cfg *out)
+{
+    (void)i;
+    simt_cfg_default(out);
+    out->nwarps = (uint8_t)sm_slots(c);
+    out->policy = (uint8_t)(c->simt_policy == SIMTP_TOKEN ? SIMT_TOKEN : SIMT_IPDOM);
+    out->depth = (uint8_t)c->simt_depth;
+    out->chunk = (uint8_t)c->simt_chunk;
+    out->entry_bytes = (uint8_t)c->simt_entry_bytes;
+    out->pop_cycles = (uint8_t)c->simt_pop_cycles;
+    out->fill_cycles = (uint8_t)c->simt_fill_cycles;
+    out->sm_id = (uint8_t)sm;
+    out->spill_base = sm_spill_base(sm);
+}
+
+void simt_rtl_params(const struct simt_cfg *c, FILE *f)
+{
+    fprintf(f, "localparam SIMT_NWARPS = %u;\nlocalparam SIMT_POLICY = %u;\nlocalparam SIMT_DEPTH = %u;\n"
+            "localparam SIMT_CHUNK = %u;\nlocalparam SIMT_ENTRY_BYTES = %u;\n"
+            "localparam SIMT_POP_CYCLES = %u;\nlocalparam SIMT_FILL_CYCLES = %u;\n"
+            "localparam SIMT_SM_ID = %u;\nlocalparam [63:0] SIMT_SPILL_BASE = 64'h%016llx;\n"
+            "localparam SIMT_SPILL_STRIDE = %u;\n",
+            c->nwarps, c->policy, c->depth, c->chunk, c->entry_bytes, c->pop_cycles,
+            c->fill_cycles, c->sm_id, (unsigned long long)c->spill_base, c->spill_stride);
+}
+
+/* Storage for the cost estimator (cost.h). Per warp slot: pc, mask, rpc, alive, the context's
+   VWI, the stack pointers and flags; the pop timers only when pop_cycles or fill_cycles make
+   them count; the on-chip stack array: depth entries of 97 bits per warp (pc 32 + rpc 32 +
+   mask 32 + type 1: the type goes to memory with a spill and out with a save), one small
+   array per warp (read at the top, at the spill chunk and by a save; written by a push, a
+   fill and a restore). The spill image is global memory, the SM's, not the block's. */
 void simt_storage(const struct simt_cfg *c, struct cost_list *l)
 {
     const char *pcm = "warp pc/active mask", *stk = "SIMT reconvergence stack",
@@ -503,22 +663,23 @@ void simt_storage(const struct simt_cfg *c, struct cost_list *l)
                                        .rports = COST_PAR, .onchip = 1});
     }
     cost_add(l, (struct cost_item){.name = "stk", .mech = stk, .entries = w * c->depth,
-                                   .bits = 32 + 32 + 32, .banks = (uint32_t)w, .rports = 2,
+                                   .bits = 32 + 32 + 32 + 1, .banks = (uint32_t)w, .rports = 2,
                                    .wports = 2, .onchip = 1,
-                                   .note = "pc 32 + rpc 32 + mask 32 (type: never read)"});
+                                   .note = "pc 32 + rpc 32 + mask 32 + type 1"});
     cost_add(l, (struct cost_item){.name = "base", .mech = spl, .entries = w, .bits = 5,
                                    .rports = COST_PAR, .onchip = 1, .note = "[4:0]"});
     cost_add(l, (struct cost_item){.name = "nspill", .mech = spl, .entries = w, .bits = 7,
                                    .rports = COST_PAR, .onchip = 1, .note = "[6:0]"});
+    cost_add(l, (struct cost_item){.name = "vwi", .mech = spl, .entries = w, .bits = 8,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "[7:0] the context's VWI: its spill image"});
     cost_add(l, (struct cost_item){.name = "spq", .mech = spl, .entries = w, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "flq", .mech = spl, .entries = w, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "flw", .mech = spl, .entries = w, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
-    cost_add(l, (struct cost_item){.name = "rr", .mech = spl, .entries = 1, .bits = 6,
-                                   .rports = COST_PAR, .onchip = 1, .note = "[5:0]"});
-    cost_add(l, (struct cost_item){.name = "mem", .mech = spl, .entries = w * SIMT_MAX_SPILL,
-                                   .bits = 8u * c->entry_bytes, .onchip = 0,
-                                   .note = "spill image in global memory (not on chip)"});
+    cost_add(l, (struct cost_item){.name = "rr", .mech = spl, .entries = 1,
+                                   .bits = cost_clog2(w), .rports = COST_PAR, .onchip = 1,
+                                   .note = "[6:0], a slot < nwarps"});
 }

@@ -40,7 +40,8 @@ static int alloc_functional(struct sm *s)
     s->lmem = calloc((size_t)s->nctx * EX_WARP, p->local_size ? p->local_size : 1);
     s->pscratch = calloc((size_t)s->nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
     s->dec = calloc(p->ninsns ? p->ninsns : 1, sizeof *s->dec);
-    return s->regs && s->smem && s->lmem && s->pscratch && s->dec ? 0 : -1;
+    s->simt_img = calloc(s->nctx, sizeof *s->simt_img);
+    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img ? 0 : -1;
 }
 
 static void init_exec(struct sm *s)
@@ -95,6 +96,7 @@ void sm_free(struct sm *s)
 {
     sm_blocks_free(s);
     free(s->regs); free(s->smem); free(s->lmem); free(s->pscratch); free(s->dec);
+    free(s->simt_img);
     memset(s, 0, sizeof *s);
 }
 
@@ -130,26 +132,43 @@ int sm_busy(const struct sm *s)
 
 /* ------------------------------------------------------------------ the cycle */
 
-/* Step 2: the SIMT stack with the control outcomes latched at the last issue. */
+/* The SM's spill images and the SIMT stack disagree: stop the run (checked after commit). */
+static void image_error(struct sm *s, const char *what, uint64_t addr)
+{
+    if (s->failed)
+        return;
+    snprintf(s->err, sizeof s->err, "SM %u cycle %llu: SIMT spill image: %s (address 0x%llx)",
+             s->p.id, (unsigned long long)s->now, what, (unsigned long long)addr);
+    s->failed = 1;
+}
+
+/* Step 2: the SIMT stack with the control outcomes latched at the last issue. Its spill
+   images (global memory, one per context) are the SM's: spills are written into them, a fill
+   response brings the chunk at the request's address. */
 static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
-    struct simt_in in;
+    struct simt_in *in = &s->simt_in;
     slotmask tmp;
     unsigned w;
-    memcpy(in.upd, s->upd_latch, sizeof in.upd);
-    in.launch = (uint64_t)s->launch_pending;
-    for (SLOT_EACH(w, s->launch_pending, tmp))
-        in.launch_mask[w] = s->launch_mask[w];
-    in.fill_v = 0;
-    in.fill_slot = 0;
-    in.req_ready = s->sq.n < SM_MEMQ;
-    if (lo->resp_valid && lo->resp.kind == MK_FILL) {
-        in.fill_v = 1;
-        in.fill_slot = lo->resp.warp;
+    memcpy(in->upd, s->upd_latch, sizeof in->upd);
+    in->launch = s->launch_pending;
+    for (SLOT_EACH(w, s->launch_pending, tmp)) {
+        in->launch_mask[w] = s->launch_mask[w];
+        in->launch_vwi[w] = (uint8_t)s->slot_ctx[w];
     }
-    sm_rec(s, BLKID_simt, 0, &in, sizeof in);
-    simt_eval(s->simt_c, s->simt_q, &in, s->simt_o, s->simt_d);
-    if (s->simt_o->req_v && in.req_ready)
+    in->fill_v = 0;
+    in->req_ready = s->sq.n < SM_MEMQ;
+    if (lo->resp_valid && lo->resp.kind == MK_FILL) {
+        in->fill_v = 1;
+        in->fill_slot = lo->resp.warp;
+        if (simt_image_read(s->simt_c, s->simt_img, s->nctx, &lo->resp, in->fill_ent))
+            image_error(s, "a fill response outside the spill images", lo->resp.addr);
+    }
+    sm_rec(s, BLKID_simt, 0, in, sizeof *in);
+    simt_eval(s->simt_c, s->simt_q, in, s->simt_o, s->simt_d);
+    if (simt_image_write(s->simt_c, s->simt_o, s->simt_img, s->nctx))
+        image_error(s, "a spill for a context without an image", 0);
+    if (s->simt_o->req_v && in->req_ready)
         sm_memq_push(&s->sq, &s->simt_o->req, now);
     s->s.simt_pushes += s->simt_o->ev_push;
     s->s.simt_pops += s->simt_o->ev_pop;
@@ -163,11 +182,11 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct fetch_in in;
-    in.pc_v = s->live & ~(slotmask)s->simt_o->fin;
+    in.pc_v = s->live & ~s->simt_o->fin;
     in.fill_v = 0;
-    memcpy(in.pc, s->simt_o->pc, sizeof s->simt_o->pc);
+    memcpy(in.pc, s->simt_o->pc, s->nslots * sizeof in.pc[0]);
     in.pc_end = s->p.prog->ninsns;
-    in.flush = (slotmask)s->simt_o->redirect | s->launch_pending;
+    in.flush = s->simt_o->redirect | s->launch_pending;
     memcpy(in.consume, s->cons_latch, sizeof in.consume);
     in.req_ready = s->fq.n < SM_MEMQ;
     if (lo->resp_valid && lo->resp.kind == MK_IFETCH) {
@@ -219,7 +238,7 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
         writeback(s, &n, s->ldst_o->rel[i].vwi, s->ldst_o->rel[i].reg, 1);
     sm_late_writes(s, io, in, &s->iss_in, &n);
     memcpy(in->res, s->res_latch, sizeof in->res);
-    chk = (slotmask)s->fetch_o->head_v;
+    chk = s->fetch_o->head_v;
     in->chk_v = (uint64_t)chk;
     s->iss_in.head_mem = 0;
     for (SLOT_EACH(w, chk, tmp)) {             /* the decoded I-buffer heads: sb and iss */
@@ -242,10 +261,10 @@ static void iss_step(struct sm *s, slotmask hazard)
 {
     struct iss_in *in = &s->iss_in;
     unsigned k;
-    in->valid = s->live & ~(slotmask)s->simt_o->fin;
+    in->valid = s->live & ~s->simt_o->fin;
     in->fresh = s->launch_pending;
-    in->head_ok = (slotmask)s->fetch_o->head_ok;
-    in->busy = (slotmask)s->simt_o->busy;
+    in->head_ok = s->fetch_o->head_ok;
+    in->busy = s->simt_o->busy;
     in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
     for (k = 0; k < s->nsched; k++)
         in->unit_free[k] = s->fu_o->unit_free[k];
@@ -345,7 +364,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
         return -1;
     sm_blocks_commit(s);
     if (s->failed)
-        return -1;                         /* CHECK=1: a commit left q != d */
+        return -1;                         /* an image error, or CHECK=1: commit left q != d */
     if (s->ready_dirty) {                  /* residency changed in this or the last cycle */
         s->cta_ready = (uint8_t)sm_can_launch(s);
         s->ready_dirty = s->ndone != 0;

@@ -178,6 +178,7 @@ struct sm {
     uint32_t ninst, nerrs;
     /* inputs kept between cycles (only the fields that change are rewritten) */
     struct sb_in  sb_in;
+    struct simt_in simt_in;
     struct iss_in iss_in;
     struct ws_in  ws_in[SM_MAX_SCHED];
     struct sm_issue_out io;
@@ -208,6 +209,7 @@ struct sm {
     /* late writes waiting for a writeback port */
     struct sm_late lateq[SM_LATEQ];
     uint32_t lateq_n;
+    struct simt_image *simt_img;   /* SIMT spill images (global memory), one per context */
     /* functional state, keyed by context */
     uint64_t *regs;                /* nctx x nregs x 32 */
     uint8_t  *smem, *lmem, *pscratch;  /* per CTA slot / per context */

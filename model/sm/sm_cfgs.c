@@ -52,36 +52,8 @@ void sb_rtl_params(const struct sb_cfg *c, FILE *f)
     fprintf(f, "localparam SB_NSLOTS = %u;\nlocalparam SB_NREGS = %u;\n", c->nslots, c->nregs);
 }
 
-uint32_t simt_instances(const struct gpu_config *c)
-{
-    return one(c);
-}
 
-void simt_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct simt_cfg *out)
-{
-    (void)i;
-    simt_cfg_default(out);
-    out->nwarps = (uint8_t)sm_slots(c);
-    out->policy = (uint8_t)(c->simt_policy == SIMTP_TOKEN ? SIMT_TOKEN : SIMT_IPDOM);
-    out->depth = (uint8_t)c->simt_depth;
-    out->chunk = (uint8_t)c->simt_chunk;
-    out->entry_bytes = (uint8_t)c->simt_entry_bytes;
-    out->pop_cycles = (uint8_t)c->simt_pop_cycles;
-    out->fill_cycles = (uint8_t)c->simt_fill_cycles;
-    out->sm_id = (uint8_t)sm;
-    out->spill_base = sm_spill_base(sm);
-}
 
-void simt_rtl_params(const struct simt_cfg *c, FILE *f)
-{
-    fprintf(f, "localparam SIMT_NWARPS = %u;\nlocalparam SIMT_POLICY = %u;\nlocalparam SIMT_DEPTH = %u;\n"
-            "localparam SIMT_CHUNK = %u;\nlocalparam SIMT_ENTRY_BYTES = %u;\n"
-            "localparam SIMT_POP_CYCLES = %u;\nlocalparam SIMT_FILL_CYCLES = %u;\n"
-            "localparam SIMT_SM_ID = %u;\nlocalparam [63:0] SIMT_SPILL_BASE = 64'h%016llx;\n"
-            "localparam SIMT_SPILL_STRIDE = %u;\n",
-            c->nwarps, c->policy, c->depth, c->chunk, c->entry_bytes, c->pop_cycles,
-            c->fill_cycles, c->sm_id, (unsigned long long)c->spill_base, c->spill_stride);
-}
 
 
 

@@ -21,8 +21,5 @@ void ws_rtl_params(const struct ws_cfg *c, FILE *f);
 uint32_t sb_instances(const struct gpu_config *c);
 void sb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct sb_cfg *out);
 void sb_rtl_params(const struct sb_cfg *c, FILE *f);
-uint32_t simt_instances(const struct gpu_config *c);
-void simt_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct simt_cfg *out);
-void simt_rtl_params(const struct simt_cfg *c, FILE *f);
 
 #endif

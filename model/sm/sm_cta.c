@@ -165,7 +165,7 @@ static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *
 void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
 {
     struct bar_in *bar = &s->io.bar;
-    slotmask m = (slotmask)s->simt_o->fin & s->live & ~s->launch_pending, tmp;
+    slotmask m = s->simt_o->fin & s->live & ~s->launch_pending, tmp;
     unsigned w;
     for (SLOT_EACH(w, m, tmp)) {
         struct sm_ctx *x = &s->ctx[s->slot_ctx[w]];

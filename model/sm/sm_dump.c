@@ -20,8 +20,8 @@ void sm_dump(const struct sm *s, FILE *f)
                 "scoreboard %u pending (%u results of the CTA, %u loads in flight), %s%s\n", w,
                 x, (unsigned long long)s->ctas[cx->cta].id, cx->widx, s->simt_o->pc[w],
                 s->simt_o->mask[w], simt_depth(s->simt_q, w),
-                slot_has((slotmask)s->simt_o->busy, w) ? " (busy: spill/fill/pop)" : "",
-                slot_has((slotmask)s->fetch_o->head_v, w) ? "" : ", I-buffer empty", pend,
+                slot_has(s->simt_o->busy, w) ? " (busy: spill/fill/pop)" : "",
+                slot_has(s->fetch_o->head_v, w) ? "" : ", I-buffer empty", pend,
                 s->iss_q->pend[cx->cta], s->iss_q->loads[x],
                 s->iss_q->at_bar[x] ? "waiting at barrier" : "not at a barrier",
                 slot_has(s->live, w) ? "" : ", finished");
