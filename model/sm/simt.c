@@ -538,12 +538,21 @@ static slotmask moved(const struct simt_regs *a, const struct simt_regs *b, unsi
 void simt_commit(const struct simt_cfg *c, struct simt_regs *q, const struct simt_regs *d)
 {
     slotmask m, t;
-    unsigned w;
+    unsigned w, n = c->nwarps;
     m = moved(q, d, c->nwarps);
     for (SLOT_EACH(w, m, t))
         memcpy(q->stk[w], d->stk[w], sizeof(struct simt_ent) * c->depth);
-    /* every per-warp register and flag: everything before the array */
-    memcpy(q, d, offsetof(struct simt_regs, stk));
+    /* every per-warp register of the nwarps slots in use, and the flags */
+    memcpy(q->pc, d->pc, n * sizeof q->pc[0]);
+    memcpy(q->mask, d->mask, n * sizeof q->mask[0]);
+    memcpy(q->rpc, d->rpc, n * sizeof q->rpc[0]);
+    memcpy(q->alive, d->alive, n * sizeof q->alive[0]);
+    memcpy(q->cnt, d->cnt, n);
+    memcpy(q->base, d->base, n);
+    memcpy(q->nspill, d->nspill, n);
+    memcpy(q->timer, d->timer, n);
+    memcpy(q->vwi, d->vwi, n);
+    memcpy(&q->live, &d->live, offsetof(struct simt_regs, stk) - offsetof(struct simt_regs, live));
 }
 
 /* ---------------------------------------------------------------- the memory side */

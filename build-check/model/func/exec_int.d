@@ -1,0 +1,7 @@
+build-check/model/func/exec_int.o: model/func/exec_int.c \
+ model/func/exec_priv.h model/func/exec.h model/ptx/ptx.h \
+ model/func/gmem.h
+model/func/exec_priv.h:
+model/func/exec.h:
+model/ptx/ptx.h:
+model/func/gmem.h:
