@@ -85,9 +85,9 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
 run: deps all
 	$(BUILD)/gpusim suite --config configs/gtx480.cfg
 
-# Unit, functional and fidelity tests, then the CHECK=1 bench suite, the short co-simulation
-# (mk/cosim.mk) and the cost checks (mk/cost.mk).
-TEST_EXTRA ?= check-test cosim-test cost-test
+# Unit, functional and fidelity tests, then the CHECK=1 bench suite, the tests and the suite
+# under ASan/UBSan, the short co-simulation (mk/cosim.mk) and the cost checks (mk/cost.mk).
+TEST_EXTRA ?= check-test san-test cosim-test cost-test
 test: deps all $(TESTS)
 	@sh tools/run_tests.sh $(TESTS)
 	@$(MAKE) --no-print-directory $(TEST_EXTRA)
