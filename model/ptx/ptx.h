@@ -153,6 +153,8 @@ struct ptx_var {                 /* a .global/.const/.shared/.local variable */
     uint8_t  space;              /* enum ptx_space */
     uint8_t  type;               /* element type */
     uint8_t  is_extern;          /* .extern .shared x[] (dynamic shared memory) */
+    uint8_t  scratch;            /* .param declared as .local after .pragma "gpusim param_scratch"
+                                    (how the printer writes the scratch of inlined calls) */
     uint32_t align;
     uint64_t size;               /* bytes (element size x count); 0 for extern unsized */
     uint8_t *init;               /* initializer bytes (size bytes) or NULL */
@@ -269,6 +271,8 @@ int         ptx_type_is_float(enum ptx_type t);
 int         ptx_type_is_signed(enum ptx_type t);
 const char *ptx_type_name(enum ptx_type t);   /* "u32" ... */
 const char *ptx_op_name(enum ptx_op op);      /* "add" ... */
+const char *ptx_space_name(enum ptx_space s); /* "global" ... ("" for generic) */
+const char *ptx_sreg_name(enum ptx_sreg s);   /* "%tid" ... (components not included) */
 /* Disassemble one prog instruction (for dumps and error messages). */
 void        ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len);
 
