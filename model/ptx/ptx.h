@@ -3,12 +3,13 @@
  *
  * Not a hardware block: this is the front end's data model. The parser (ptx_parse.c) turns
  * PTX text into a `ptx_module` (functions, module variables, instructions whose symbol and
- * label operands are still names).  The linker (ptx_link.c) turns one `.entry` of a module into
- * a `ptx_prog`: every non-recursive `.func` call inlined, every label an instruction index,
- * every symbol an address in its state space, every register a dense index.  The executor,
- * the control-flow analysis (flow.c), the functional runner and the timing model work only
- * on `ptx_prog`; the printer (ptx_print.c) writes one back as PTX text and the rewriter
- * (ptx_rewrite.c) edits one.
+ * label operands are still names).  The linker (ptx_link.c, ptx_inline.c, ptx_regs.c) turns
+ * one `.entry` of a module into a `ptx_prog`: every non-recursive `.func` call inlined, every
+ * label an instruction index, every symbol an address in its state space (and a named range
+ * in the prog's symbol table), every register a dense index.  The executor, the control-flow
+ * analysis (flow.c), the functional runner and the timing model work only on `ptx_prog`; the
+ * printer (ptx_print.c) writes one back as PTX text and the rewriter (ptx_rewrite.h) edits
+ * one.  docs/ptx.md.
  *
  * Address conventions (state-space addresses, as PTX defines them):
  *   .param  kernel params at [0, kparam_size); call-site / callee params of inlined calls live
@@ -18,7 +19,8 @@
  *   .global device address (module .global variables are allocated by the host at load)
  *   .const  device address of the const bank (module .const variables, allocated at load)
  * Generic addresses: shared at PTX_GEN_SHARED + off, local at PTX_GEN_LOCAL + off, anything
- * else is global (cvta does the conversion, generic ld/st decode it).
+ * else is global (cvta does the conversion at run time, generic ld/st decode it; no window
+ * address is ever folded into an instruction).
  */
 #ifndef PTX_H
 #define PTX_H
