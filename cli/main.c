@@ -18,6 +18,8 @@
 #include "gpu/cta.h"
 #include "gpu/gpusim.h"
 #include "gpu/blocks.h"
+#include "func/gmem.h"
+#include "ptx/ptx.h"
 
 #define MAX_SETS 64
 
@@ -38,6 +40,7 @@ static void usage(FILE *f)
         "                    [--markdown FILE] [--perf FILE]\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
+        "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
         "                                    (the block registry, or the names with a flag)\n"
         "Runs CUDA kernels (as nvcc PTX) on a model of a GPU and checks their results.\n"
@@ -108,6 +111,47 @@ static int parse_args(struct opts *o, int argc, char **argv)
         }
     }
     return 0;
+}
+
+/* gpusim ptx FILE.ptx [--kernel NAME]: each kernel linked (calls inlined, symbols placed) and
+   printed back as PTX (model/ptx/ptx_print.c). */
+static int cmd_ptx(int argc, char **argv)
+{
+    const char *file = NULL, *kernel = NULL;
+    struct ptx_module m;
+    struct ptx_prog p;
+    char err[PTX_ERR_LEN];
+    int rc = 0, n = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
+            kernel = argv[++i];
+        else if (argv[i][0] != '-' && !file)
+            file = argv[i];
+        else
+            return fprintf(stderr, "gpusim ptx: unexpected argument '%s'\n", argv[i]), usage(stderr), 2;
+    }
+    if (!file)
+        return fprintf(stderr, "gpusim ptx: no PTX file given\n"), usage(stderr), 2;
+    if (ptx_parse_file(file, &m, err, sizeof err))
+        return fprintf(stderr, "gpusim: %s\n", err), 2;
+    ptx_place_vars(&m, GM_BASE);      /* where a load would put .global/.const variables */
+    for (uint32_t f = 0; f < m.nfuncs && !rc; f++) {
+        if (!m.funcs[f].is_entry || (kernel && strcmp(kernel, m.funcs[f].name)))
+            continue;
+        if (ptx_link(&m, m.funcs[f].name, &p, err, sizeof err)
+            || printf("%s", n++ ? "\n" : "") < 0 || ptx_print(stdout, &p, err, sizeof err)) {
+            fprintf(stderr, "gpusim: %s\n", err);
+            rc = 2;
+        }
+        ptx_prog_free(&p);
+    }
+    if (!rc && !n) {
+        fprintf(stderr, "gpusim: %s: no kernel (.entry)%s%s%s\n", file, kernel ? " named '" : "",
+                kernel ? kernel : "", kernel ? "'" : "");
+        rc = 2;
+    }
+    ptx_module_free(&m);
+    return rc;
 }
 
 static int cmd_list(void)
@@ -500,6 +544,7 @@ int main(int argc, char **argv)
 {
     struct opts o;
     if (argc > 1 && !strcmp(argv[1], "cost")) return cost_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "ptx")) return cmd_ptx(argc, argv);
     if (parse_args(&o, argc, argv)) {
         usage(stderr);
         return 2;

@@ -149,6 +149,31 @@ static void test_record(void **state)
     expect(GPUSIM " run reduce --size test --record l9=x.rec", 2, "unknown block 'l9'");
 }
 
+/* gpusim ptx: every kernel linked and printed (and the text runs: it is the PTX of a run);
+   one kernel by name; errors exit 2. */
+static void test_ptx_print(void **state)
+{
+    (void)state;
+    expect(GPUSIM " ptx tests/data/ptx/nvcc_reduce.ptx", 0, ".visible .entry reduce(");
+    expect("printf '.version 7.0\\n.target sm_75\\n.address_size 64\\n.visible .entry ka()\\n"
+           "{\\n ret;\\n}\\n.visible .entry kb()\\n{\\n ret;\\n}\\n' > " BUILD_DIR "/tests/cli_two.ptx",
+           0, NULL);
+    expect(GPUSIM " ptx " BUILD_DIR "/tests/cli_two.ptx | grep '^.visible .entry'", 0,
+           ".visible .entry ka()\n.visible .entry kb()\n");
+    expect(GPUSIM " ptx " BUILD_DIR "/tests/cli_two.ptx --kernel kb | grep -c '^.visible .entry kb()'",
+           0, "1");
+    expect(GPUSIM " ptx bench/vecadd/kernel.ptx --kernel vecadd > " BUILD_DIR "/tests/cli_p.ptx", 0,
+           NULL);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_p.ptx", 0, "CORRECT");
+    expect(GPUSIM " ptx bench/vecadd/kernel.ptx --kernel nosuch", 2,
+           "bench/vecadd/kernel.ptx: no kernel (.entry) named 'nosuch'");
+    expect(GPUSIM " ptx no/such.ptx", 2, "no/such.ptx: cannot read");
+    expect(GPUSIM " ptx " BUILD_DIR "/tests/cli_bad.ptx", 2,
+           "cli_bad.ptx:6: unsupported PTX instruction 'frobnicate.u32'");
+    expect(GPUSIM " ptx", 2, "gpusim ptx: no PTX file given");
+    expect(GPUSIM " ptx a.ptx b.ptx", 2, "unexpected argument 'b.ptx'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_timing_deterministic_and_skip_equivalent),
         cmocka_unit_test(test_watchdog_dump),
         cmocka_unit_test(test_record),
+        cmocka_unit_test(test_ptx_print),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

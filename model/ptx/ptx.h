@@ -3,12 +3,13 @@
  *
  * Not a hardware block: this is the front end's data model. The parser (ptx_parse.c) turns
  * PTX text into a `ptx_module` (functions, module variables, instructions whose symbol and
- * label operands are still names).  The linker (ptx_link.c) turns one `.entry` of a module into
- * a `ptx_prog`: every non-recursive `.func` call inlined, every label an instruction index,
- * every symbol an address in its state space, every register a dense index.  The executor,
- * the control-flow analysis (flow.c), the functional runner and the timing model work only
- * on `ptx_prog`; the printer (ptx_print.c) writes one back as PTX text and the rewriter
- * (ptx_rewrite.c) edits one.
+ * label operands are still names).  The linker (ptx_link.c, ptx_inline.c, ptx_regs.c) turns
+ * one `.entry` of a module into a `ptx_prog`: every non-recursive `.func` call inlined, every
+ * label an instruction index, every symbol an address in its state space (and a named range
+ * in the prog's symbol table), every register a dense index.  The executor, the control-flow
+ * analysis (flow.c), the functional runner and the timing model work only on `ptx_prog`; the
+ * printer (ptx_print.c) writes one back as PTX text and the rewriter (ptx_rewrite.h) edits
+ * one.  docs/ptx.md.
  *
  * Address conventions (state-space addresses, as PTX defines them):
  *   .param  kernel params at [0, kparam_size); call-site / callee params of inlined calls live
@@ -18,12 +19,14 @@
  *   .global device address (module .global variables are allocated by the host at load)
  *   .const  device address of the const bank (module .const variables, allocated at load)
  * Generic addresses: shared at PTX_GEN_SHARED + off, local at PTX_GEN_LOCAL + off, anything
- * else is global (cvta does the conversion, generic ld/st decode it).
+ * else is global (cvta does the conversion at run time, generic ld/st decode it; no window
+ * address is ever folded into an instruction).
  */
 #ifndef PTX_H
 #define PTX_H
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define PTX_GEN_SHARED     0x0000700000000000ull
 #define PTX_GEN_LOCAL      0x0000710000000000ull
@@ -152,6 +155,8 @@ struct ptx_var {                 /* a .global/.const/.shared/.local variable */
     uint8_t  space;              /* enum ptx_space */
     uint8_t  type;               /* element type */
     uint8_t  is_extern;          /* .extern .shared x[] (dynamic shared memory) */
+    uint8_t  scratch;            /* .param declared as .local after .pragma "gpusim param_scratch"
+                                    (how the printer writes the scratch of inlined calls) */
     uint32_t align;
     uint64_t size;               /* bytes (element size x count); 0 for extern unsized */
     uint8_t *init;               /* initializer bytes (size bytes) or NULL */
@@ -208,6 +213,19 @@ struct ptx_module {
 
 /* ---------------- prog form (linked kernel) ---------------- */
 
+struct ptx_sym {                 /* a named address range of a linked program (symbol table) */
+    char     name[96];           /* declared name; "NAME_iN" for the copy in inlined call N */
+    uint8_t  space;              /* PS_SHARED, PS_LOCAL, PS_PARAM (scratch), PS_GLOBAL, PS_CONST */
+    uint8_t  type;               /* declared element type */
+    uint8_t  is_extern;          /* .extern .shared: addr is the dynamic base, size 0 */
+    uint32_t align;
+    uint64_t addr;               /* the address operands hold: shared/local offset,
+                                    PTX_PSCRATCH_BASE + offset, device address */
+    uint64_t size;
+    int32_t  var;                /* module variable (mod->vars index), -1 for a slot the linker
+                                    made (a register argument, an unused return value) */
+};
+
 struct ptx_prog {
     char     name[128];
     const struct ptx_module *mod;
@@ -220,6 +238,7 @@ struct ptx_prog {
     uint32_t pscratch_size;   /* bytes of per-thread param scratch for inlined calls */
     uint32_t regs_per_thread; /* estimate for occupancy: 32-bit registers after inlining */
     uint32_t *insn_func_line; /* unused (NULL) unless set by linker */
+    struct ptx_sym *syms;     uint32_t nsyms;     /* what the addresses above were named */
 };
 
 /* Parse PTX text. On error returns -1 and writes "FILE:LINE: message" into err. */
@@ -234,6 +253,19 @@ const struct ptx_func *ptx_find_func(const struct ptx_module *mod, const char *n
 int  ptx_link(const struct ptx_module *mod, const char *kernel, struct ptx_prog *prog,
               char *err, size_t errlen);
 void ptx_prog_free(struct ptx_prog *prog);
+/* regs_per_thread of a prog: the most 32-bit register slots live at once, plus 2 (ptx_regs.c). */
+uint32_t ptx_estimate_regs(const struct ptx_prog *prog);
+
+/* Print a linked kernel as PTX text that parses and links back to the same program and that
+   ptxas accepts (docs/ptx.md says how folded addresses are printed).  p->mod, if set, gives
+   .version/.target, performance directives and variable initializers.  0, or -1 with a
+   message (a malformed prog: register or branch target out of range). */
+int   ptx_print(FILE *f, const struct ptx_prog *p, char *err, size_t errlen);
+/* The same into a malloc'ed string (the caller frees it); NULL with a message on error. */
+char *ptx_print_string(const struct ptx_prog *p, char *err, size_t errlen);
+/* Give every .global/.const variable of a module that has no device address yet (addr == 0)
+   a distinct one from `base` up, aligned -- for printing a module that was never loaded. */
+void  ptx_place_vars(struct ptx_module *mod, uint64_t base);
 
 /* Helpers shared by parser, linker and executor */
 unsigned    ptx_type_size(enum ptx_type t);   /* bytes; PRED = 1; NONE = 0 */
@@ -241,6 +273,8 @@ int         ptx_type_is_float(enum ptx_type t);
 int         ptx_type_is_signed(enum ptx_type t);
 const char *ptx_type_name(enum ptx_type t);   /* "u32" ... */
 const char *ptx_op_name(enum ptx_op op);      /* "add" ... */
+const char *ptx_space_name(enum ptx_space s); /* "global" ... ("" for generic) */
+const char *ptx_sreg_name(enum ptx_sreg s);   /* "%tid" ... (components not included) */
 /* Disassemble one prog instruction (for dumps and error messages). */
 void        ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len);
 

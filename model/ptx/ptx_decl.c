@@ -354,6 +354,7 @@ static void parse_one_var(struct pctx *c, const struct vattr *a, int in_func)
     v->space = a->space;
     v->type = a->type;
     v->is_extern = a->is_extern;
+    v->scratch = c->scratch_decl;
     v->align = (uint32_t)(a->align ? a->align : (esz ? (esz > 16 ? 16 : esz) : 1));
     if (!a->align && !is_pow2(v->align))
         v->align = tsize(a->type);

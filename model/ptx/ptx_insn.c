@@ -244,6 +244,9 @@ static void build_ld_st(struct pctx *c, struct ptx_insn *in, const struct opinfo
         in->opd[vi] = src(c, &r[vi], vi, in->type, F_IMM | (wide ? F_WIDE : 0));
     in->opd[1 - vi] = addr(c, &r[1 - vi], 1 - vi);
     in->nopd = 2;
+    /* ld.local/st.local of param scratch (.pragma "gpusim param_scratch") is ld/st.param */
+    if (in->space == PS_LOCAL && r[1 - vi].var >= 0 && c->m->vars[r[1 - vi].var].scratch)
+        in->space = PS_PARAM;
 }
 
 /* mov d, a | mov d, {a, b} (pack) | mov {a, b}, s (unpack) */

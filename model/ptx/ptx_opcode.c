@@ -283,35 +283,17 @@ static void set_name(struct raw *r, const struct tok *t)
     snprintf(r->name, sizeof r->name, "%.*s", (int)(t->len < 39 ? t->len : 39), t->s);
 }
 
-/* Symbol (variable / parameter) as written: fills sym and space, returns 1 if found. */
-static int find_sym(struct pctx *c, const struct tok *t, struct ptx_operand *o)
+/* Symbol (variable / parameter) as written: fills sym, space and var, returns 1 if found. */
+static int find_sym(struct pctx *c, const struct tok *t, struct raw *r)
 {
     uint32_t sub;
     const struct decl *d = px_lookup(c, t->s, t->len, &sub);
     if (!d || d->kind == D_REG || d->kind == D_RANGE)
         return 0;
-    o->sym = d->sym;
-    o->space = d->kind == D_VAR ? c->m->vars[d->idx].space : PS_PARAM;
+    r->o.sym = d->sym;
+    r->o.space = d->kind == D_VAR ? c->m->vars[d->idx].space : PS_PARAM;
+    r->var = d->kind == D_VAR ? d->idx : -1;
     return 1;
-}
-
-/* Register, special register or symbol name as an operand value. */
-static void parse_name_opd(struct pctx *c, struct raw *r)
-{
-    const struct tok *t = &c->t;
-    set_name(r, t);
-    int32_t reg = px_find_reg(c, t, &r->rtype);
-    if (reg >= 0) {
-        r->o.kind = OPD_REG;
-        r->o.reg = reg;
-    } else if (t->s[0] == '%' && parse_sreg(t, r)) {
-        /* special register */
-    } else if (find_sym(c, t, &r->o)) {
-        r->o.kind = OPD_SYMADDR;
-    } else {
-        px_unknown_name(c, t);
-    }
-    px_next(c);
 }
 
 /* Integer literal, optionally negated (address offsets). */
@@ -327,6 +309,30 @@ static int64_t parse_int_lit(struct pctx *c)
     uint64_t v = c->t.u;
     px_next(c);
     return neg ? (int64_t)(0 - v) : (int64_t)v;
+}
+
+/* Register, special register or symbol name as an operand value; a symbol may carry an
+   offset ("smem+16": the address of smem plus 16, as ptxas reads it). */
+static void parse_name_opd(struct pctx *c, struct raw *r)
+{
+    const struct tok *t = &c->t;
+    set_name(r, t);
+    int32_t reg = px_find_reg(c, t, &r->rtype);
+    if (reg >= 0) {
+        r->o.kind = OPD_REG;
+        r->o.reg = reg;
+    } else if (t->s[0] == '%' && parse_sreg(t, r)) {
+        /* special register */
+    } else if (find_sym(c, t, r)) {
+        r->o.kind = OPD_SYMADDR;
+        px_next(c);
+        if (is_punct(&c->t, '+') || is_punct(&c->t, '-'))
+            r->o.imm = parse_int_lit(c);
+        return;
+    } else {
+        px_unknown_name(c, t);
+    }
+    px_next(c);
 }
 
 /* [reg], [reg+imm], [sym], [sym+imm], [imm] */
@@ -345,7 +351,7 @@ static void parse_addr(struct pctx *c, struct raw *r)
                 px_fail(c, c->t.line, "type mismatch: address register '%s' is .%s (needs 32 or 64 bits)",
                      r->name, ptx_type_name((enum ptx_type)ty));
             r->o.reg = reg;
-        } else if (!find_sym(c, &c->t, &r->o)) {
+        } else if (!find_sym(c, &c->t, r)) {
             px_unknown_name(c, &c->t);
         }
         px_next(c);
@@ -424,6 +430,7 @@ static void parse_one_opd(struct pctx *c, struct raw *r)
     memset(r, 0, sizeof *r);
     r->o.reg = -1;
     r->o.sym = -1;
+    r->var = -1;
     r->line = c->t.line;
     if (is_punct(&c->t, '!')) {
         r->o.neg = 1;

@@ -139,15 +139,55 @@ static void append_insn(struct pctx *c, const struct ptx_insn *in)
     f->insns[f->ninsns++] = *in;
 }
 
+static void init_insn(struct ptx_insn *in, uint32_t line)
+{
+    memset(in, 0, sizeof *in);
+    in->guard = -1;
+    in->line = line;
+    for (int i = 0; i < PTX_MAX_OPERANDS; i++)
+        in->opd[i].reg = -1, in->opd[i].sym = -1;
+}
+
+/* .pragma in a body.  Two are the printer's (ptx_print.c; ptxas ignores a pragma it does not
+   know, with a warning):
+     .pragma "gpusim nop";             a nop (PTX has no nop instruction)
+     .pragma "gpusim param_scratch";   the .local declaration that follows is param scratch
+                                       of inlined calls: a .param variable, and ld.local/st.local
+                                       of it are ld.param/st.param (ptxas takes .param
+                                       variables only in call sequences)
+   Others are skipped. */
+static void parse_body_pragma(struct pctx *c)
+{
+    struct tok nx = px_peek(c);
+    uint32_t line = c->t.line;
+    int nop = nx.kind == T_STR && tok_is(&nx, "\"gpusim nop\"");
+    int scratch = nx.kind == T_STR && tok_is(&nx, "\"gpusim param_scratch\"");
+    if (!nop && !scratch) {
+        px_skip_pragma(c);
+        return;
+    }
+    px_next(c);
+    px_next(c);
+    px_expect_punct(c, ';');
+    if (scratch) {
+        if (!dir_is(&c->t, ".local"))
+            px_fail(c, line, "'.pragma \"gpusim param_scratch\"' must precede a .local declaration");
+        c->scratch_decl = 1;
+        px_parse_var_decl(c, PS_PARAM, 0, 1);
+        c->scratch_decl = 0;
+        return;
+    }
+    struct ptx_insn in;
+    init_insn(&in, line);
+    in.op = OP_NOP;
+    append_insn(c, &in);
+}
+
 static void parse_insn(struct pctx *c)
 {
     char b[64];
     struct ptx_insn in;
-    memset(&in, 0, sizeof in);
-    in.guard = -1;
-    in.line = c->t.line;
-    for (int i = 0; i < PTX_MAX_OPERANDS; i++)
-        in.opd[i].reg = -1, in.opd[i].sym = -1;
+    init_insn(&in, c->t.line);
     if (is_punct(&c->t, '@')) {
         px_next(c);
         if (is_punct(&c->t, '!')) {
@@ -242,7 +282,7 @@ static void parse_body(struct pctx *c)
             else if (dir_is(t, ".param"))
                 px_parse_var_decl(c, PS_PARAM, 0, 1);
             else if (dir_is(t, ".pragma"))
-                px_skip_pragma(c);
+                parse_body_pragma(c);
             else if (dir_is(t, ".loc") || dir_is(t, ".file"))
                 px_skip_line(c);
             else

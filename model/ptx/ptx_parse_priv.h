@@ -63,6 +63,7 @@ struct raw {                   /* one operand as written, before per-opcode chec
     struct ptx_operand pair;
     uint8_t  pair_rtype;
     uint32_t line;
+    int32_t  var;              /* the variable a symbol names, -1 */
     char     name[40];         /* register / symbol name for messages */
 };
 
@@ -90,6 +91,7 @@ struct pctx {
     struct lref *lrefs;
     uint32_t nlrefs;
     uint32_t uniq;
+    uint8_t  scratch_decl;     /* the declaration being parsed is param scratch */
     struct tok *ivals;         /* scratch: initializer values of one variable */
     uint32_t cap_ivals;
     char     opname[128];      /* opcode of the instruction being parsed, for messages */

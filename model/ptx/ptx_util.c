@@ -1,11 +1,12 @@
 /*
  * ptx_util.c -- small helpers of the PTX front end: type sizes and names, opcode names,
- * function lookup, reading a .ptx file, and the disassembler of linked (prog) instructions.
+ * function lookup, variable placement for printing, reading a .ptx file, and the instruction
+ * formatter (the disassembler of linked instructions, shared with the printer: ptx_fmt.h).
  *
  * Not a hardware block.  Everything here is pure (no state); ptx_insn_format is used for
  * dumps and error messages, never in a per-instruction hot path.
  */
-#include "ptx.h"
+#include "ptx_fmt.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -70,6 +71,22 @@ const struct ptx_func *ptx_find_func(const struct ptx_module *mod, const char *n
     return NULL;
 }
 
+void ptx_place_vars(struct ptx_module *mod, uint64_t base)
+{
+    if (!mod)
+        return;
+    uint64_t next = base;
+    for (uint32_t i = 0; i < mod->nvars; i++) {
+        struct ptx_var *v = &mod->vars[i];
+        if ((v->space != PS_GLOBAL && v->space != PS_CONST) || v->addr)
+            continue;
+        uint64_t al = v->align > 16 ? v->align : 16;
+        next = (next + al - 1) / al * al;
+        v->addr = next;
+        next += v->size ? v->size : 1;
+    }
+}
+
 /* Read the whole file, then parse it. */
 int ptx_parse_file(const char *path, struct ptx_module *mod, char *err, size_t errlen)
 {
@@ -113,20 +130,24 @@ int ptx_parse_file(const char *path, struct ptx_module *mod, char *err, size_t e
 
 /* ---------------- disassembler ---------------- */
 
-struct sbuf { char *p; size_t len, pos; };
-
-static void sb_add(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void sb_add(struct sbuf *b, const char *fmt, ...)
+void ptx_sb_add(struct ptx_sbuf *b, const char *fmt, ...)
 {
-    if (b->pos >= b->len)
+    if (b->pos + 1 >= b->len) {
+        b->full = 1;
         return;
+    }
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(b->p + b->pos, b->len - b->pos, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        b->pos = (b->pos + (size_t)n < b->len) ? b->pos + (size_t)n : b->len - 1;
+    if (n < 0)
+        return;
+    if (b->pos + (size_t)n < b->len) {
+        b->pos += (size_t)n;
+    } else {
+        b->pos = b->len - 1;
+        b->full = 1;
+    }
 }
 
 static const char *const space_names[PS_COUNT] = {"", "global", "shared", "local", "const", "param"};
@@ -145,73 +166,101 @@ static const char *const sreg_names[] = {"", "%tid", "%ntid", "%ctaid", "%nctaid
 
 #define NAME_AT(tab, i) ((size_t)(i) < sizeof(tab) / sizeof(tab[0]) ? tab[i] : "?")
 
-static void fmt_reg(struct sbuf *b, const struct ptx_prog *p, int32_t r)
+const char *ptx_space_name(enum ptx_space s)
+{
+    return NAME_AT(space_names, s);
+}
+
+const char *ptx_sreg_name(enum ptx_sreg s)
+{
+    return NAME_AT(sreg_names, s);
+}
+
+static void fmt_reg(struct ptx_sbuf *b, const struct ptx_prog *p, const struct ptx_namer *nm,
+                    int32_t r)
 {
     if (r < 0)
-        sb_add(b, "_");
+        ptx_sb_add(b, "_");
+    else if (nm)
+        nm->reg(nm->ctx, b, r);
     else if (p->reg_name && (uint32_t)r < p->nregs && p->reg_name[r][0])
-        sb_add(b, "%s", p->reg_name[r]);
+        ptx_sb_add(b, "%s", p->reg_name[r]);
     else
-        sb_add(b, "%%R%d", (int)r);
+        ptx_sb_add(b, "%%R%d", (int)r);
 }
 
 /* Immediate: float types as PTX hex literals, everything else as a decimal integer. */
-static void fmt_imm(struct sbuf *b, int64_t v, uint8_t type)
+static void fmt_imm(struct ptx_sbuf *b, int64_t v, uint8_t type)
 {
     if (type == PT_F32)
-        sb_add(b, "0f%08X", (unsigned)(uint32_t)v);
+        ptx_sb_add(b, "0f%08X", (unsigned)(uint32_t)v);
     else if (type == PT_F64)
-        sb_add(b, "0d%016" PRIX64, (uint64_t)v);
+        ptx_sb_add(b, "0d%016" PRIX64, (uint64_t)v);
     else
-        sb_add(b, "%" PRId64, v);
+        ptx_sb_add(b, "%" PRId64, v);
 }
 
-static void fmt_opd(struct sbuf *b, const struct ptx_prog *p, const struct ptx_operand *o,
-                    uint8_t type)
+/* [reg], [reg+off], or a folded address: through the namer, or as "space:0x.." */
+static void fmt_addr(struct ptx_sbuf *b, const struct ptx_prog *p, const struct ptx_namer *nm,
+                     const struct ptx_operand *o)
+{
+    ptx_sb_add(b, "[");
+    if (o->reg >= 0) {
+        fmt_reg(b, p, nm, o->reg);
+        if (o->imm)
+            ptx_sb_add(b, "+%" PRId64, o->imm);      /* "+-8", as PTX writes it */
+    } else if (nm) {
+        nm->addr(nm->ctx, b, o->space, o->imm);
+    } else {
+        if (o->space)
+            ptx_sb_add(b, "%s:", NAME_AT(space_names, o->space));
+        ptx_sb_add(b, "0x%" PRIx64, (uint64_t)o->imm);
+    }
+    ptx_sb_add(b, "]");
+}
+
+static void fmt_opd(struct ptx_sbuf *b, const struct ptx_prog *p, const struct ptx_namer *nm,
+                    const struct ptx_operand *o, uint8_t type)
 {
     if (o->neg)
-        sb_add(b, "!");
+        ptx_sb_add(b, "!");
     switch (o->kind) {
-    case OPD_NONE: sb_add(b, "_"); break;
-    case OPD_REG: fmt_reg(b, p, o->reg); break;
+    case OPD_NONE: ptx_sb_add(b, "_"); break;
+    case OPD_REG: fmt_reg(b, p, nm, o->reg); break;
     case OPD_IMM: fmt_imm(b, o->imm, type); break;
     case OPD_SREG:
-        sb_add(b, "%s", NAME_AT(sreg_names, o->sreg));
+        ptx_sb_add(b, "%s", NAME_AT(sreg_names, o->sreg));
         if (o->sreg <= SR_NCTAID && o->sreg != SR_NONE)
-            sb_add(b, ".%c", "xyz"[o->comp % 3]);
+            ptx_sb_add(b, ".%c", "xyz"[o->comp % 3]);
         break;
-    case OPD_ADDR:
-        sb_add(b, "[");
-        if (o->space && o->reg < 0)
-            sb_add(b, "%s:", NAME_AT(space_names, o->space));
-        if (o->reg >= 0) {
-            fmt_reg(b, p, o->reg);
-            if (o->imm)
-                sb_add(b, "%+" PRId64, o->imm);
-        } else {
-            sb_add(b, "0x%" PRIx64, (uint64_t)o->imm);
-        }
-        sb_add(b, "]");
-        break;
+    case OPD_ADDR: fmt_addr(b, p, nm, o); break;
     case OPD_SYMADDR:
-        sb_add(b, "%s:0x%" PRIx64, NAME_AT(space_names, o->space), (uint64_t)o->imm);
+        if (nm)
+            nm->addr(nm->ctx, b, o->space, o->imm);
+        else
+            ptx_sb_add(b, "%s:0x%" PRIx64, NAME_AT(space_names, o->space), (uint64_t)o->imm);
         break;
     case OPD_VEC:
-        sb_add(b, "{");
+        ptx_sb_add(b, "{");
         for (unsigned i = 0; i < o->nvec && i < 4; i++) {
             if (i)
-                sb_add(b, ", ");
-            fmt_reg(b, p, o->vec[i]);
+                ptx_sb_add(b, ", ");
+            fmt_reg(b, p, nm, o->vec[i]);
         }
-        sb_add(b, "}");
+        ptx_sb_add(b, "}");
         break;
-    case OPD_LABEL: sb_add(b, "@%" PRId64, o->imm); break;
-    case OPD_SYM: sb_add(b, "sym#%d", (int)o->sym); break;
-    default: sb_add(b, "?"); break;
+    case OPD_LABEL:
+        if (nm)
+            nm->label(nm->ctx, b, o->imm);
+        else
+            ptx_sb_add(b, "@%" PRId64, o->imm);
+        break;
+    case OPD_SYM: ptx_sb_add(b, "sym#%d", (int)o->sym); break;
+    default: ptx_sb_add(b, "?"); break;
     }
 }
 
-static void fmt_mods(struct sbuf *b, uint16_t mod)
+static void fmt_mods(struct ptx_sbuf *b, uint16_t mod)
 {
     static const struct { uint16_t bit; const char *name; } tab[] = {
         {MOD_TO, "to"}, {MOD_VOLATILE, "volatile"}, {MOD_LO, "lo"}, {MOD_HI, "hi"},
@@ -221,48 +270,49 @@ static void fmt_mods(struct sbuf *b, uint16_t mod)
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (mod & tab[i].bit)
-            sb_add(b, ".%s", tab[i].name);
+            ptx_sb_add(b, ".%s", tab[i].name);
 }
 
 /* The dotted opcode, e.g. "setp.lt.and.s32" or "ld.global.v4.f32". */
-static void fmt_opcode(struct sbuf *b, const struct ptx_insn *in)
+static void fmt_opcode(struct ptx_sbuf *b, const struct ptx_insn *in)
 {
     if (in->op == OP_NOP && in->sub == 1) {     /* bar.warp.sync, kept as a no-op */
-        sb_add(b, "bar.warp.sync");
+        ptx_sb_add(b, "bar.warp.sync");
         return;
     }
-    sb_add(b, "%s", ptx_op_name((enum ptx_op)in->op));
+    ptx_sb_add(b, "%s", ptx_op_name((enum ptx_op)in->op));
     if (in->op == OP_CVTA && (in->mod & MOD_TO))
-        sb_add(b, ".to");
+        ptx_sb_add(b, ".to");
     switch (in->op) {
-    case OP_SHFL: sb_add(b, ".sync.%s", NAME_AT(shfl_names, in->sub)); break;
-    case OP_VOTE: sb_add(b, ".sync.%s", NAME_AT(vote_names, in->sub)); break;
-    case OP_BAR: sb_add(b, in->sub == 1 ? ".arrive" : ".sync"); break;
-    case OP_PRMT: if (in->sub) sb_add(b, ".%s", NAME_AT(prmt_names, in->sub)); break;
+    case OP_SHFL: ptx_sb_add(b, ".sync.%s", NAME_AT(shfl_names, in->sub)); break;
+    case OP_VOTE: ptx_sb_add(b, ".sync.%s", NAME_AT(vote_names, in->sub)); break;
+    case OP_BAR: ptx_sb_add(b, in->sub == 1 ? ".arrive" : ".sync"); break;
+    case OP_MEMBAR: ptx_sb_add(b, ".gl"); break;   /* the level is not kept (executes as none) */
+    case OP_PRMT: if (in->sub) ptx_sb_add(b, ".%s", NAME_AT(prmt_names, in->sub)); break;
     default: break;
     }
     if (in->space)
-        sb_add(b, ".%s", NAME_AT(space_names, in->space));
+        ptx_sb_add(b, ".%s", NAME_AT(space_names, in->space));
     if (in->op == OP_ATOM || in->op == OP_RED)
-        sb_add(b, ".%s", NAME_AT(aop_names, in->sub));
+        ptx_sb_add(b, ".%s", NAME_AT(aop_names, in->sub));
     if (in->cmp)
-        sb_add(b, ".%s", NAME_AT(cmp_names, in->cmp));
+        ptx_sb_add(b, ".%s", NAME_AT(cmp_names, in->cmp));
     if (in->bop)
-        sb_add(b, ".%s", NAME_AT(bop_names, in->bop));
+        ptx_sb_add(b, ".%s", NAME_AT(bop_names, in->bop));
     if (in->rnd)
-        sb_add(b, ".%s", NAME_AT(rnd_names, in->rnd));
+        ptx_sb_add(b, ".%s", NAME_AT(rnd_names, in->rnd));
     fmt_mods(b, in->op == OP_CVTA ? (uint16_t)(in->mod & ~MOD_TO) : in->mod);
     if (in->vec > 1)
-        sb_add(b, ".v%u", (unsigned)in->vec);
+        ptx_sb_add(b, ".v%u", (unsigned)in->vec);
     if (in->op == OP_SETP) {      /* type is .pred; the compared type is what PTX shows */
         if (in->type2)
-            sb_add(b, ".%s", ptx_type_name((enum ptx_type)in->type2));
+            ptx_sb_add(b, ".%s", ptx_type_name((enum ptx_type)in->type2));
         return;
     }
     if (in->type)
-        sb_add(b, ".%s", ptx_type_name((enum ptx_type)in->type));
+        ptx_sb_add(b, ".%s", ptx_type_name((enum ptx_type)in->type));
     if (in->type2)
-        sb_add(b, ".%s", ptx_type_name((enum ptx_type)in->type2));
+        ptx_sb_add(b, ".%s", ptx_type_name((enum ptx_type)in->type2));
 }
 
 /* Type an immediate operand is printed in: the compared type for setp/set, else the main one. */
@@ -277,6 +327,32 @@ static uint8_t imm_type(const struct ptx_insn *in, unsigned i)
     return in->type;
 }
 
+void ptx_fmt_insn(struct ptx_sbuf *b, const struct ptx_prog *p, const struct ptx_insn *in,
+                  const struct ptx_namer *nm)
+{
+    if (in->guard >= 0) {
+        ptx_sb_add(b, "@%s", in->guard_neg ? "!" : "");
+        fmt_reg(b, p, nm, in->guard);
+        ptx_sb_add(b, " ");
+    }
+    fmt_opcode(b, in);
+    for (unsigned i = 0; i < in->nopd && i < PTX_MAX_OPERANDS; i++) {
+        const struct ptx_operand *o = &in->opd[i];
+        if (o->kind == OPD_NONE && in->op == OP_BAR)
+            continue;
+        int pair = (in->op == OP_SETP || in->op == OP_SHFL) && i == 1;
+        if (pair) {
+            if (o->kind != OPD_NONE) {
+                ptx_sb_add(b, "|");
+                fmt_opd(b, p, nm, o, imm_type(in, i));
+            }
+            continue;
+        }
+        ptx_sb_add(b, i ? ", " : " ");
+        fmt_opd(b, p, nm, o, imm_type(in, i));
+    }
+}
+
 void ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len)
 {
     if (!buf || len == 0)
@@ -286,27 +362,6 @@ void ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t le
         snprintf(buf, len, "<pc %u out of range>", (unsigned)pc);
         return;
     }
-    struct sbuf b = {buf, len, 0};
-    const struct ptx_insn *in = &p->insns[pc];
-    if (in->guard >= 0) {
-        sb_add(&b, "@%s", in->guard_neg ? "!" : "");
-        fmt_reg(&b, p, in->guard);
-        sb_add(&b, " ");
-    }
-    fmt_opcode(&b, in);
-    for (unsigned i = 0; i < in->nopd && i < PTX_MAX_OPERANDS; i++) {
-        const struct ptx_operand *o = &in->opd[i];
-        if (o->kind == OPD_NONE && in->op == OP_BAR)
-            continue;
-        int pair = (in->op == OP_SETP || in->op == OP_SHFL) && i == 1;
-        if (pair) {
-            if (o->kind != OPD_NONE) {
-                sb_add(&b, "|");
-                fmt_opd(&b, p, o, imm_type(in, i));
-            }
-            continue;
-        }
-        sb_add(&b, i ? ", " : " ");
-        fmt_opd(&b, p, o, imm_type(in, i));
-    }
+    struct ptx_sbuf b = {buf, len, 0, 0};
+    ptx_fmt_insn(&b, p, &p->insns[pc], NULL);
 }
