@@ -539,7 +539,7 @@ static uint64_t sb_step(struct sm *s)
     (void)in_unused;
     memset(in.rel, 0, sizeof in.rel);
     in.setvwi = s->launch_pending;
-    for (m = in.setvwi; m; m &= m - 1)
+    for (m = s->launch_pending; m; m &= m - 1)
         in.setvwi_vwi[__builtin_ctzll(m)] = (uint8_t)__builtin_ctzll(m);
     for (i = 0; i < s->fu_o.nrel && n < SB_MAX_REL; i++, n++) {
         in.rel[n].v = 1; in.rel[n].slot = s->fu_o.rel[i].warp;
@@ -554,7 +554,7 @@ static uint64_t sb_step(struct sm *s)
     }
     memcpy(in.res, s->res_latch, sizeof in.res);
     in.chk_v = s->fetch_o->head_v;
-    for (m = in.chk_v; m; m &= m - 1) {
+    for (m = s->fetch_o->head_v; m; m &= m - 1) {
         const struct sm_dec *d;
         w = (uint32_t)__builtin_ctzll(m);
         d = &s->dec[s->fetch_o->head_pc[w]];
@@ -566,7 +566,7 @@ static uint64_t sb_step(struct sm *s)
         sm_rec_put(s->rec, s->now, &in, sizeof in);
     sb_eval(&s->sb_c, s->sb_q, &in, &out, s->sb_d);
 #undef in
-    return out.hazard;
+    return (uint64_t)out.hazard;          /* the SM's slots are 64 */
 }
 
 /* ------------------------------------------------------------------ issue */
@@ -607,18 +607,18 @@ static enum sm_stall sched_masks(const struct sm *s, uint32_t sched, uint64_t ha
 {
     enum sm_stall best = ST_NO_WARP;
     uint64_t m = s->live & ~s->simt_o->fin & s->sched_slots[sched];
-    memset(in, 0, sizeof *in);
+    in->valid = in->ready = in->fresh = in->lstall = 0;     /* in->prio stays 0 */
     for (; m; m &= m - 1) {
         uint32_t w = (uint32_t)__builtin_ctzll(m), i = w / s->nsched;
         enum sm_stall st;
-        in->valid |= 1u << i;
+        in->valid |= slot_bit(i);
         if (s->launch_pending >> w & 1)
-            in->fresh |= 1u << i;
+            in->fresh |= slot_bit(i);
         st = warp_state(s, w, sched, hazard, mem_port_taken);
         if (st == ST_ISSUED)
-            in->ready |= 1u << i;
+            in->ready |= slot_bit(i);
         if (st == ST_LONG_MEM)
-            in->lstall |= 1u << i;
+            in->lstall |= slot_bit(i);
         if (stall_rank[st] > stall_rank[best])
             best = st;
     }
@@ -797,12 +797,12 @@ static int schedule(struct sm *s, uint64_t now, uint64_t hazard, struct issue_ou
     clear_latches(s);
     *issued = 0;
     for (k = 0; k < s->nsched; k++) {
-        struct ws_in in;
+        struct ws_in *in = &s->ws_in[k];
         struct ws_out out;
-        enum sm_stall st = sched_masks(s, k, hazard, mem_taken, &in);
+        enum sm_stall st = sched_masks(s, k, hazard, mem_taken, in);
         if (k == 0 && s->rec && s->rec->block == REC_WS)
-            sm_rec_put(s->rec, now, &in, sizeof in);
-        ws_eval(&s->ws_c[k], &s->ws_q[k], &in, &out, &s->ws_d[k]);
+            sm_rec_put(s->rec, now, in, sizeof *in);
+        ws_eval(&s->ws_c[k], &s->ws_q[k], in, &out, &s->ws_d[k]);
         if (out.issue_v) {
             uint32_t w = out.issue_slot * s->nsched + k;
             mem_taken |= s->dec[s->fetch_o->head_pc[w]].path == PATH_MEM;

@@ -156,6 +156,8 @@ struct sm {
     uint32_t cta_draining;               /* CTAs whose warps all finished (writebacks pending) */
     uint64_t now;                        /* the cycle being evaluated */
     struct sb_in sb_in;                  /* kept between cycles: only live fields rewritten */
+    struct ws_in ws_in[SM_MAX_SCHED];    /* kept between cycles: prio stays 0 (no key
+                                            generator yet), the masks are rebuilt */
     /* statistics */
     struct gs_stats *st;
     struct sm_stats s;
