@@ -125,6 +125,10 @@ $(COSIM)/%.rec: $(BUILD)/gpusim
 # cosim-lint: Yosys can take minutes on a large block, too slow for `make test`).
 COSIM_VLINT = $(VERILATOR) --lint-only -Wall --no-timing -I$(COSIM_INC) rtl/$(1).sv
 COSIM_YLINT = $(YOSYS) -q -w 'Replacing memory' -p 'read_verilog -defer -sv -I$(COSIM_INC) rtl/$(1).sv; hierarchy -check -top $(1) $(COSIM_YOSYS_PARAMS_$(1)); proc'
+# sb: toggle coverage of the vectors up to 512 bits (Verilator's default is 256), so that the
+# 128-slot check counts chk_n (512 bits) and gtx480's VWI registers (384) are in it; 1 024
+# adds setvwi_vwi, rel_match and u1's VWIs but doubles the build time of the coverage model
+COSIM_VFLAGS_sb := --coverage-max-width 512
 # simt: at 48 warps Yosys 0.23 needs more than 30 minutes to elaborate the warp loop; the read
 # uses 2 warps, depth 4, chunk 2 and pop / fill timers (the same code, smaller)
 COSIM_YOSYS_PARAMS_simt := -chparam P_NWARPS 2 -chparam P_DEPTH 4 -chparam P_CHUNK 2 \

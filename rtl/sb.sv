@@ -1,19 +1,20 @@
-// sb.sv -- scoreboard with virtual-warp-ID tags: the Verilog reference of model/sb.{c,h}.
+// sb.sv -- scoreboard with virtual-warp-ID tags: the Verilog reference of model/sm/sb.{c,h}.
 // Same ports as struct sb_in / sb_out, same registers as struct sb_regs (pend, vwi), so
 // tb/sb_cosim.cpp compares outputs and state every cycle.
 //
 // One per SM.  Per warp slot: NREGS pending-write bits and the 8-bit virtual warp ID (VWI) of
-// the slot's owner.  Ports keep the C maxima's widths (64 slots, 8 release ports, 4 reserve
-// ports of 4 destinations, 8 checked registers per slot); arrays are flattened into packed
-// vectors, element i at [i*W +: W]: chk_reg slot s entry k at [(s*8+k)*16 +: 16], res_reg
-// port j entry k at [(j*4+k)*16 +: 16].  Registers, flattened the same way: slot s's pending
-// bits at pend[s*NREGS +: NREGS], its VWI at vwi[s*8 +: 8].  Nothing else holds state.
+// the slot's owner.  Ports keep the C maxima's widths (128 slots = SM_MAX_SLOTS, a slot set
+// [127:0], a slot index [6:0]; 8 release ports, 4 reserve ports of 4 destinations, 8 checked
+// registers per slot); arrays are flattened into packed vectors, element i at [i*W +: W]:
+// chk_reg slot s entry k at [(s*8+k)*16 +: 16], res_reg port j entry k at [(j*4+k)*16 +: 16].
+// Registers are held for NSLOTS slots, flattened the same way: slot s's pending bits at
+// pend[s*NREGS +: NREGS], its VWI at vwi[s*8 +: 8].  Nothing else holds state.
 //
 // Parameters: SB_NSLOTS / SB_NREGS of the generated header gpusim_params.vh (`gpusim
 // rtl-params --config FILE`, see mk/cosim.mk); P_NSLOTS / P_NREGS override them (-1 = the
 // configuration's value), for the co-simulation's variants.
 //
-// Timing: Mealy like sb_eval.  Same-cycle order (model/sb.h, docs/sb.md): set-VWI, then
+// Timing: Mealy like sb_eval.  Same-cycle order (model/sm/sb.h, docs/sb.md): set-VWI, then
 // releases (tag compared with the VWI after set-VWI), then reserves; hazard and cnt read the
 // resulting next state.  Register indices are folded modulo NREGS (a power of two).
 // err bit 0 (SB_E_SLOT): a port named a slot >= NSLOTS (that port is ignored); bit 1
@@ -31,27 +32,27 @@ module sb #(
     // Slots >= NSLOTS and register-index bits above log2(NREGS) are not looked at (as in
     // the C block), so those input bits have no load.
     /* verilator lint_off UNUSEDSIGNAL */
-    input  logic [63:0]        setvwi,        // slots (re)assigned: pending bits cleared
-    input  logic [64*8-1:0]    setvwi_vwi,    // [7:0] each: their new VWI
-    input  logic [7:0]         rel_v,         // rel[8]: writebacks
-    input  logic [8*6-1:0]     rel_slot,      //   [5:0] warp slot (PWI)
-    input  logic [8*8-1:0]     rel_vwi,       //   [7:0] VWI of the writing warp
-    input  logic [8*16-1:0]    rel_reg,       //   [15:0] register index
-    input  logic [3:0]         res_v,         // res[4]: issued instructions' destinations
-    input  logic [4*6-1:0]     res_slot,      //   [5:0]
-    input  logic [4*3-1:0]     res_n,         //   [2:0] destinations, 0..4
-    input  logic [4*4*16-1:0]  res_reg,       //   [15:0] x 4
-    input  logic [63:0]        chk_v,         // slots whose I-buffer head is checked
-    input  logic [64*4-1:0]    chk_n,         //   [3:0] registers to check, 0..8
-    input  logic [64*8*16-1:0] chk_reg,       //   [15:0] x 8 sources and destinations
+    input  logic [127:0]        setvwi,        // slots (re)assigned: pending bits cleared
+    input  logic [128*8-1:0]    setvwi_vwi,    // [7:0] each: their new VWI
+    input  logic [7:0]          rel_v,         // rel[8]: writebacks
+    input  logic [8*7-1:0]      rel_slot,      //   [6:0] warp slot (PWI)
+    input  logic [8*8-1:0]      rel_vwi,       //   [7:0] VWI of the writing warp
+    input  logic [8*16-1:0]     rel_reg,       //   [15:0] register index
+    input  logic [3:0]          res_v,         // res[4]: issued instructions' destinations
+    input  logic [4*7-1:0]      res_slot,      //   [6:0]
+    input  logic [4*3-1:0]      res_n,         //   [2:0] destinations, 0..4
+    input  logic [4*4*16-1:0]   res_reg,       //   [15:0] x 4
+    input  logic [127:0]        chk_v,         // slots whose I-buffer head is checked
+    input  logic [128*4-1:0]    chk_n,         //   [3:0] registers to check, 0..8
+    input  logic [128*8*16-1:0] chk_reg,       //   [15:0] x 8 sources and destinations
     /* verilator lint_on UNUSEDSIGNAL */
-    input  logic               cnt_v,         // count port
-    input  logic [5:0]         cnt_slot,
-    output logic [63:0]        hazard,        // checked slots with a pending register
-    output logic [8:0]         cnt,           // pending bits of cnt_slot
-    output logic [3:0]         ev_rel,        // releases that cleared a bit
-    output logic [3:0]         ev_rel_stale,  // releases ignored for a VWI mismatch
-    output logic [1:0]         err            // {SB_E_COUNT, SB_E_SLOT}
+    input  logic                cnt_v,         // count port
+    input  logic [6:0]          cnt_slot,
+    output logic [127:0]        hazard,        // checked slots with a pending register
+    output logic [8:0]          cnt,           // pending bits of cnt_slot
+    output logic [3:0]          ev_rel,        // releases that cleared a bit
+    output logic [3:0]          ev_rel_stale,  // releases ignored for a VWI mismatch
+    output logic [1:0]          err            // {SB_E_COUNT, SB_E_SLOT}
 );
     // The header holds every block's parameters; sb uses the SB_* ones.
     /* verilator lint_off UNUSEDPARAM */
@@ -62,8 +63,10 @@ module sb #(
     localparam int NREGS  = (P_NREGS > 0) ? P_NREGS : SB_NREGS;
     localparam int RB = (NREGS > 1) ? $clog2(NREGS) : 1;       // folded index width
     localparam logic [RB-1:0] RMASK = RB'(NREGS - 1);
-    localparam logic [6:0] NS7 = 7'(NSLOTS);
-    localparam logic [63:0] ALL = (NSLOTS >= 64) ? {64{1'b1}} : ((64'd1 << NSLOTS) - 64'd1);
+    localparam int MAXS = 128;                                  // SM_MAX_SLOTS
+    localparam logic [7:0] NS8 = 8'(NSLOTS);
+    localparam logic [MAXS-1:0] ALL = (NSLOTS >= MAXS) ? {MAXS{1'b1}}
+                                                       : ((MAXS'(1) << NSLOTS) - MAXS'(1));
 
     // ---------------------------------------------------------------- registers (sb_regs)
     logic [NSLOTS*NREGS-1:0] pend;
@@ -78,8 +81,8 @@ module sb #(
         onehot = NREGS'(1) << (r & RMASK);
     endfunction
 
-    function automatic logic slot_ok(input logic [5:0] s);
-        slot_ok = {1'b0, s} < NS7;
+    function automatic logic slot_ok(input logic [6:0] s);
+        slot_ok = {1'b0, s} < NS8;
     endfunction
 
     // ---------------------------------------------------------------- per-port decode
@@ -99,7 +102,7 @@ module sb #(
         for (int i = 0; i < 8; i++) begin
             rel_bit[i*NREGS +: NREGS] = onehot(rel_reg[i*16 +: RB]);
             if (rel_v[i]) begin
-                if (slot_ok(rel_slot[i*6 +: 6]))
+                if (slot_ok(rel_slot[i*7 +: 7]))
                     rel_ok[i] = 1'b1;
                 else
                     e_slot_port = 1'b1;
@@ -111,7 +114,7 @@ module sb #(
                     res_row[j*NREGS +: NREGS] = res_row[j*NREGS +: NREGS] |
                                                 onehot(res_reg[(j*4+k)*16 +: RB]);
             if (res_v[j]) begin
-                if (!slot_ok(res_slot[j*6 +: 6]))
+                if (!slot_ok(res_slot[j*7 +: 7]))
                     e_slot_port = 1'b1;
                 else if (res_n[j*3 +: 3] > 3'd4)
                     e_cnt_res = 1'b1;
@@ -122,12 +125,12 @@ module sb #(
     end
 
     // ---------------------------------------------------------------- per slot
-    logic [8*64-1:0]   rel_match;   // release i clears a bit of slot s: [i*64+s]
-    logic [63:0]       hz;          // the slot's check found a pending register
-    logic [63:0]       chk_over;    // the slot's check asked for more than 8 registers
+    logic [8*MAXS-1:0] rel_match;   // release i clears a bit of slot s: [i*MAXS+s]
+    logic [MAXS-1:0]   hz;          // the slot's check found a pending register
+    logic [MAXS-1:0]   chk_over;    // the slot's check asked for more than 8 registers
     logic [NSLOTS*NREGS-1:0] cnt_rows;   // pend_d row of cnt_slot, others zero
 
-    for (genvar s = 0; s < 64; s++) begin : g_slot
+    for (genvar s = 0; s < MAXS; s++) begin : g_slot
         if (s < NSLOTS) begin : g_live
             logic [7:0]       tag;      // VWI after set-VWI
             logic [NREGS-1:0] row, clr, set, nxt;
@@ -138,17 +141,17 @@ module sb #(
                 clr = '0;
                 for (int i = 0; i < 8; i++) begin
 `ifdef INJECT_BUG
-                    rel_match[i*64+s] = rel_ok[i] && rel_slot[i*6 +: 6] == 6'(s);
+                    rel_match[i*MAXS+s] = rel_ok[i] && rel_slot[i*7 +: 7] == 7'(s);
 `else
-                    rel_match[i*64+s] = rel_ok[i] && rel_slot[i*6 +: 6] == 6'(s) &&
-                                        rel_vwi[i*8 +: 8] == tag;
+                    rel_match[i*MAXS+s] = rel_ok[i] && rel_slot[i*7 +: 7] == 7'(s) &&
+                                          rel_vwi[i*8 +: 8] == tag;
 `endif
-                    if (rel_match[i*64+s])
+                    if (rel_match[i*MAXS+s])
                         clr = clr | rel_bit[i*NREGS +: NREGS];
                 end
                 set = '0;
                 for (int j = 0; j < 4; j++)
-                    if (res_ok[j] && res_slot[j*6 +: 6] == 6'(s))
+                    if (res_ok[j] && res_slot[j*7 +: 7] == 7'(s))
                         set = set | res_row[j*NREGS +: NREGS];
                 nxt = (row & ~clr) | set;
                 // check: the first min(chk_n, 8) registers against the next state
@@ -162,11 +165,11 @@ module sb #(
             assign pend_d[s*NREGS +: NREGS] = nxt;
             assign vwi_d[s*8 +: 8] = tag;
             assign cnt_rows[s*NREGS +: NREGS] =
-                (cnt_v && cnt_slot == 6'(s)) ? nxt : {NREGS{1'b0}};
+                (cnt_v && cnt_slot == 7'(s)) ? nxt : {NREGS{1'b0}};
         end else begin : g_absent
             always_comb begin
                 for (int i = 0; i < 8; i++)
-                    rel_match[i*64+s] = 1'b0;
+                    rel_match[i*MAXS+s] = 1'b0;
                 hz[s] = 1'b0;
                 chk_over[s] = 1'b0;
             end
@@ -182,7 +185,7 @@ module sb #(
         n_rel = '0;
         n_stale = '0;
         for (int i = 0; i < 8; i++) begin
-            if (|rel_match[i*64 +: 64])
+            if (|rel_match[i*MAXS +: MAXS])
                 n_rel = n_rel + 4'd1;
             else if (rel_ok[i])
                 n_stale = n_stale + 4'd1;

@@ -7,6 +7,8 @@
  *
  * What is here:
  *   Rng        seeded random generator (splitmix64) with mask helpers for stimulus
+ *   get_bits / set_bits / get_mask / set_mask   bit fields and 128-bit slot masks (slotmask)
+ *              of Verilated signals, plain integers or VlWide
  *   Checker    compares C and RTL values, keeps the first mismatch (cycle, field, both values)
  *   Recording  reader of `gpusim run KERNEL --record BLK=FILE` files (model/gpu/record.h)
  *   Dut<V>     a Verilated model with its context: clocking, reset, VCD, coverage.dat
@@ -42,6 +44,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "verilated.h"
@@ -154,9 +157,77 @@ public:
                 m |= 1ull << i;
         return m;
     }
+    /* 128 bits (a slotmask), each set with probability pct / 100. */
+    unsigned __int128 mask128(unsigned pct)
+    {
+        if (pct == 0)
+            return 0;
+        if (pct >= 100)
+            return ~(unsigned __int128)0;
+        uint64_t lo = mask(64, pct);
+        return (unsigned __int128)mask(64, pct) << 64 | lo;
+    }
+    /* 128 uniformly random bits. */
+    unsigned __int128 u128()
+    {
+        uint64_t lo = next();
+        return (unsigned __int128)next() << 64 | lo;
+    }
 private:
     uint64_t s_;
 };
+
+/* ------------------------------------------------------------------ bit access */
+
+/* Bits [lsb, lsb+w) (w <= 64) of a Verilated signal: wide (VlWide) or plain integer. */
+template <std::size_t N> uint64_t get_bits(const VlWide<N> &v, unsigned lsb, unsigned w)
+{
+    uint64_t r = 0;
+    for (unsigned got = 0; got < w;) {
+        unsigned b = lsb + got, off = b & 31, take = std::min(32 - off, w - got);
+        uint64_t chunk = (uint64_t)(v.at(b >> 5) >> off) & ((1ull << take) - 1);
+        r |= chunk << got;
+        got += take;
+    }
+    return r;
+}
+template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
+uint64_t get_bits(T v, unsigned lsb, unsigned w)
+{
+    uint64_t x = (uint64_t)v >> lsb;
+    return w >= 64 ? x : x & ((1ull << w) - 1);
+}
+
+/* Set bits [lsb, lsb+w) (w <= 64) of a Verilated input to x. */
+template <std::size_t N> void set_bits(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
+{
+    for (unsigned done = 0; done < w;) {
+        unsigned b = lsb + done, off = b & 31, take = std::min(32 - off, w - done);
+        EData m = (EData)(((1ull << take) - 1) << off);
+        EData &word = v.at(b >> 5);
+        word = (word & ~m) | ((EData)((x >> done) << off) & m);
+        done += take;
+    }
+}
+template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
+void set_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
+{
+    uint64_t m = (w >= 64 ? ~0ull : (1ull << w) - 1) << lsb;
+    v = (T)(((uint64_t)v & ~m) | (x << lsb & m));
+}
+
+/* The low w (<= 128) bits of a Verilated signal as a slot mask. */
+template <class T> unsigned __int128 get_mask(const T &v, unsigned w)
+{
+    unsigned __int128 lo = get_bits(v, 0, std::min(w, 64u));
+    return w > 64 ? (unsigned __int128)get_bits(v, 64, w - 64) << 64 | lo : lo;
+}
+/* A 128-bit Verilated input from a slot mask. */
+static inline void set_mask(VlWide<4> &v, unsigned __int128 m)
+{
+    set_bits(v, 0, 64, (uint64_t)m);
+    set_bits(v, 64, 64, (uint64_t)(m >> 64));
+}
 
 /* ------------------------------------------------------------------ comparison */
 
@@ -188,6 +259,17 @@ public:
             rtl_ = rtl;
         }
         return false;
+    }
+    /* A 128-bit slot mask, compared as two 64-bit halves: "field[idx][63:0]" or
+       "field[idx][127:64]" names the half that differs (idx < 0: none). */
+    bool eq_mask(const char *field, int idx, unsigned __int128 c, unsigned __int128 rtl)
+    {
+        if (c == rtl)
+            return true;
+        bool lo = (uint64_t)c != (uint64_t)rtl;
+        std::string f = std::string(field) + (idx >= 0 ? "[" + std::to_string(idx) + "]" : "") +
+                        (lo ? "[63:0]" : "[127:64]");
+        return eq(f.c_str(), -1, (uint64_t)(lo ? c : c >> 64), (uint64_t)(lo ? rtl : rtl >> 64));
     }
     bool failed() const { return failed_; }
     uint64_t fail_cycle() const { return fcycle_; }

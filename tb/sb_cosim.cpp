@@ -4,8 +4,8 @@
  *
  * The top holds four scoreboards driven by the same inputs: u0 is the configuration's (its
  * parameters come from gpusim_params.vh, generated from --config's file; replays use it with
- * the recording's cfg), u1..u3 cover 64 slots x 64 bits, 5 x 2 and 1 x 1 (folding, every slot
- * legal, tiny widths).  Every cycle, for every instance: hazard, cnt, ev_rel, ev_rel_stale and
+ * the recording's cfg), u1..u3 cover 128 slots x 64 bits, 5 x 2 and 1 x 1 (folding, every
+ * slot index legal, tiny widths).  Every cycle, for every instance: hazard, cnt, ev_rel, ev_rel_stale and
  * err after the combinational settle, then after the clock edge every register of struct
  * sb_regs -- pend and vwi of each slot < nslots (the RTL's storage); the C rows above nslots
  * and the bits above nregs must keep their reset values, which is checked as well.
@@ -16,14 +16,13 @@
  * reassigns slots (new VWI: the slot number, a swapped-in warp's, or the same), so writebacks
  * still in flight turn stale; the check port asks for mostly recently reserved registers; the
  * count port reads one slot.  Traffic patterns change every few hundred cycles (slot window
- * 1..64, port load, latencies, register range; now and then 800 cycles that fill every pending
+ * 1..128, port load, latencies, register range; now and then 800 cycles that fill every pending
  * bit of slot 0), and 2 % of cycles carry junk (slots >= nslots, reserve n > 4, chk_n > 8,
  * random tags) that the C block defines as well (err, ignored).
  * Usage: see cosim.h (--help).
  */
 #include <cstdio>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "Vdut.h"
@@ -36,43 +35,8 @@ extern "C" {
 
 namespace {
 
-/* ------------------------------------------------------------------ bit access */
-
-/* Bits [lsb, lsb+w) (w <= 64) of a Verilated signal: wide (VlWide) or plain integer. */
-template <std::size_t N> uint64_t get_bits(const VlWide<N> &v, unsigned lsb, unsigned w)
-{
-    uint64_t r = 0;
-    for (unsigned i = 0; i < w; i++) {
-        unsigned b = lsb + i;
-        r |= (uint64_t)(v.at(b >> 5) >> (b & 31) & 1u) << i;
-    }
-    return r;
-}
-template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
-uint64_t get_bits(T v, unsigned lsb, unsigned w)
-{
-    uint64_t x = (uint64_t)v >> lsb;
-    return w >= 64 ? x : x & ((1ull << w) - 1);
-}
-
-/* Set bits [lsb, lsb+w) of a wide input (w <= 32, lsb a multiple of w or not). */
-template <std::size_t N> void set_bits(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
-{
-    for (unsigned i = 0; i < w; i++) {
-        unsigned b = lsb + i;
-        EData m = (EData)1u << (b & 31);
-        if (x >> i & 1u)
-            v.at(b >> 5) |= m;
-        else
-            v.at(b >> 5) &= ~m;
-    }
-}
-template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
-void set_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
-{
-    uint64_t m = (w >= 64 ? ~0ull : (1ull << w) - 1) << lsb;
-    v = (T)(((uint64_t)v & ~m) | (x << lsb & m));
-}
+using cosim::get_bits;
+using cosim::set_bits;
 
 /* ------------------------------------------------------------------ the instances */
 
@@ -120,10 +84,10 @@ constexpr unsigned kRecent = 8; /* recently reserved registers kept per slot */
 struct Traffic {
     uint64_t now = 0;
     std::vector<Flight> flights;
-    uint8_t  vwi[SB_MAX_SLOTS];              /* the owner's VWI as the SM knows it */
-    uint16_t recent[SB_MAX_SLOTS][kRecent];  /* registers to check (hazards) */
-    uint8_t  nrecent[SB_MAX_SLOTS];          /* how many are valid, 0..kRecent */
-    uint8_t  pos[SB_MAX_SLOTS];              /* next ring position */
+    uint8_t  vwi[SM_MAX_SLOTS];              /* the owner's VWI as the SM knows it */
+    uint16_t recent[SM_MAX_SLOTS][kRecent];  /* registers to check (hazards) */
+    uint8_t  nrecent[SM_MAX_SLOTS];          /* how many are valid, 0..kRecent */
+    uint8_t  pos[SM_MAX_SLOTS];              /* next ring position */
     /* pattern */
     unsigned left = 0, win = 48, ports = 2, res_pct = 40, chk_pct = 30, set_pct = 1;
     unsigned lat_lo = 1, lat_hi = 20, reg_span = 64, cnt_pct = 10, junk_pct = 2;
@@ -201,7 +165,7 @@ public:
         gen_checks(r, in, junk);
         if (r.chance(t.cnt_pct)) {
             in.cnt_v = 1;
-            in.cnt_slot = (uint8_t)(junk && r.chance(50) ? r.below(64) : r.below(t.win));
+            in.cnt_slot = (uint8_t)(junk && r.chance(50) ? r.below(SM_MAX_SLOTS) : r.below(t.win));
         }
     }
 
@@ -213,7 +177,9 @@ public:
             CInst &i = inst_[k];
             sb_eval(&i.cfg, &i.q, &in, &i.out, &i.d);
             chk.scope(i.label);
-            chk.eq("out.hazard", i.out.hazard, get_bits(dut_->hazard, 64 * k, 64));
+            chk.eq_mask("out.hazard", -1, i.out.hazard,
+                        get_bits(dut_->hazard, 128 * k, 64) |
+                        (slotmask)get_bits(dut_->hazard, 128 * k + 64, 64) << 64);
             chk.eq("out.cnt", i.out.cnt, get_bits(dut_->cnt, 9 * k, 9));
             chk.eq("out.ev_rel", i.out.ev_rel, get_bits(dut_->ev_rel, 4 * k, 4));
             chk.eq("out.ev_rel_stale", i.out.ev_rel_stale, get_bits(dut_->ev_rel_stale, 4 * k, 4));
@@ -245,19 +211,19 @@ private:
     void drive(const sb_in &in)
     {
         Vdut &d = dut_.top();
-        d.setvwi = in.setvwi;
-        for (unsigned s = 0; s < SB_MAX_SLOTS; s++) {
+        cosim::set_mask(d.setvwi, in.setvwi);
+        for (unsigned s = 0; s < SM_MAX_SLOTS; s++) {
             set_bits(d.setvwi_vwi, 8 * s, 8, in.setvwi_vwi[s]);
             set_bits(d.chk_n, 4 * s, 4, in.chk_n[s]);
             for (unsigned k = 0; k < SB_MAX_CHK; k++)
                 set_bits(d.chk_reg, 16 * (s * SB_MAX_CHK + k), 16, in.chk_reg[s][k]);
         }
-        d.chk_v = in.chk_v;
+        cosim::set_mask(d.chk_v, in.chk_v);
         uint64_t rel_slot = 0, rel_vwi = 0;
         uint8_t rel_v = 0;
         for (unsigned i = 0; i < SB_MAX_REL; i++) {
             rel_v |= (uint8_t)((in.rel[i].v & 1u) << i);
-            rel_slot |= (uint64_t)(in.rel[i].slot & 63u) << (6 * i);
+            rel_slot |= (uint64_t)(in.rel[i].slot & 127u) << (7 * i);
             rel_vwi |= (uint64_t)in.rel[i].vwi << (8 * i);
             set_bits(d.rel_reg, 16 * i, 16, in.rel[i].reg);
         }
@@ -267,7 +233,7 @@ private:
         uint32_t res_slot = 0, res_n = 0, res_v = 0;
         for (unsigned j = 0; j < SB_RES_PORTS; j++) {
             res_v |= (in.res[j].v & 1u) << j;
-            res_slot |= (uint32_t)(in.res[j].slot & 63u) << (6 * j);
+            res_slot |= (uint32_t)(in.res[j].slot & 127u) << (7 * j);
             res_n |= (uint32_t)(in.res[j].n & 7u) << (3 * j);
             for (unsigned k = 0; k < SB_MAX_DST; k++)
                 set_bits(d.res_reg, 16 * (j * SB_MAX_DST + k), 16, in.res[j].reg[k]);
@@ -276,14 +242,14 @@ private:
         d.res_slot = res_slot;
         d.res_n = (SData)res_n;
         d.cnt_v = in.cnt_v & 1u;
-        d.cnt_slot = in.cnt_slot & 63u;
+        d.cnt_slot = in.cnt_slot & 127u;
     }
 
     static void compare_regs(const CInst &i, const RtlInst &r, const Vdut___024root *root,
                              cosim::Checker &chk)
     {
         const unsigned nregs = i.cfg.nregs;
-        for (unsigned s = 0; s < SB_MAX_SLOTS; s++) {
+        for (unsigned s = 0; s < SM_MAX_SLOTS; s++) {
             bool live = s < i.cfg.nslots;
             for (unsigned w = 0; w < SB_WORDS; w++) {
                 unsigned lo = 64 * w;
@@ -309,7 +275,7 @@ private:
     {
         Traffic &t = traffic_;
         t.flights.clear();
-        for (unsigned s = 0; s < SB_MAX_SLOTS; s++) {
+        for (unsigned s = 0; s < SM_MAX_SLOTS; s++) {
             t.vwi[s] = (uint8_t)s;
             t.nrecent[s] = t.pos[s] = 0;
         }
@@ -317,7 +283,7 @@ private:
 
     void new_pattern(cosim::Rng &r)
     {
-        static const unsigned wins[] = {1, 2, 5, 8, 16, 48, 48, 48, 64, 64};
+        static const unsigned wins[] = {1, 2, 5, 8, 16, 48, 48, 64, 100, 128};
         static const unsigned res_pcts[] = {0, 10, 40, 80, 100};
         static const unsigned chk_pcts[] = {0, 5, 30, 90};
         static const unsigned spans[] = {4, 16, 64, 300, 65536};
@@ -364,7 +330,7 @@ private:
             return;
         unsigned n = 1 + r.below(r.chance(20) ? 8 : 2);
         for (unsigned i = 0; i < n; i++) {
-            unsigned s = junk && r.chance(30) ? r.below(64) : r.below(t.win);
+            unsigned s = junk && r.chance(30) ? r.below(SM_MAX_SLOTS) : r.below(t.win);
             uint8_t v;
             switch (r.below(4)) {
             case 0: v = (uint8_t)s; break;
@@ -372,7 +338,7 @@ private:
             case 2: v = (uint8_t)(s + 64 * (1 + r.below(3))); break;
             default: v = (uint8_t)r.below(256); break;
             }
-            in.setvwi |= 1ull << s;
+            in.setvwi |= slot_bit(s);
             in.setvwi_vwi[s] = v;
             t.vwi[s] = v;
             t.nrecent[s] = 0;
@@ -402,7 +368,7 @@ private:
             for (unsigned k = r.below(3); k > 0 && n < SB_MAX_REL; k--) {
                 sb_rel &rel = in.rel[n++];
                 rel.v = 1;
-                rel.slot = (uint8_t)r.below(64);
+                rel.slot = (uint8_t)r.below(SM_MAX_SLOTS);
                 rel.vwi = r.chance(50) ? (uint8_t)r.below(256) : t.vwi[rel.slot];
                 rel.reg = pick_reg(r);
             }
@@ -421,7 +387,7 @@ private:
                 continue;
             sb_res &res = in.res[j];
             res.v = 1;
-            res.slot = (uint8_t)(junk && r.chance(30) ? r.below(64) : r.below(t.win));
+            res.slot = (uint8_t)(junk && r.chance(30) ? r.below(SM_MAX_SLOTS) : r.below(t.win));
             static const uint8_t ns[] = {0, 1, 1, 1, 1, 1, 2, 2, 3, 4};
             res.n = junk && r.chance(30) ? (uint8_t)(5 + r.below(3)) : ns[r.below(10)];
             bool vec = r.chance(50);
@@ -448,12 +414,12 @@ private:
         for (unsigned s = 0; s < t.win; s++) {
             if (!r.chance(t.chk_pct))
                 continue;
-            in.chk_v |= 1ull << s;
+            in.chk_v |= slot_bit(s);
             fill_check(r, in, s, junk);
         }
         if (junk && r.chance(30)) {
-            unsigned s = r.below(64);
-            in.chk_v |= 1ull << s;
+            unsigned s = r.below(SM_MAX_SLOTS);
+            in.chk_v |= slot_bit(s);
             fill_check(r, in, s, junk);
         }
     }

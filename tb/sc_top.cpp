@@ -5,8 +5,10 @@
  * signals.  A checker process compares them every clock:
  *   at the rising edge, before it takes effect: issue_v and issue_slot (Mealy outputs);
  *   at the falling edge: every register (older rows, act, last, last_v).
- * A stimulus thread drives constrained-random legal inputs (valid, ready <= valid, lstall
- * <= valid & ~ready, fresh on newly arrived warps) at the falling edge.
+ * A stimulus thread drives constrained-random legal inputs over all 128 slots (valid,
+ * ready <= valid, lstall <= valid & ~ready, fresh on newly arrived warps, keys from a few
+ * values with many ties, sticky or redrawn) at the falling edge.  Ports of 65 bits and more
+ * are sc_bv (Verilator's --sc default): the 128-bit slot sets and the 2048-bit prio.
  * Usage: sc_top [--config FILE] [--seed N] --cycles N.  Exit 0 clean, 1 mismatch, 2 error.
  */
 #include <systemc.h>
@@ -22,11 +24,27 @@ extern "C" {
 #include "sm/ws.h"
 }
 
+using Mask = sc_bv<128>;
+using Keys = sc_bv<128 * 16>;
+
+static slotmask from_bv(const Mask &v)
+{
+    return (slotmask)v.range(127, 64).to_uint64() << 64 | v.range(63, 0).to_uint64();
+}
+static Mask to_bv(slotmask m)
+{
+    Mask v;
+    v.range(63, 0) = (uint64)(uint64_t)m;
+    v.range(127, 64) = (uint64)(uint64_t)(m >> 64);
+    return v;
+}
+
 /* The C block as a SystemC module: a combinational method (ws_eval on the current inputs
  * and registers) and a clocked method (ws_eval + ws_commit at the rising edge). */
 SC_MODULE(WsModel) {
     sc_in<bool> clk, rst;
-    sc_in<uint32_t> valid, ready, fresh, lstall;
+    sc_in<Mask> valid, ready, fresh, lstall;
+    sc_in<Keys> prio;
     sc_out<bool> issue_v;
     sc_out<uint32_t> issue_slot;
 
@@ -36,7 +54,7 @@ SC_MODULE(WsModel) {
     SC_CTOR(WsModel)
     {
         SC_METHOD(comb);
-        sensitive << valid << ready << fresh << lstall << q_changed_;
+        sensitive << valid << ready << fresh << lstall << prio << q_changed_;
         SC_METHOD(seq);
         sensitive << clk.pos();
         dont_initialize();
@@ -69,10 +87,13 @@ private:
     ws_in inputs() const
     {
         ws_in in;
-        in.valid = valid.read();
-        in.ready = ready.read();
-        in.fresh = fresh.read();
-        in.lstall = lstall.read();
+        in.valid = from_bv(valid.read());
+        in.ready = from_bv(ready.read());
+        in.fresh = from_bv(fresh.read());
+        in.lstall = from_bv(lstall.read());
+        const Keys &k = prio.read();
+        for (int i = 0; i < SM_MAX_SLOTS; i++)
+            in.prio[i] = (uint16_t)k.range(16 * i + 15, 16 * i).to_uint();
         return in;
     }
     sc_event q_changed_;
@@ -82,7 +103,8 @@ private:
 SC_MODULE(Bench) {
     sc_in<bool> clk;
     sc_out<bool> rst;
-    sc_out<uint32_t> valid, ready, fresh, lstall;
+    sc_out<Mask> valid, ready, fresh, lstall;
+    sc_out<Keys> prio;
     sc_in<bool> c_issue_v, r_issue_v;
     sc_in<uint32_t> c_issue_slot, r_issue_slot;
 
@@ -106,19 +128,26 @@ SC_MODULE(Bench) {
     void stimulus()
     {
         cosim::Rng r(seed);
-        uint32_t live = 0;
+        slotmask live = 0;
+        Keys keys;
+        keys = 0;
         rst.write(true);
         wait();
         wait();
         rst.write(false);
         for (cycle = 0; cycle < cycles && !failed; cycle++) {
-            uint32_t born = ~live & (uint32_t)r.mask(32, 3);
-            live = (live & ~(uint32_t)r.mask(32, 1)) | born;
-            uint32_t rdy = live & (uint32_t)r.mask(32, r.chance(50) ? 10 : 60);
-            valid.write(live);
-            fresh.write(born);
-            ready.write(rdy);
-            lstall.write(live & ~rdy & (uint32_t)r.mask(32, 20));
+            slotmask born = ~live & r.mask128(3);
+            live = (live & ~r.mask128(1)) | born;
+            slotmask rdy = live & r.mask128(r.chance(50) ? 10 : 60);
+            bool sticky = (cycle / 500) % 2;
+            for (int i = 0; i < SM_MAX_SLOTS; i++)
+                if (!sticky || r.chance(5))
+                    keys.range(16 * i + 15, 16 * i) = r.chance(90) ? r.below(3) : r.below(65536);
+            valid.write(to_bv(live));
+            fresh.write(to_bv(born));
+            ready.write(to_bv(rdy));
+            lstall.write(to_bv(live & ~rdy & r.mask128(20)));
+            prio.write(keys);
             wait();
         }
         sc_stop();
@@ -136,15 +165,21 @@ SC_MODULE(Bench) {
         if (failed)
             return;
         const Vws_sc___024root *root = rtl->rootp;
-        for (uint32_t i = 0; i < cmod->cfg.nslots && !failed; i++)
-            eq("regs.older[" + std::to_string(i) + "]", cmod->q.older[i],
-               root->ws__DOT__older[i]);
-        eq("regs.act", cmod->q.act, root->ws__DOT__act);
+        const unsigned n = cmod->cfg.nslots;
+        for (uint32_t i = 0; i < n && !failed; i++)
+            eq_mask("regs.older[" + std::to_string(i) + "]", cmod->q.older[i],
+                    cosim::get_mask(root->ws__DOT__older[i], n));
+        eq_mask("regs.act", cmod->q.act, cosim::get_mask(root->ws__DOT__act, n));
         eq("regs.last", cmod->q.last, root->ws__DOT__last);
         eq("regs.last_v", cmod->q.last_v, root->ws__DOT__last_v);
     }
 
 private:
+    void eq_mask(const std::string &field, slotmask c, slotmask v)
+    {
+        eq(field + "[63:0]", (uint64_t)c, (uint64_t)v);
+        eq(field + "[127:64]", (uint64_t)(c >> 64), (uint64_t)(v >> 64));
+    }
     void eq(const std::string &field, uint64_t c, uint64_t v)
     {
         if (c == v || failed)
@@ -170,18 +205,20 @@ static int run(int argc, char **argv)
 
     sc_clock clk("clk", 10, SC_NS);
     sc_signal<bool> rst, c_issue_v, r_issue_v;
-    sc_signal<uint32_t> valid, ready, fresh, lstall, c_issue_slot, r_issue_slot;
+    sc_signal<Mask> valid, ready, fresh, lstall;
+    sc_signal<Keys> prio;
+    sc_signal<uint32_t> c_issue_slot, r_issue_slot;
 
     Vws_sc rtl("rtl");
     rtl.clk(clk); rtl.rst(rst);
-    rtl.valid(valid); rtl.ready(ready); rtl.fresh(fresh); rtl.lstall(lstall);
+    rtl.valid(valid); rtl.ready(ready); rtl.fresh(fresh); rtl.lstall(lstall); rtl.prio(prio);
     rtl.issue_v(r_issue_v); rtl.issue_slot(r_issue_slot);
 
     WsModel cmod("cmod");
     cmod.cfg = cfg;
     ws_reset(&cfg, &cmod.q);
     cmod.clk(clk); cmod.rst(rst);
-    cmod.valid(valid); cmod.ready(ready); cmod.fresh(fresh); cmod.lstall(lstall);
+    cmod.valid(valid); cmod.ready(ready); cmod.fresh(fresh); cmod.lstall(lstall); cmod.prio(prio);
     cmod.issue_v(c_issue_v); cmod.issue_slot(c_issue_slot);
 
     Bench bench("bench");
@@ -191,6 +228,7 @@ static int run(int argc, char **argv)
     bench.seed = o.seed;
     bench.clk(clk); bench.rst(rst);
     bench.valid(valid); bench.ready(ready); bench.fresh(fresh); bench.lstall(lstall);
+    bench.prio(prio);
     bench.c_issue_v(c_issue_v); bench.r_issue_v(r_issue_v);
     bench.c_issue_slot(c_issue_slot); bench.r_issue_slot(r_issue_slot);
 

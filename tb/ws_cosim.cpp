@@ -2,18 +2,20 @@
  * ws_cosim.cpp -- lockstep co-simulation of the warp scheduler: model/sm/ws.c (from libgpusim.a,
  * the code the GPU model runs) against rtl/ws.sv, Verilated through tb/ws_top.sv.
  *
- * The top holds six schedulers driven by the same inputs: u0 is the configuration's (its
+ * The top holds twelve schedulers driven by the same inputs: u0 is the configuration's (its
  * parameters come from gpusim_params.vh, generated from --config's file; replays use it with
- * the recording's cfg), u1..u5 cover LRR, GTO and TWOLEVEL at 32, 24, 5 and 1 slots.  Every
- * cycle, for every instance: issue_v and issue_slot after the combinational settle, then
- * after the clock edge every register of struct ws_regs -- older[i] for i < nslots (the
- * RTL's storage; the C rows above nslots never change), act, last, last_v.
+ * the recording's cfg), u1..u11 cover LRR, GTO, TWOLEVEL and PRIO at 1, 5, 24, 33, 70 and 128
+ * slots.  Every cycle, for every instance: issue_v and issue_slot after the combinational
+ * settle, then after the clock edge every register of struct ws_regs -- older[i] for
+ * i < nslots (the RTL's storage; the C rows above nslots never change), act, last, last_v.
  *
- * Random stimulus follows the SM's port rules (model/sm/sm.c sched_masks): slots live and die,
- * a new warp raises `fresh` for one or a few cycles, ready and lstall are subsets of valid and
- * disjoint; the ready density and its correlation with the previous cycle change every few
- * hundred cycles (bursts, all-ready, none-ready, GTO greed).  2 % of cycles are unconstrained
- * (any bit, also above nslots): ws.h defines those too.  Usage: see cosim.h (--help).
+ * Random stimulus follows the SM's port rules (the issue stage, model/sm/iss.c) over all 128 slots:
+ * slots live and die, a new warp raises `fresh` for one or a few cycles, ready and lstall are
+ * subsets of valid and disjoint; the ready density and its correlation with the previous
+ * cycle change every few hundred cycles (bursts, all-ready, none-ready, GTO greed).  The keys
+ * (prio) follow a pattern too: all equal, a few values with many ties, any 16-bit value, drawn
+ * anew every cycle or sticky (a few slots change per cycle).  2 % of cycles are unconstrained
+ * (any bit, also above nslots, any keys): ws.h defines those too.  Usage: see cosim.h (--help).
  */
 #include <cstdio>
 #include <string>
@@ -31,8 +33,8 @@ namespace {
 /* The RTL side of one instance uK of tb/ws_top.sv: parameters and register accessors. */
 struct RtlInst {
     uint32_t policy, nslots, active;
-    uint32_t (*older)(const Vdut___024root *, uint32_t row);
-    uint32_t (*act)(const Vdut___024root *);
+    slotmask (*older)(const Vdut___024root *, uint32_t row);
+    slotmask (*act)(const Vdut___024root *);
     uint32_t (*last)(const Vdut___024root *);
     uint32_t (*last_v)(const Vdut___024root *);
 };
@@ -41,12 +43,15 @@ struct RtlInst {
 #define WS_INST(k)                                                                          \
     RtlInst{Vdut___024root::WS_U(k, POLICY), Vdut___024root::WS_U(k, NSLOTS),             \
             Vdut___024root::WS_U(k, ACTIVE),                                                \
-            [](const Vdut___024root *r, uint32_t i) -> uint32_t { return r->WS_U(k, older)[i]; }, \
-            [](const Vdut___024root *r) -> uint32_t { return r->WS_U(k, act); },           \
+            [](const Vdut___024root *r, uint32_t i) -> slotmask {                          \
+                return cosim::get_mask(r->WS_U(k, older)[i], Vdut___024root::WS_U(k, NSLOTS)); }, \
+            [](const Vdut___024root *r) -> slotmask {                                       \
+                return cosim::get_mask(r->WS_U(k, act), Vdut___024root::WS_U(k, NSLOTS)); },  \
             [](const Vdut___024root *r) -> uint32_t { return r->WS_U(k, last); },          \
             [](const Vdut___024root *r) -> uint32_t { return r->WS_U(k, last_v); }}
 
-const RtlInst kRtl[] = {WS_INST(0), WS_INST(1), WS_INST(2), WS_INST(3), WS_INST(4), WS_INST(5)};
+const RtlInst kRtl[] = {WS_INST(0), WS_INST(1), WS_INST(2), WS_INST(3), WS_INST(4), WS_INST(5),
+                        WS_INST(6), WS_INST(7), WS_INST(8), WS_INST(9), WS_INST(10), WS_INST(11)};
 constexpr unsigned kInst = sizeof kRtl / sizeof kRtl[0];
 
 /* The C side of one instance. */
@@ -63,9 +68,15 @@ std::string cfg_text(const ws_cfg &c)
            " active=" + std::to_string(c.active);
 }
 
-/* Stimulus state: which slots hold a warp, and the current traffic pattern. */
+/* How the keys move: all equal, a few values (ties), any value; anew or sticky. */
+enum KeyMode { K_EQUAL, K_FEW, K_ANY, K_FEW_STICKY, K_ANY_STICKY, K_NMODES };
+
+/* Stimulus state: which slots hold a warp, the keys, and the current traffic pattern. */
 struct Traffic {
-    uint32_t live = 0, fresh = 0, ready = 0;
+    slotmask live = 0, fresh = 0, ready = 0;
+    uint16_t keys[SM_MAX_SLOTS] = {};
+    uint16_t kval[3] = {0, 1, 2};     /* the few values of K_FEW* */
+    unsigned kmode = K_EQUAL;
     unsigned left = 0;        /* cycles left in this pattern */
     unsigned ready_pct = 50, stall_pct = 10, born_pct = 3, die_pct = 1;
     bool sticky = false;      /* ready mostly as in the previous cycle (GTO greed) */
@@ -120,7 +131,9 @@ public:
             ws_reset(&i.cfg, &i.q);
             i.d = i.q;
         }
-        dut_->valid = dut_->ready = dut_->fresh = dut_->lstall = 0;
+        ws_in zero;
+        std::memset(&zero, 0, sizeof zero);
+        drive(zero);
         dut_.reset();
     }
 
@@ -131,42 +144,43 @@ public:
             new_pattern(r);
         t.left--;
         if (r.chance(2)) {                          /* unconstrained cycle */
-            in.valid = r.u32();
-            in.ready = r.u32();
-            in.fresh = r.chance(50) ? r.u32() : 0;
-            in.lstall = r.u32();
+            in.valid = r.u128();
+            in.ready = r.u128();
+            in.fresh = r.chance(50) ? r.u128() : 0;
+            in.lstall = r.u128();
+            for (unsigned i = 0; i < SM_MAX_SLOTS; i++)
+                in.prio[i] = (uint16_t)r.below(65536);
             return;
         }
-        uint32_t die = t.live & (uint32_t)r.mask(32, t.die_pct);
-        uint32_t keep_fresh = t.fresh & t.live & (uint32_t)r.mask(32, 30);
-        uint32_t born = ~t.live & (uint32_t)r.mask(32, t.born_pct);
-        uint32_t reborn = t.live & (uint32_t)r.mask(32, r.chance(5) ? 3 : 0);
+        slotmask die = t.live & r.mask128(t.die_pct);
+        slotmask keep_fresh = t.fresh & t.live & r.mask128(30);
+        slotmask born = ~t.live & r.mask128(t.born_pct);
+        slotmask reborn = t.live & r.mask128(r.chance(5) ? 3 : 0);
         t.live = (t.live & ~die) | born;
         t.fresh = keep_fresh | born | reborn;
         t.fresh &= t.live;
-        uint32_t rdy = (uint32_t)r.mask(32, t.ready_pct);
+        slotmask rdy = r.mask128(t.ready_pct);
         if (t.sticky)
-            rdy = (t.ready & ~(uint32_t)r.mask(32, 10)) | (rdy & (uint32_t)r.mask(32, 10));
+            rdy = (t.ready & ~r.mask128(10)) | (rdy & r.mask128(10));
         t.ready = rdy & t.live;
         in.valid = t.live;
         in.fresh = t.fresh;
         in.ready = t.ready;
-        in.lstall = t.live & ~t.ready & (uint32_t)r.mask(32, t.stall_pct);
+        in.lstall = t.live & ~t.ready & r.mask128(t.stall_pct);
+        new_keys(r);
+        std::memcpy(in.prio, t.keys, sizeof in.prio);
     }
 
     void step(const ws_in &in, cosim::Checker &chk)
     {
-        dut_->valid = in.valid;
-        dut_->ready = in.ready;
-        dut_->fresh = in.fresh;
-        dut_->lstall = in.lstall;
+        drive(in);
         dut_.settle();
         for (unsigned k = 0; k < kInst; k++) {
             CInst &i = inst_[k];
             ws_eval(&i.cfg, &i.q, &in, &i.out, &i.d);
             chk.scope(i.label);
-            chk.eq("out.issue_v", i.out.issue_v, dut_->issue_v >> k & 1u);
-            chk.eq("out.issue_slot", i.out.issue_slot, dut_->issue_slot >> (5 * k) & 31u);
+            chk.eq("out.issue_v", i.out.issue_v, cosim::get_bits(dut_->issue_v, k, 1));
+            chk.eq("out.issue_slot", i.out.issue_slot, cosim::get_bits(dut_->issue_slot, 7 * k, 7));
         }
         dut_.edge();
         const Vdut___024root *root = dut_->rootp;
@@ -176,8 +190,8 @@ public:
             ws_commit(&i.cfg, &i.q, &i.d);
             chk.scope(i.label);
             for (uint32_t row = 0; row < r.nslots; row++)
-                chk.eq("regs.older", (int)row, i.q.older[row], r.older(root, row));
-            chk.eq("regs.act", i.q.act, r.act(root));
+                chk.eq_mask("regs.older", (int)row, i.q.older[row], r.older(root, row));
+            chk.eq_mask("regs.act", -1, i.q.act, r.act(root));
             chk.eq("regs.last", i.q.last, r.last(root));
             chk.eq("regs.last_v", i.q.last_v, r.last_v(root));
         }
@@ -194,6 +208,17 @@ private:
         if (ws_cfg_check(&c, err, sizeof err))
             throw cosim::Error(what + ": " + err);
     }
+    /* Every input port of the top from the struct (prio flattened as in rtl/ws.sv). */
+    void drive(const ws_in &in)
+    {
+        Vdut &d = dut_.top();
+        cosim::set_mask(d.valid, in.valid);
+        cosim::set_mask(d.ready, in.ready);
+        cosim::set_mask(d.fresh, in.fresh);
+        cosim::set_mask(d.lstall, in.lstall);
+        for (unsigned i = 0; i < SM_MAX_SLOTS; i += 2)
+            d.prio.at(i / 2) = (EData)in.prio[i] | (EData)in.prio[i + 1] << 16;
+    }
     void new_pattern(cosim::Rng &r)
     {
         static const unsigned ready_pcts[] = {0, 3, 15, 50, 85, 100};
@@ -205,6 +230,28 @@ private:
         t.born_pct = r.chance(20) ? 30 : r.below(4);
         t.die_pct = r.chance(10) ? 20 : r.below(3);
         t.sticky = r.chance(40);
+        t.kmode = r.below(K_NMODES);
+        for (uint16_t &v : t.kval)   /* the few values: small, or spread over 16 bits */
+            v = (uint16_t)(r.chance(50) ? r.below(4) : r.below(65536));
+        if (t.kmode == K_EQUAL) {
+            uint16_t v = t.kval[0];
+            for (uint16_t &k : t.keys)
+                k = v;
+        }
+    }
+    /* This cycle's keys, by the pattern's mode. */
+    void new_keys(cosim::Rng &r)
+    {
+        Traffic &t = traffic_;
+        for (unsigned i = 0; i < SM_MAX_SLOTS; i++) {
+            switch (t.kmode) {
+            case K_EQUAL: break;
+            case K_FEW: t.keys[i] = t.kval[r.below(3)]; break;
+            case K_ANY: t.keys[i] = (uint16_t)r.below(65536); break;
+            case K_FEW_STICKY: if (r.chance(5)) t.keys[i] = t.kval[r.below(3)]; break;
+            default: if (r.chance(2)) t.keys[i] = (uint16_t)r.below(65536); break;
+            }
+        }
     }
 
     cosim::Dut<Vdut> dut_;

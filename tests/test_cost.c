@@ -81,6 +81,19 @@ static void test_ws_policy_decides_storage(void **st)
     cost_list_init(&l);
     ws_storage(&c, &l);
     assert_int_equal(cost_block_bits(&l, "ws", 1), 24 * 24 + 24 + 5 + 1);
+    c.policy = WS_PRIO;            /* the age matrix only: no last-issued slot */
+    cost_list_init(&l);
+    ws_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "ws", 1), 24 * 24);
+    c.policy = WS_GTO;             /* the issue pointer has clog2(nslots) bits */
+    c.nslots = 128;
+    cost_list_init(&l);
+    ws_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "ws", 1), 128 * 128 + 7 + 1);
+    c.nslots = 12;
+    cost_list_init(&l);
+    ws_storage(&c, &l);
+    assert_int_equal(cost_block_bits(&l, "ws", 1), 12 * 12 + 4 + 1);
 }
 
 static void test_simt_stack_and_vwi(void **st)

@@ -1,7 +1,8 @@
 /*
  * test_sb.c -- cmocka tests for model/sm/sb.c: reserve / release / check, same-cycle order
  * (set-VWI, release, reserve, check), VWI-mismatched writebacks ignored, folding of large
- * register indices, the count port, bad ports, and a randomised check against a reference.
+ * register indices, the count port, slots above 64 (128-slot scoreboards), bad ports, and a
+ * randomised check against a reference (48 and 128 slots).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,7 +30,7 @@ static struct tb *tb_new(unsigned nslots, unsigned nregs)
 }
 
 /* One cycle with the ports set in t->in; clears the ports afterwards. Returns hazard. */
-static uint64_t cyc(struct tb *t)
+static slotmask cyc(struct tb *t)
 {
     sb_eval(&t->c, &t->q, &t->in, &t->o, &t->d);
     sb_commit(&t->c, &t->q, &t->d);
@@ -54,7 +55,7 @@ static void release(struct tb *t, unsigned port, unsigned slot, unsigned vwi, un
 
 static void check(struct tb *t, unsigned slot, unsigned n, const uint16_t *r)
 {
-    t->in.chk_v |= 1ull << slot;
+    t->in.chk_v |= slot_bit(slot);
     t->in.chk_n[slot] = (uint8_t)n;
     for (unsigned k = 0; k < n; k++)
         t->in.chk_reg[slot][k] = r[k];
@@ -219,31 +220,101 @@ static void test_bad_ports(void **st)
     c.nregs = 512;
     assert_int_equal(sb_cfg_check(&c, err, sizeof err), -1);
     sb_cfg_default(&c);
-    c.nslots = 65;
+    c.nslots = SM_MAX_SLOTS;
+    assert_int_equal(sb_cfg_check(&c, err, sizeof err), 0);
+    c.nslots = SM_MAX_SLOTS + 1;
     assert_int_equal(sb_cfg_check(&c, err, sizeof err), -1);
     assert_non_null(strstr(err, "nslots"));
+    c.nslots = 0;
+    assert_int_equal(sb_cfg_check(&c, err, sizeof err), -1);
+}
+
+/* Slots above 64: every port reaches slots 64..127, and none aliases slot s - 64. */
+static void test_slots_above_64(void **st)
+{
+    (void)st;
+    struct tb *t = tb_new(SM_MAX_SLOTS, 256);
+    uint16_t r5[1] = {5}, r6[1] = {6};
+    reserve(t, 0, 100, 1, r5);
+    reserve(t, 1, 127, 1, r6);
+    reserve(t, 2, 64, 1, r5);
+    check(t, 100, 1, r5);
+    check(t, 36, 1, r5);            /* 100 - 64: nothing pending there */
+    check(t, 127, 1, r6);
+    check(t, 63, 1, r6);
+    check(t, 64, 1, r5);
+    check(t, 0, 1, r5);
+    assert_true(cyc(t) == (slot_bit(100) | slot_bit(127) | slot_bit(64)));
+    assert_int_equal(t->o.err, 0);
+    /* the count port and the VWI of a slot above 64 (baseline VWI = slot number) */
+    t->in.cnt_v = 1;
+    t->in.cnt_slot = 127;
+    cyc(t);
+    assert_int_equal(t->o.cnt, 1);
+    assert_int_equal(t->q.vwi[127], 127);
+    /* a writeback with the owner's VWI clears; the VWI of slot 36 does not clear slot 100 */
+    release(t, 0, 100, 36, 5);
+    release(t, 1, 127, 127, 6);
+    check(t, 100, 1, r5);
+    check(t, 127, 1, r6);
+    assert_true(cyc(t) == slot_bit(100));
+    assert_int_equal(t->o.ev_rel, 1);
+    assert_int_equal(t->o.ev_rel_stale, 1);
+    /* set-VWI on slots 64 and 100 clears their bits and retags them */
+    t->in.setvwi = slot_bit(64) | slot_bit(100);
+    t->in.setvwi_vwi[64] = 200;
+    t->in.setvwi_vwi[100] = 201;
+    check(t, 64, 1, r5);
+    check(t, 100, 1, r5);
+    assert_true(cyc(t) == 0);
+    assert_int_equal(t->q.vwi[64], 200);
+    assert_int_equal(t->q.vwi[100], 201);
+    free(t);
+    /* 100 slots: 100..127 are illegal on every port */
+    t = tb_new(100, 64);
+    reserve(t, 0, 110, 1, r5);
+    cyc(t);
+    assert_true(t->o.err & SB_E_SLOT);
+    t->in.chk_v = slot_bit(120);
+    cyc(t);
+    assert_true(t->o.err & SB_E_SLOT);
+    t->in.setvwi = slot_bit(99) | slot_bit(100);
+    t->in.setvwi_vwi[99] = 7;
+    t->in.setvwi_vwi[100] = 7;
+    cyc(t);
+    assert_true(t->o.err & SB_E_SLOT);
+    assert_int_equal(t->q.vwi[99], 7);
+    assert_int_equal(t->q.vwi[100], 100);      /* ignored */
+    t->in.cnt_v = 1;
+    t->in.cnt_slot = 100;
+    cyc(t);
+    assert_true(t->o.err & SB_E_SLOT);
+    reserve(t, 0, 99, 1, r5);
+    check(t, 99, 1, r5);
+    assert_true(cyc(t) == slot_bit(99));
+    assert_int_equal(t->o.err, 0);
+    free(t);
 }
 
 /* Random ports against a reference: per slot a bool per folded register and a VWI. */
-static void test_random_vs_reference(void **st)
+static void run_random(unsigned ns, unsigned nregs, unsigned seed, unsigned cycles)
 {
-    (void)st;
-    static uint8_t ref[SB_MAX_SLOTS][SB_MAX_REGS];
-    uint8_t rvwi[SB_MAX_SLOTS];
-    struct tb *t = tb_new(48, 128);
+    static uint8_t ref[SM_MAX_SLOTS][SB_MAX_REGS];
+    uint8_t rvwi[SM_MAX_SLOTS];
+    struct tb *t = tb_new(ns, nregs);
     memset(ref, 0, sizeof ref);
-    for (unsigned s = 0; s < SB_MAX_SLOTS; s++)
+    for (unsigned s = 0; s < SM_MAX_SLOTS; s++)
         rvwi[s] = (uint8_t)s;
-    srand(777);
-    for (unsigned cycn = 0; cycn < 20000; cycn++) {
+    srand(seed);
+    for (unsigned cycn = 0; cycn < cycles; cycn++) {
         if (rand() % 50 == 0) {
-            unsigned s = (unsigned)rand() % 48;
-            t->in.setvwi |= 1ull << s;
+            unsigned s = (unsigned)rand() % ns;
+            t->in.setvwi |= slot_bit(s);
             t->in.setvwi_vwi[s] = (uint8_t)rand();
         }
         for (unsigned i = 0; i < SB_MAX_REL; i++)
             if (rand() % 3 == 0) {
-                unsigned s = (unsigned)rand() % 48;
+                unsigned s = (unsigned)rand() % ns;
                 release(t, i, s, rand() % 4 ? t->q.vwi[s] : (unsigned)rand() % 256,
                         (unsigned)rand() % 300);
             }
@@ -253,9 +324,9 @@ static void test_random_vs_reference(void **st)
                 unsigned n = (unsigned)rand() % (SB_MAX_DST + 1);
                 for (unsigned k = 0; k < n; k++)
                     r[k] = (uint16_t)(rand() % 300);
-                reserve(t, i, (unsigned)rand() % 48, n, r);
+                reserve(t, i, (unsigned)rand() % ns, n, r);
             }
-        for (unsigned s = 0; s < 48; s++)
+        for (unsigned s = 0; s < ns; s++)
             if (rand() % 2) {
                 unsigned n = (unsigned)rand() % (SB_MAX_CHK + 1);
                 uint16_t r[SB_MAX_CHK];
@@ -264,31 +335,39 @@ static void test_random_vs_reference(void **st)
                 check(t, s, n, r);
             }
         /* reference: same order */
-        for (unsigned s = 0; s < 48; s++)
-            if (t->in.setvwi >> s & 1u) {
+        for (unsigned s = 0; s < ns; s++)
+            if (slot_has(t->in.setvwi, s)) {
                 memset(ref[s], 0, sizeof ref[s]);
                 rvwi[s] = t->in.setvwi_vwi[s];
             }
         for (unsigned i = 0; i < SB_MAX_REL; i++)
             if (t->in.rel[i].v && t->in.rel[i].vwi == rvwi[t->in.rel[i].slot])
-                ref[t->in.rel[i].slot][t->in.rel[i].reg % 128] = 0;
+                ref[t->in.rel[i].slot][t->in.rel[i].reg % nregs] = 0;
         for (unsigned i = 0; i < SB_RES_PORTS; i++)
             if (t->in.res[i].v)
                 for (unsigned k = 0; k < t->in.res[i].n; k++)
-                    ref[t->in.res[i].slot][t->in.res[i].reg[k] % 128] = 1;
-        uint64_t exp = 0;
-        for (unsigned s = 0; s < 48; s++)
-            if (t->in.chk_v >> s & 1u)
+                    ref[t->in.res[i].slot][t->in.res[i].reg[k] % nregs] = 1;
+        slotmask exp = 0;
+        for (unsigned s = 0; s < ns; s++)
+            if (slot_has(t->in.chk_v, s))
                 for (unsigned k = 0; k < t->in.chk_n[s]; k++)
-                    if (ref[s][t->in.chk_reg[s][k] % 128])
-                        exp |= 1ull << s;
-        uint64_t got = cyc(t);
+                    if (ref[s][t->in.chk_reg[s][k] % nregs])
+                        exp |= slot_bit(s);
+        slotmask got = cyc(t);
         if (got != exp)
-            fail_msg("cycle %u: hazard %llx expected %llx", cycn, (unsigned long long)got,
-                     (unsigned long long)exp);
+            fail_msg("%u slots, cycle %u: hazard %016llx%016llx expected %016llx%016llx", ns,
+                     cycn, (unsigned long long)(got >> 64), (unsigned long long)got,
+                     (unsigned long long)(exp >> 64), (unsigned long long)exp);
         assert_int_equal(t->o.err, 0);
     }
     free(t);
+}
+
+static void test_random_vs_reference(void **st)
+{
+    (void)st;
+    run_random(48, 128, 777, 20000);
+    run_random(SM_MAX_SLOTS, 64, 778, 10000);
 }
 
 int main(void)
@@ -299,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_vwi),
         cmocka_unit_test(test_folding),
         cmocka_unit_test(test_bad_ports),
+        cmocka_unit_test(test_slots_above_64),
         cmocka_unit_test(test_random_vs_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

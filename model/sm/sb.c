@@ -6,7 +6,10 @@
  * plus, per checked slot, at most SB_MAX_CHK bit tests.
  */
 #include <stdio.h>
+#include <string.h>
 #include "sb.h"
+#include "sm_limits.h"
+#include "base/config.h"
 #include "base/cost.h"
 
 void sb_cfg_default(struct sb_cfg *c)
@@ -17,8 +20,8 @@ void sb_cfg_default(struct sb_cfg *c)
 
 int sb_cfg_check(const struct sb_cfg *c, char *err, size_t errlen)
 {
-    if (c->nslots < 1 || c->nslots > SB_MAX_SLOTS) {
-        snprintf(err, errlen, "sb: nslots %u out of range 1..%u", c->nslots, SB_MAX_SLOTS);
+    if (c->nslots < 1 || c->nslots > SM_MAX_SLOTS) {
+        snprintf(err, errlen, "sb: nslots %u out of range 1..%u", c->nslots, SM_MAX_SLOTS);
         return -1;
     }
     if (c->nregs < 1 || c->nregs > SB_MAX_REGS || (c->nregs & (c->nregs - 1u))) {
@@ -32,7 +35,7 @@ int sb_cfg_check(const struct sb_cfg *c, char *err, size_t errlen)
 void sb_reset(const struct sb_cfg *c, struct sb_regs *r)
 {
     (void)c;
-    for (unsigned s = 0; s < SB_MAX_SLOTS; s++) {
+    for (unsigned s = 0; s < SM_MAX_SLOTS; s++) {
         for (unsigned w = 0; w < SB_WORDS; w++)
             r->pend[s][w] = 0;
         r->vwi[s] = (uint8_t)s;
@@ -47,11 +50,11 @@ static inline unsigned fold(const struct sb_cfg *c, unsigned reg)
 static void do_setvwi(const struct sb_cfg *c, const struct sb_in *in, struct sb_regs *d,
                       struct sb_out *out)
 {
-    uint64_t all = c->nslots >= 64 ? ~0ull : ((1ull << c->nslots) - 1ull);
+    slotmask all = slot_first(c->nslots), m;
+    unsigned s;
     if (in->setvwi & ~all)
         out->err |= SB_E_SLOT;
-    for (uint64_t m = in->setvwi & all; m; m &= m - 1) {
-        unsigned s = (unsigned)__builtin_ctzll(m);
+    for (SLOT_EACH(s, in->setvwi & all, m)) {
         for (unsigned w = 0; w < SB_WORDS; w++)
             d->pend[s][w] = 0;
         d->vwi[s] = in->setvwi_vwi[s];
@@ -97,15 +100,14 @@ static void do_reserve(const struct sb_cfg *c, const struct sb_in *in, struct sb
     }
 }
 
-static uint64_t do_check(const struct sb_cfg *c, const struct sb_in *in,
+static slotmask do_check(const struct sb_cfg *c, const struct sb_in *in,
                          const struct sb_regs *d, struct sb_out *out)
 {
-    uint64_t all = c->nslots >= 64 ? ~0ull : ((1ull << c->nslots) - 1ull);
-    uint64_t hz = 0;
+    slotmask all = slot_first(c->nslots), hz = 0, m;
+    unsigned s;
     if (in->chk_v & ~all)
         out->err |= SB_E_SLOT;
-    for (uint64_t m = in->chk_v & all; m; m &= m - 1) {
-        unsigned s = (unsigned)__builtin_ctzll(m);
+    for (SLOT_EACH(s, in->chk_v & all, m)) {
         unsigned n = in->chk_n[s];
         if (n > SB_MAX_CHK) {
             out->err |= SB_E_COUNT;
@@ -114,7 +116,7 @@ static uint64_t do_check(const struct sb_cfg *c, const struct sb_in *in,
         for (unsigned k = 0; k < n; k++) {
             unsigned b = fold(c, in->chk_reg[s][k]);
             if (d->pend[s][b >> 6] >> (b & 63) & 1u) {
-                hz |= 1ull << s;
+                hz |= slot_bit(s);
                 break;
             }
         }
@@ -145,10 +147,11 @@ void sb_eval(const struct sb_cfg *c, const struct sb_regs *q, const struct sb_in
     }
 }
 
+/* Only the rows in use: the others are never written (the SM calls this every cycle). */
 void sb_commit(const struct sb_cfg *c, struct sb_regs *q, const struct sb_regs *d)
 {
-    (void)c;
-    *q = *d;
+    memcpy(q->pend, d->pend, (size_t)c->nslots * sizeof q->pend[0]);
+    memcpy(q->vwi, d->vwi, c->nslots);
 }
 
 /* Storage for the cost estimator (cost.h): nregs pending bits and an 8-bit VWI per slot
@@ -162,4 +165,23 @@ void sb_storage(const struct sb_cfg *c, struct cost_list *l)
     cost_add(l, (struct cost_item){.name = "vwi", .mech = "VWI tags (VT, 004)",
                                    .entries = c->nslots, .bits = 8, .rports = SB_MAX_REL,
                                    .onchip = 1, .note = "[7:0] per slot"});
+}
+
+/* Registry entry points (model/base/blocks.def). */
+uint32_t sb_instances(const struct gpu_config *c)
+{
+    (void)c;
+    return 1;
+}
+
+void sb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct sb_cfg *out)
+{
+    (void)sm; (void)i;
+    sb_cfg_default(out);
+    out->nslots = (uint8_t)sm_slots(c);
+}
+
+void sb_rtl_params(const struct sb_cfg *c, FILE *f)
+{
+    fprintf(f, "localparam SB_NSLOTS = %u;\nlocalparam SB_NREGS = %u;\n", c->nslots, c->nregs);
 }

@@ -7,7 +7,8 @@
  * Each slot also holds the 8-bit virtual warp ID (VWI) of the warp that owns it; a writeback
  * clears a bit only if it carries the same VWI, so a CTA-swap mechanism can hand a slot (PWI)
  * to another warp while the old warp's loads are still in flight.  The baseline sets
- * VWI = slot number.
+ * VWI = slot number.  Up to SM_MAX_SLOTS = 128 slots (cfg.nslots); every slot-set port is a
+ * slotmask (base/slotmask.h), every slot field 7 bits.
  *
  * Registers are the linked program's dense register indices (ptx_prog), folded modulo
  * cfg.nregs (a power of two <= SB_MAX_REGS): two registers that fold onto one bit only create
@@ -26,8 +27,9 @@
 #define SB_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include "base/slotmask.h"
 
-#define SB_MAX_SLOTS 64            /* warp slots per SM */
 #define SB_MAX_REGS  256           /* pending bits per slot */
 #define SB_WORDS     (SB_MAX_REGS / 64)
 #define SB_MAX_REL   8             /* release (writeback) ports per cycle */
@@ -36,45 +38,47 @@
 #define SB_MAX_CHK   8             /* registers checked per slot (sources + destinations) */
 
 struct sb_cfg {
-    uint8_t  nslots;               /* warp slots, 1..SB_MAX_SLOTS */
+    uint8_t  nslots;               /* warp slots, 1..SM_MAX_SLOTS */
     uint16_t nregs;                /* bits per slot: power of two, 1..SB_MAX_REGS */
 };
 
+/* Rows at and above cfg.nslots and bits at and above cfg.nregs are never written (the
+   hardware holds nslots x (nregs + 8) bits); sb_commit copies only the rows in use. */
 struct sb_regs {
-    uint64_t pend[SB_MAX_SLOTS][SB_WORDS];  /* [nregs-1:0] per slot: pending-write bits */
-    uint8_t  vwi[SB_MAX_SLOTS];             /* [7:0] per slot: owning virtual warp ID */
+    uint64_t pend[SM_MAX_SLOTS][SB_WORDS];  /* [nregs-1:0] per slot: pending-write bits */
+    uint8_t  vwi[SM_MAX_SLOTS];             /* [7:0] per slot: owning virtual warp ID */
 };
 
 struct sb_rel {                    /* one writeback */
     uint8_t  v;                    /* [0]   valid */
-    uint8_t  slot;                 /* [5:0] warp slot (PWI) */
+    uint8_t  slot;                 /* [6:0] warp slot (PWI) */
     uint8_t  vwi;                  /* [7:0] VWI of the writing instruction's warp */
     uint16_t reg;                  /* [15:0] register index (folded inside) */
 };
 
 struct sb_res {                    /* one issued instruction's destinations */
     uint8_t  v;                    /* [0]   valid */
-    uint8_t  slot;                 /* [5:0] warp slot */
+    uint8_t  slot;                 /* [6:0] warp slot */
     uint8_t  n;                    /* [2:0] destinations, 0..SB_MAX_DST */
     uint16_t reg[SB_MAX_DST];      /* [15:0] register indices */
 };
 
 struct sb_in {
-    uint64_t    setvwi;                   /* slots (re)assigned this cycle: bits cleared */
-    uint8_t     setvwi_vwi[SB_MAX_SLOTS]; /* [7:0] their new VWI (read where setvwi is set) */
+    slotmask    setvwi;                   /* slots (re)assigned this cycle: bits cleared */
+    slotmask    chk_v;                    /* slots whose I-buffer head is checked */
+    uint8_t     setvwi_vwi[SM_MAX_SLOTS]; /* [7:0] their new VWI (read where setvwi is set) */
     struct sb_rel rel[SB_MAX_REL];
     struct sb_res res[SB_RES_PORTS];
-    uint64_t    chk_v;                    /* slots whose I-buffer head is checked */
-    uint8_t     chk_n[SB_MAX_SLOTS];      /* [3:0] registers to check, 0..SB_MAX_CHK */
-    uint16_t    chk_reg[SB_MAX_SLOTS][SB_MAX_CHK];  /* [15:0] sources and destinations */
+    uint8_t     chk_n[SM_MAX_SLOTS];      /* [3:0] registers to check, 0..SB_MAX_CHK */
+    uint16_t    chk_reg[SM_MAX_SLOTS][SB_MAX_CHK];  /* [15:0] sources and destinations */
     uint8_t     cnt_v;                    /* [0]   count port: count a slot's pending bits */
-    uint8_t     cnt_slot;                 /* [5:0] */
+    uint8_t     cnt_slot;                 /* [6:0] */
 };
 
 enum sb_err { SB_E_SLOT = 1, SB_E_COUNT = 2 };  /* out.err bits */
 
 struct sb_out {
-    uint64_t hazard;               /* checked slots with a pending source or destination */
+    slotmask hazard;               /* checked slots with a pending source or destination */
     uint16_t cnt;                  /* [8:0] pending bits of cnt_slot (VT's tracking counter) */
     uint8_t  ev_rel;               /* [3:0] releases that cleared a bit */
     uint8_t  ev_rel_stale;         /* [3:0] releases ignored for a VWI mismatch */
@@ -93,5 +97,11 @@ void sb_commit(const struct sb_cfg *c, struct sb_regs *q, const struct sb_regs *
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */
 struct cost_list;
 void sb_storage(const struct sb_cfg *c, struct cost_list *l);
+
+/* Registry entry points (model/base/blocks.def). */
+struct gpu_config;
+uint32_t sb_instances(const struct gpu_config *c);
+void sb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct sb_cfg *out);
+void sb_rtl_params(const struct sb_cfg *c, FILE *f);
 
 #endif

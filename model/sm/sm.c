@@ -229,7 +229,7 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     unsigned w;
     memset(in->rel, 0, sizeof in->rel);
     memset(s->iss_in.rel, 0, sizeof s->iss_in.rel);
-    in->setvwi = (uint64_t)s->launch_pending;
+    in->setvwi = s->launch_pending;
     for (SLOT_EACH(w, s->launch_pending, tmp))
         in->setvwi_vwi[w] = (uint8_t)s->slot_ctx[w];
     for (i = 0; i < s->fu_o->nrel; i++)
@@ -239,7 +239,7 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     sm_late_writes(s, io, in, &s->iss_in, &n);
     memcpy(in->res, s->res_latch, sizeof in->res);
     chk = s->fetch_o->head_v;
-    in->chk_v = (uint64_t)chk;
+    in->chk_v = chk;
     s->iss_in.head_mem = 0;
     for (SLOT_EACH(w, chk, tmp)) {             /* the decoded I-buffer heads: sb and iss */
         const struct iss_dec *d = &s->dec[s->fetch_o->head_pc[w]];
@@ -253,7 +253,7 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     sm_rec(s, BLKID_sb, 0, in, sizeof *in);
     sb_eval(s->sb_c, s->sb_q, in, &out, s->sb_d);
     *s->sb_o = out;
-    return (slotmask)out.hazard;
+    return out.hazard;
 }
 
 /* Step 5: the issue stage's inputs, then iss and kgen. */

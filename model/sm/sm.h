@@ -38,7 +38,6 @@
 #include "ldst.h"
 #include "sb.h"
 #include "simt.h"
-#include "sm_cfgs.h"
 #include "smem.h"
 #include "ws.h"
 #include "base/block.h"

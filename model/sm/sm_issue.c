@@ -162,14 +162,17 @@ static void clear_latches(struct sm *s)
     s->kgen_in.issue_v = 0;
 }
 
-/* One scheduler's ws inputs from the issue stage (and the key generator). */
+/* One scheduler's ws inputs from the issue stage and, for keyed policies, the key
+   generator (without one the keys stay 0: ws_in lives in struct sm). */
 static void ws_inputs(struct sm *s, uint32_t k, int mem_taken, struct ws_in *in)
 {
     const struct iss_sched *is = &s->iss_o->s[k];
-    in->valid = (uint32_t)is->valid;
-    in->ready = (uint32_t)(mem_taken ? is->ready & ~is->ready_mem : is->ready);
-    in->fresh = (uint32_t)is->fresh;
-    in->lstall = (uint32_t)is->lstall;
+    in->valid = is->valid;
+    in->ready = mem_taken ? is->ready & ~is->ready_mem : is->ready;
+    in->fresh = is->fresh;
+    in->lstall = is->lstall;
+    if (s->kgen_n)
+        memcpy(in->prio, s->kgen_o->key[k], sizeof in->prio);
 }
 
 /* Steps 6: per scheduler the pick and its issue. Returns -1 on a fault; *issued = warps
