@@ -90,8 +90,11 @@ static void test_impossible_combination(void **state)
     tu_assert_contains(err, "key 'max_threads_per_cta' (1024) exceeds the SM's 16 warps");
     conf_defaults(&c);
     assert_int_equal(conf_set(&c, "schedulers_per_sm=1", "--set", err, sizeof err), 0);
-    assert_int_equal(conf_check(&c, err, sizeof err), -1);
-    tu_assert_contains(err, "key 'max_warps_per_sm' (48): each of the 1 schedulers");
+    assert_int_equal(conf_check(&c, err, sizeof err), 0);          /* 48 slots, one scheduler */
+    assert_int_equal(conf_set(&c, "max_warps_per_sm=128", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), 0);          /* SM_MAX_SLOTS */
+    assert_int_equal(conf_set(&c, "max_warps_per_sm=129", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "max_warps_per_sm");
     conf_defaults(&c);
     assert_int_equal(conf_set(&c, "simt_policy=stack", "--set", err, sizeof err), -1);
     tu_assert_contains(err, "key 'simt_policy': 'stack' is not one of token|ipdom");

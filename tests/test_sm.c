@@ -13,7 +13,8 @@
  *   - a block's error output stops the run naming the block, the SM and the cycle;
  *   - the CTA ready port counts residency;
  * and the whole GPU on a kernel whose warps return early while the others meet at
- * __syncthreads (it deadlocked when the barrier unit never learned of exits).
+ * __syncthreads (it deadlocked when the barrier unit never learned of exits), also with 128
+ * resident warps on one SM (slot masks wider than 64 bits) and 1, 2 or 4 schedulers.
  */
 #include "testutil.h"
 #include "func/gmem.h"
@@ -260,35 +261,72 @@ static void test_ready_port(void **state)
     free(h);
 }
 
+/* early_exit_barrier on nctas CTAs of 256 threads (warps past n return at once, the others
+   meet at __syncthreads); checks the results, returns the cycles. */
+static uint64_t run_early_exit(const char **set, int nset, unsigned nctas)
+{
+    struct gs_gpu *g;
+    struct gs_module *mod;
+    struct gs_stats ks;
+    uint64_t din, dout;
+    unsigned nthr = nctas * 256;
+    int32_t *in = malloc(nthr * 4), *out = malloc(nthr * 4), n = 96;
+    const void *args[3] = { &din, &dout, &n };
+    char err[512];
+    assert_non_null(in);
+    assert_non_null(out);
+    for (unsigned i = 0; i < nthr; i++)
+        in[i] = (int32_t)i * 3;
+    if (gs_init(&g, "configs/gtx480.cfg", set, nset, err, sizeof err) != GS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(gs_load_ptx(g, "tests/data/ptx/early_exit_barrier.ptx", &mod), GS_OK);
+    assert_int_equal(gs_malloc(g, &din, nthr * 4), GS_OK);
+    assert_int_equal(gs_malloc(g, &dout, nthr * 4), GS_OK);
+    assert_int_equal(gs_memcpy_htod(g, din, in, nthr * 4), GS_OK);
+    assert_int_equal(gs_memset(g, dout, 0xFF, nthr * 4), GS_OK);
+    if (gs_launch(g, mod, "early_exit_barrier", (struct gs_dim3){ nctas, 1, 1 },
+                  (struct gs_dim3){ 256, 1, 1 }, 0, args, 3) != GS_OK)
+        fail_msg("%s: %s", set[0], gs_last_error(g));
+    assert_int_equal(gs_memcpy_dtoh(g, out, dout, nthr * 4), GS_OK);
+    for (unsigned b = 0; b < nctas; b++)
+        for (int t = 0; t < 256; t++)
+            assert_int_equal(out[b * 256 + t], t < n ? in[b * 256 + (t + 1) % n] : -1);
+    gs_kernel_stats(g, &ks);
+    gs_destroy(g);
+    free(in);
+    free(out);
+    return ks.cycles;
+}
+
 /* Warps past n return at once, the others meet at __syncthreads: correct on both models. */
 static void test_early_exit_barrier(void **state)
 {
     static const char *models[] = { "model=timing", "model=functional" };
     (void)state;
-    for (int m = 0; m < 2; m++) {
-        struct gs_gpu *g;
-        struct gs_module *mod;
-        uint64_t din, dout;
-        int32_t in[512], out[512], n = 96;
-        const void *args[3] = { &din, &dout, &n };
-        char err[512];
-        const char *set = models[m];
-        for (int i = 0; i < 512; i++)
-            in[i] = i * 3;
-        assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &set, 1, err, sizeof err), GS_OK);
-        assert_int_equal(gs_load_ptx(g, "tests/data/ptx/early_exit_barrier.ptx", &mod), GS_OK);
-        assert_int_equal(gs_malloc(g, &din, sizeof in), GS_OK);
-        assert_int_equal(gs_malloc(g, &dout, sizeof out), GS_OK);
-        assert_int_equal(gs_memcpy_htod(g, din, in, sizeof in), GS_OK);
-        assert_int_equal(gs_memset(g, dout, 0xFF, sizeof out), GS_OK);
-        if (gs_launch(g, mod, "early_exit_barrier", (struct gs_dim3){ 2, 1, 1 },
-                      (struct gs_dim3){ 256, 1, 1 }, 0, args, 3) != GS_OK)
-            fail_msg("%s: %s", set, gs_last_error(g));
-        assert_int_equal(gs_memcpy_dtoh(g, out, dout, sizeof out), GS_OK);
-        for (int b = 0; b < 2; b++)
-            for (int t = 0; t < 256; t++)
-                assert_int_equal(out[b * 256 + t], t < n ? in[b * 256 + (t + 1) % n] : -1);
-        gs_destroy(g);
+    for (int m = 0; m < 2; m++)
+        run_early_exit(&models[m], 1, 2);
+}
+
+/* 16 CTAs of 8 warps on one SM: with max_warps_per_sm = 128 all 128 warps are resident at
+   once (slots 64..127 in use), results are right for 1, 2 and 4 schedulers, and the launch
+   takes fewer cycles than with 64 warps (two waves of 8 CTAs). */
+static void test_128_warps(void **state)
+{
+    static const char *sched[] = { "schedulers_per_sm=1", "schedulers_per_sm=2",
+                                   "schedulers_per_sm=4" };
+    const char *set[] = { "num_sms=1", "max_ctas_per_sm=16", "regs_per_sm=131072",
+                          "shared_per_sm=1048576", "max_warps_per_sm=128", NULL };
+    (void)state;
+    for (int k = 0; k < 3; k++) {
+        uint64_t wide, narrow;
+        set[5] = sched[k];
+        wide = run_early_exit(set, 6, 16);
+        set[4] = "max_warps_per_sm=64";
+        narrow = run_early_exit(set, 6, 16);
+        set[4] = "max_warps_per_sm=128";
+        if (wide >= narrow)
+            fail_msg("%s: %llu cycles with 128 warps, %llu with 64", sched[k],
+                     (unsigned long long)wide, (unsigned long long)narrow);
     }
 }
 
@@ -301,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_block_error_stops),
         cmocka_unit_test(test_ready_port),
         cmocka_unit_test(test_early_exit_barrier),
+        cmocka_unit_test(test_128_warps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,8 +16,8 @@ static const struct conf_key keys[] = {
     { "name", CK_STR, OFF(name), 0, 0, "", "Configuration name, shown in reports." },
     { "num_sms", CK_U32, OFF(num_sms), 1, 64, "SMs",
       "Streaming multiprocessors (GTX480: 15)." },
-    { "max_warps_per_sm", CK_U32, OFF(max_warps_per_sm), 1, 64, "warps",
-      "Resident warps per SM, 32 threads each (GTX480: 48 = 1536 threads)." },
+    { "max_warps_per_sm", CK_U32, OFF(max_warps_per_sm), 1, 128, "warps",
+      "Resident warps per SM, 32 threads each (GTX480: 48 = 1536 threads); at most 128 (SM_MAX_SLOTS, the width of the SM's slot masks)." },
     { "max_ctas_per_sm", CK_U32, OFF(max_ctas_per_sm), 1, 32, "CTAs",
       "Resident CTAs (thread blocks) per SM (GTX480: 8)." },
     { "regs_per_sm", CK_U32, OFF(regs_per_sm), 1024, 1u << 24, "registers",
@@ -340,11 +340,6 @@ int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t err
 
 int conf_check(const struct gpu_config *c, char *err, size_t errlen)
 {
-    if (c->max_warps_per_sm > 32 * c->schedulers_per_sm) {
-        snprintf(err, errlen, "configuration: key 'max_warps_per_sm' (%u): each of the %u "
-                 "schedulers can hold at most 32 warps", c->max_warps_per_sm, c->schedulers_per_sm);
-        return -1;
-    }
     if (c->max_threads_per_cta > 32 * c->max_warps_per_sm) {
         snprintf(err, errlen, "configuration: key 'max_threads_per_cta' (%u) exceeds the SM's "
                  "%u warps x 32 threads (max_warps_per_sm)", c->max_threads_per_cta,
