@@ -543,6 +543,11 @@ static int cmd_suite(const struct opts *o)
 int main(int argc, char **argv)
 {
     struct opts o;
+    for (int i = 1; i < argc; i++)            /* --help anywhere (not cost's own options) */
+        if ((!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) && strcmp(argv[1], "cost")) {
+            usage(stdout);
+            return 0;
+        }
     if (argc > 1 && !strcmp(argv[1], "cost")) return cost_main(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "ptx")) return cmd_ptx(argc, argv);
     if (parse_args(&o, argc, argv)) {

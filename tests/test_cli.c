@@ -43,6 +43,8 @@ static void test_list_and_run(void **state)
     expect(GPUSIM " run vecadd --size test", 0, "CORRECT");
     expect(GPUSIM " run vecadd --size test --config configs/gtx480.cfg --set num_sms=4", 0,
            "warp instructions");
+    expect(GPUSIM " run --help", 0, "usage: gpusim list");     /* --help after a command */
+    expect(GPUSIM " suite --size test -h", 0, "gpusim blocks");
 }
 
 static void test_wrong_result_exits_1(void **state)
