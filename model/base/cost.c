@@ -59,7 +59,7 @@ uint32_t cost_fifo_bits(uint64_t n)
  *   bytes     8  0..128
  *   kind      3  enum mem_kind (6 values)
  *   sm        8  requesting SM (uint8_t)
- *   warp      6  warp slot (64 per SM at most)
+ *   warp      7  warp slot (SM_MAX_SLOTS = 128 per SM)
  *   tag      32  requester's tag, as declared (uint32_t)
  *   lanes    32  lanes the line serves (LD/ST requests; [31:0])
  *   t_issue   0  statistics only, not hardware
@@ -67,7 +67,7 @@ uint32_t cost_fifo_bits(uint64_t n)
  */
 uint32_t cost_memreq_bits(void)
 {
-    return 57 + 8 + 3 + 8 + 6 + 32 + 32;
+    return 57 + 8 + 3 + 8 + 7 + 32 + 32;
 }
 
 uint64_t cost_block_bits(const struct cost_list *l, const char *block, int onchip_only)
