@@ -472,6 +472,37 @@ static void test_bad_config(void **st)
     assert_non_null(strstr(err, "n_sm"));
 }
 
+/* A malformed packet (a kind no block knows) stops the run: msys_error names the block, its
+   instance and the cycle; a well-formed one leaves no error. */
+static void test_bad_event_is_an_error(void **st)
+{
+    struct msys_cfg c;
+    struct msys_port port;
+    struct msys *ms;
+    char err[256];
+    (void)st;
+    msys_cfg_default(&c, 15);
+    ms = msys_init(&c, err, sizeof err);
+    assert_non_null(ms);
+    for (int bad = 0; bad < 2; bad++) {
+        memset(&port, 0, sizeof port);
+        port.req_valid = 1;
+        port.req[0] = (struct mem_req){ .addr = 0x1000 + 128 * (uint64_t)bad, .bytes = 4,
+                                        .kind = bad ? 13 : MK_LOAD };
+        for (uint64_t t = 1000 * (uint64_t)bad; t < 1000 * (uint64_t)bad + 600; t++) {
+            msys_tick_port(ms, t, &port);
+            port.req_valid = 0;
+        }
+        if (!bad)
+            assert_null(msys_error(ms));
+    }
+    assert_non_null(msys_error(ms));
+    assert_non_null(strstr(msys_error(ms), "block l2 (instance "));
+    assert_non_null(strstr(msys_error(ms), "malformed packet"));
+    assert_non_null(strstr(msys_error(ms), "memory system cycle 11"));   /* 1130: at L2 */
+    msys_free(ms);
+}
+
 /* Host time per cycle with the memory system loaded (every SM streaming misses). */
 static void test_speed(void **st)
 {
@@ -524,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_all_loads_answered),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(test_bad_event_is_an_error),
         cmocka_unit_test(test_idle_is_free),
         cmocka_unit_test(test_speed),
     };
