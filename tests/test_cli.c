@@ -153,6 +153,26 @@ static void test_record(void **state)
 
 /* gpusim ptx: every kernel linked and printed (and the text runs: it is the PTX of a run);
    one kernel by name; errors exit 2. */
+/* suite --perf writes the speed table and keeps the notes after the marker line. */
+static void test_perf_keeps_notes(void **state)
+{
+    const char *path = BUILD_DIR "/tests/perf.md";
+    char *text;
+    FILE *f = fopen(path, "w");
+    (void)state;
+    assert_non_null(f);
+    fputs("old table\n\n<!-- notes below: kept by make bench-speed -->\n## By hand\nnote\n", f);
+    fclose(f);
+    expect(GPUSIM " suite --size test --perf " BUILD_DIR "/tests/perf.md", 0, "28 correct");
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "| vecadd |");
+    tu_assert_contains(text, "| **all** |");
+    tu_assert_contains(text, "<!-- notes below: kept by make bench-speed -->\n## By hand\nnote\n");
+    assert_null(strstr(text, "old table"));
+    free(text);
+}
+
 static void test_ptx_print(void **state)
 {
     (void)state;
@@ -186,6 +206,7 @@ int main(void)
         cmocka_unit_test(test_timing_deterministic_and_skip_equivalent),
         cmocka_unit_test(test_watchdog_dump),
         cmocka_unit_test(test_record),
+        cmocka_unit_test(test_perf_keeps_notes),
         cmocka_unit_test(test_ptx_print),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
