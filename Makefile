@@ -80,9 +80,7 @@ $(BUILD)/gpusim: $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(BENCHLIB) $(LIB)
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests -DBUILD_DIR='"$(BUILD)"' $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
-# the executor's tests share their fixture and builders
-$(filter $(BUILD)/tests/test_exec_%,$(TESTS)): tests/exec_harness.h
+	$(CC) $(CFLAGS) -MMD -MP -Itests -DBUILD_DIR='"$(BUILD)"' $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
 run: deps all
 	$(BUILD)/gpusim suite --config configs/gtx480.cfg
