@@ -46,7 +46,7 @@ static const struct conf_key keys[] = {
       "Warp scheduler policy (GPGPU-Sim gtx480: gto). gto_prio: the highest-key scheduler fed by the GTO key generator (kgen), the same schedule as gto; the reference for key-generator policies." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
-    { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 32, "warps",
+    { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
       "Two-level scheduler: size of each scheduler's active set (Narasiman et al.: 8)." },
     { "simt_policy", CK_ENUM, OFF(simt_policy), 0, 1, "token|ipdom",
       "SIMT stack: token model of 003_a1f13061b22d54a6.txt (an entry per divergent branch) or "
