@@ -468,7 +468,8 @@ static int build_names(struct printer *P)
             return pfail(P, "out of memory");
         P->reg_nm[r] = (uint32_t)nm;
     }
-    qsort(P->anc, P->nanc, sizeof *P->anc, cmp_anchor);
+    if (P->nanc)                       /* no anchors: P->anc may be NULL */
+        qsort(P->anc, P->nanc, sizeof *P->anc, cmp_anchor);
     return 0;
 }
 
