@@ -1,7 +1,0 @@
-build-check/model/func/exec_int.o: model/func/exec_int.c \
- model/func/exec_priv.h model/func/exec.h model/ptx/ptx.h \
- model/func/gmem.h
-model/func/exec_priv.h:
-model/func/exec.h:
-model/ptx/ptx.h:
-model/func/gmem.h:
