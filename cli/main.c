@@ -125,6 +125,8 @@ static int cmd_ptx(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
             kernel = argv[++i];
+        else if (!strcmp(argv[i], "--kernel"))
+            return fprintf(stderr, "gpusim ptx: option --kernel needs a kernel name\n"), 2;
         else if (argv[i][0] != '-' && !file)
             file = argv[i];
         else

@@ -194,6 +194,7 @@ static void test_ptx_print(void **state)
            "cli_bad.ptx:6: unsupported PTX instruction 'frobnicate.u32'");
     expect(GPUSIM " ptx", 2, "gpusim ptx: no PTX file given");
     expect(GPUSIM " ptx a.ptx b.ptx", 2, "unexpected argument 'b.ptx'");
+    expect(GPUSIM " ptx bench/vecadd/kernel.ptx --kernel", 2, "option --kernel needs a kernel name");
 }
 
 int main(void)
