@@ -6,7 +6,8 @@
 #   make cosim   full co-simulation of the RTL blocks (mk/cosim.mk); make cost: cost report (mk/cost.mk)
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
-#   make ptx     regenerate bench/*/kernel.ptx with nvcc (only where nvcc exists)
+#   make ptx     regenerate bench/*/kernel.ptx with nvcc, then make ptx-res (only where nvcc exists)
+#   make ptx-res record ptxas's registers per kernel in bench/*/kernel.res (only where ptxas exists)
 #   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
 #                every block error stops the run; the whole bench suite at test size
 #   make san-test    SAN=1 build (build-san/): ASan + UBSan, the unit tests and the bench suite
@@ -51,7 +52,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed ptx clean check-test san-test docs-svg FORCE
+.PHONY: all deps run test bench bench-speed ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -100,11 +101,21 @@ bench: deps all
 bench-speed: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
 
-ptx:
+ptx: all
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \
 	for d in $(BENCH_DIRS); do \
 	  echo "nvcc -ptx $$d/kernel.cu"; \
 	  $(NVCC) -ptx -arch=$(NVCC_ARCH) -O3 -o $$d/kernel.ptx $$d/kernel.cu || exit 1; \
+	done
+	@$(MAKE) --no-print-directory ptx-res
+
+# bench/*/kernel.res: what ptxas allocates per kernel (registers, shared memory, spills), read
+# by the model to size registers per thread (docs/ptx.md "Register counts").
+ptx-res: all
+	@command -v ptxas >/dev/null || { echo "make ptx-res: ptxas not found; the checked-in records stay"; exit 0; }; \
+	for d in $(BENCH_DIRS); do \
+	  echo "gpusim res $$d/kernel.ptx"; \
+	  $(BUILD)/gpusim res $$d/kernel.ptx || exit 1; \
 	done
 
 # The bench suite at test size on gtx480 and kepler, built with CHECK=1 (every commit leaves

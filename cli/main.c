@@ -5,6 +5,7 @@
  *   gpusim run NAME [options]           run one kernel, check its results, print statistics
  *   gpusim suite [options]              run every kernel, one table row each
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
+ *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx)
  * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
@@ -20,6 +21,7 @@
 #include "gpu/blocks.h"
 #include "func/gmem.h"
 #include "ptx/ptx.h"
+#include "ptx/ptx_res.h"
 
 #define MAX_SETS 64
 
@@ -41,6 +43,8 @@ static void usage(FILE *f)
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
+        "       gpusim res FILE.ptx [-o FILE.res]       (record ptxas -v's registers per kernel;\n"
+        "                                    the model reads FILE.res next to FILE.ptx)\n"
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
         "                                    (the block registry, or the names with a flag)\n"
         "Runs CUDA kernels (as nvcc PTX) on a model of a GPU and checks their results.\n"
@@ -156,6 +160,47 @@ static int cmd_ptx(int argc, char **argv)
     return rc;
 }
 
+/* gpusim res FILE.ptx [-o FILE.res]: run ptxas -v on the PTX and write its record (the
+   registers, shared memory and spills per kernel that the model reads; model/ptx/ptx_res.h). */
+static int cmd_res(int argc, char **argv)
+{
+    const char *file = NULL, *out = NULL;
+    char err[PTX_ERR_LEN], path[1024];
+    struct ptx_module m;
+    struct ptx_res *r;
+    FILE *f;
+    int rc;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (argv[i][0] != '-' && !file)
+            file = argv[i];
+        else
+            return fprintf(stderr, "gpusim res: unexpected argument '%s'\n", argv[i]), usage(stderr), 2;
+    }
+    if (!file)
+        return fprintf(stderr, "gpusim res: no PTX file given\n"), usage(stderr), 2;
+    if (ptx_parse_file(file, &m, err, sizeof err))
+        return fprintf(stderr, "gpusim: %s\n", err), 2;
+    if (!(r = calloc(1, sizeof *r)))
+        return ptx_module_free(&m), fprintf(stderr, "gpusim: out of host memory\n"), 2;
+    rc = ptx_res_run_ptxas(file, m.target, r, err, sizeof err);
+    r->ptx_hash = m.text_hash;
+    ptx_module_free(&m);
+    if (rc)
+        return free(r), fprintf(stderr, "gpusim res: %s\n", rc > 0 ? "ptxas is not installed "
+                                "(it comes with the CUDA toolkit)" : err), 2;
+    if (!out)
+        ptx_res_path(file, path, sizeof path), out = path;
+    f = strcmp(out, "-") ? fopen(out, "w") : stdout;
+    if (!f)
+        return free(r), fprintf(stderr, "gpusim res: cannot write %s\n", out), 2;
+    ptx_res_write(r, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, f);
+    rc = f != stdout && fclose(f) ? 2 : 0;
+    free(r);
+    return rc;
+}
+
 static int cmd_list(void)
 {
     unsigned n, i;
@@ -232,6 +277,7 @@ struct result {
     int rc;                  /* 0 correct, 1 wrong, 2 error */
     struct gs_stats st;
     char msg[1100];
+    char regs[800];          /* gs_regs_note of the last launch */
 };
 
 static void run_one(const struct opts *o, const struct bench *b, struct result *r)
@@ -268,6 +314,7 @@ static void run_one(const struct opts *o, const struct bench *b, struct result *
     }
     rc = b->run(&ctx);
     gs_total_stats(ctx.gpu, &r->st);
+    snprintf(r->regs, sizeof r->regs, "%s", gs_regs_note(ctx.gpu));
     r->rc = rc == 0 ? 0 : rc > 0 ? 1 : 2;
     snprintf(r->msg, sizeof r->msg, "%s", rc == 0 ? "results correct" :
              ctx.msg[0] ? ctx.msg : "failed without a message");
@@ -325,6 +372,8 @@ static int cmd_run(const struct opts *o)
            r.rc == 0 ? "CORRECT" : r.rc == 1 ? "WRONG RESULT" : "ERROR");
     if (r.rc)
         fprintf(stderr, "gpusim: %s: %s\n", b->name, r.msg);
+    if (r.regs[0])
+        printf("registers: %s\n", r.regs);
     if (r.st.launches)
         gs_stats_text(&r.st, stdout);
     if (o->json && write_json(o, &b->name, &r, 1, 0))
@@ -575,6 +624,7 @@ int main(int argc, char **argv)
         }
     if (argc > 1 && !strcmp(argv[1], "cost")) return cost_main(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "ptx")) return cmd_ptx(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "res")) return cmd_res(argc, argv);
     if (parse_args(&o, argc, argv)) {
         usage(stderr);
         return 2;

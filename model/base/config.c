@@ -32,6 +32,14 @@ static const struct conf_key keys[] = {
       "Register limit per thread (Fermi: 63); a kernel needing more is an impossible launch." },
     { "reg_alloc_unit", CK_U32, OFF(reg_alloc_unit), 1, 4096, "registers",
       "Registers are allocated per warp in multiples of this (Fermi: 64 per warp)." },
+    { "regs_per_thread", CK_U32, OFF(regs_per_thread), 0, 255, "registers",
+      "0: registers per thread come from the compiler (regs_source); N: every kernel uses N (what "
+      "if the compiler allocated N), at most max_regs_per_thread." },
+    { "regs_source", CK_ENUM, OFF(regs_source), 0, 2, "auto|recorded|estimate",
+      "Where registers per thread come from when regs_per_thread = 0. auto: the ptxas record next "
+      "to the PTX (kernel.res, made by make ptx), else ptxas run at load when installed, else the "
+      "liveness estimate; recorded: the record, else the estimate (never runs ptxas); estimate: "
+      "the model's liveness estimate (docs/ptx.md)." },
     { "simt_stack_max", CK_U32, OFF(simt_stack_max), 4, 4096, "entries",
       "Functional reconvergence stack entries per warp; exceeding it stops the run." },
     { "dram_bytes", CK_U64, OFF(dram_bytes), 1u << 20, 1ull << 40, "bytes",
@@ -354,6 +362,11 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
     if (c->max_shared_per_cta > c->shared_per_sm) {
         snprintf(err, errlen, "configuration: key 'max_shared_per_cta' (%u) exceeds shared_per_sm (%u)",
                  c->max_shared_per_cta, c->shared_per_sm);
+        return -1;
+    }
+    if (c->regs_per_thread > c->max_regs_per_thread) {
+        snprintf(err, errlen, "configuration: key 'regs_per_thread' (%u) exceeds "
+                 "max_regs_per_thread (%u)", c->regs_per_thread, c->max_regs_per_thread);
         return -1;
     }
     if ((uint64_t)c->max_regs_per_thread * 32 > c->regs_per_sm) {

@@ -25,6 +25,8 @@ struct gpu_config {
     uint32_t max_threads_per_cta;
     uint32_t max_shared_per_cta;     /* bytes (static + dynamic) */
     uint32_t max_regs_per_thread;
+    uint32_t regs_per_thread;        /* 0: from regs_source; N: override for every kernel */
+    uint32_t regs_source;            /* enum conf_regs */
     uint32_t reg_alloc_unit;         /* registers are allocated per warp in units of this many */
     uint32_t simt_stack_max;         /* functional reconvergence stack entries per warp (safety cap) */
     uint64_t dram_bytes;             /* device memory capacity */
@@ -58,6 +60,7 @@ enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
 enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
 enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO };
 enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
+enum conf_regs   { REGS_AUTO = 0, REGS_RECORDED, REGS_ESTIMATE };
 
 struct conf_key {
     const char *name;

@@ -81,6 +81,9 @@ int  gs_synchronize(struct gs_gpu *gpu);
 int  gs_record(struct gs_gpu *gpu, const char *block, const char *path);
 
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
+/* Registers per thread of the last launch in words: the number, its source (regs_source in the
+   statistics: estimate, recorded, ptxas, override) and where it was found. */
+const char *gs_regs_note(const struct gs_gpu *gpu);
 void gs_total_stats(const struct gs_gpu *gpu, struct gs_stats *s);   /* since init */
 void gs_reset_stats(struct gs_gpu *gpu);
 /* Write statistics as a JSON object (each line prefixed by indent; host-time fields last, so

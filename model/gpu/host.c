@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "ptx/flow.h"
 #include "base/config.h"
 #include "cta.h"
@@ -15,6 +16,8 @@
 #include "func/gmem.h"
 #include "gpusim.h"
 #include "ptx/ptx.h"
+#include "ptx/ptx_res.h"
+#include "kres.h"
 #include "record.h"
 #include "sm/sm.h"
 #include "gpu.h"
@@ -27,11 +30,16 @@ struct gs_kernel {                    /* a linked kernel, cached per module */
     int linked;
     struct ptx_prog prog;
     struct flow flow;
+    struct kres kres;                 /* its registers per thread and where they came from */
+    const struct ptx_func *fn;        /* its declaration (performance directives) */
 };
 
 struct gs_module {
     struct ptx_module mod;
     struct gs_kernel *kernels;        /* one slot per function of the module */
+    struct ptx_res *res;              /* the compiler's counts, or NULL */
+    uint8_t res_src;                  /* KRES_RECORDED or KRES_PTXAS when res is set */
+    char res_note[640];               /* where the counts came from, or why there are none */
 };
 
 struct gs_gpu {
@@ -40,6 +48,7 @@ struct gs_gpu {
     struct gs_module *modules[GS_MAX_MODULES];
     unsigned nmodules;
     struct gs_stats last, total;
+    char regs_note[800];              /* registers of the last launch: source and detail */
     int last_launch_status;
     struct sm_rec rec;
     char rec_path[512];
@@ -131,6 +140,7 @@ static void module_free(struct gs_module *m)
             flow_free(&m->kernels[i].flow);
         }
     free(m->kernels);
+    free(m->res);
     ptx_module_free(&m->mod);
     free(m);
 }
@@ -323,7 +333,9 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
         return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    if (ptx_parse_file(path, &m->mod, g->err, sizeof g->err)) {
+    if (ptx_parse_file(path, &m->mod, g->err, sizeof g->err) ||
+        kres_load(&g->conf, &m->mod, path, NULL, 0, &m->res, &m->res_src, m->res_note,
+                  sizeof m->res_note, g->err, sizeof g->err)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -338,7 +350,9 @@ int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struc
         return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_text: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    if (ptx_parse(text, strlen(text), name ? name : "<string>", &m->mod, g->err, sizeof g->err)) {
+    if (ptx_parse(text, strlen(text), name ? name : "<string>", &m->mod, g->err, sizeof g->err) ||
+        kres_load(&g->conf, &m->mod, NULL, text, strlen(text), &m->res, &m->res_src, m->res_note,
+                  sizeof m->res_note, g->err, sizeof g->err)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -369,6 +383,10 @@ static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, s
             memset(k, 0, sizeof *k);
             return GS_ERR_PTX;
         }
+        kres_choose(&g->conf, &m->mod.funcs[i], k->prog.regs_per_thread,
+                    ptx_res_find(m->res, name), (enum kres_src)m->res_src, &k->kres);
+        k->prog.regs_per_thread = k->kres.regs;
+        k->fn = &m->mod.funcs[i];
         k->linked = 1;
     }
     *out = k;
@@ -389,6 +407,23 @@ static int check_dims(struct gs_gpu *g, const char *kname, struct gs_dim3 grid, 
         return seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) / block z %u beyond the "
                       "limits (x < 2^31, y,z <= 65535, block z <= 64)", kname, grid.x, grid.y,
                       grid.z, block.z);
+    return GS_OK;
+}
+
+/* The block shape a kernel's .reqntid / .maxntid directives allow (CUDA refuses such a launch). */
+static int check_ntid(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim3 b)
+{
+    const uint32_t *r = k->fn->reqntid, *x = k->fn->maxntid;
+    uint64_t threads = (uint64_t)b.x * b.y * b.z;
+    if (r[0] && (b.x != r[0] || b.y != r[1] || b.z != r[2]))
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: block (%u,%u,%u) differs from the kernel's "
+                      ".reqntid %u, %u, %u (%s:%u)", k->prog.name, b.x, b.y, b.z, r[0], r[1], r[2],
+                      k->prog.mod->filename, k->fn->line);
+    if (x[0] && threads > (uint64_t)x[0] * x[1] * x[2])
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: block (%u,%u,%u) of %llu threads exceeds the "
+                      "kernel's .maxntid %u, %u, %u (%s:%u)", k->prog.name, b.x, b.y, b.z,
+                      (unsigned long long)threads, x[0], x[1], x[2], k->prog.mod->filename,
+                      k->fn->line);
     return GS_OK;
 }
 
@@ -446,15 +481,45 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Launch geometry and occupancy, for the reports. */
-static void set_geometry(struct gs_gpu *g, const struct ptx_prog *p, struct gs_dim3 grid,
-                         struct gs_dim3 block, uint32_t dyn)
+/* What decided the launch's registers per thread, in words (gs_regs_note). */
+static void regs_note(struct gs_gpu *g, const struct gs_module *m, const struct gs_kernel *k)
 {
+    const struct kres *r = &k->kres;
+    char cap[96] = "";
+    if (r->capped)
+        snprintf(cap, sizeof cap, ", capped at max_regs_per_thread %u (a compile for this GPU "
+                 "would spill)", g->conf.max_regs_per_thread);
+    if (r->src == KRES_OVERRIDE)
+        snprintf(g->regs_note, sizeof g->regs_note, "%u registers per thread: override "
+                 "(regs_per_thread; compiler %u, estimate %u)", r->regs, r->compiler, r->estimate);
+    else if (r->src == KRES_ESTIMATE)
+        snprintf(g->regs_note, sizeof g->regs_note, "%u registers per thread: liveness estimate%s "
+                 "(%s)", r->regs, cap, m->res_note);
+    else
+        snprintf(g->regs_note, sizeof g->regs_note, "%u registers per thread: %s %u%s, from %s "
+                 "(liveness estimate %u)", r->regs, kres_src_name(r->src), r->compiler, cap,
+                 m->res_note, r->estimate);
+}
+
+const char *gs_regs_note(const struct gs_gpu *g)
+{
+    return g ? g->regs_note : "";
+}
+
+/* Launch geometry and occupancy, for the reports. */
+static void set_geometry(struct gs_gpu *g, const struct gs_module *m, const struct gs_kernel *k,
+                         struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn)
+{
+    const struct ptx_prog *p = &k->prog;
     struct gs_stats *s = &g->last;
     enum cta_limit lim;
     s->grid[0] = grid.x; s->grid[1] = grid.y; s->grid[2] = grid.z;
     s->block[0] = block.x; s->block[1] = block.y; s->block[2] = block.z;
     s->regs_per_thread = p->regs_per_thread;
+    s->regs_source = k->kres.src;
+    s->regs_estimate = k->kres.estimate;
+    s->regs_compiler = k->kres.compiler;
+    regs_note(g, m, k);
     s->shared_per_cta = fsim_shared_bytes(p, dyn);
     s->local_per_thread = p->local_size;
     s->occupancy = cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
@@ -476,11 +541,12 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
         return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: null pointer");
     if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK ||
         (rc = check_dims(g, kernel, grid, block)) != GS_OK ||
+        (rc = check_ntid(g, k, block)) != GS_OK ||
         (rc = check_resources(g, &k->prog, block, dyn_smem)) != GS_OK ||
         (rc = build_params(g, &k->prog, args, nargs, &params)) != GS_OK)
         return g->last_launch_status = rc;
     memset(&g->last, 0, sizeof g->last);
-    set_geometry(g, &k->prog, grid, block, dyn_smem);
+    set_geometry(g, m, k, grid, block, dyn_smem);
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
     l.rec = g->rec.block >= 0 ? &g->rec : NULL;

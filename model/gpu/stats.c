@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "cta.h"
+#include "kres.h"
 #include "sm/sm.h"
 #include "stats.h"
 
@@ -28,6 +29,11 @@ void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4])
 
 /* The scheduler-cycle classes: the issue stage's (sm/iss.h), in its order. */
 #define gs_stall_names iss_class_names
+
+static const char *gs_regs_source_name(uint64_t v)
+{
+    return kres_src_name((unsigned)v);
+}
 
 static const char *gs_limit_name(uint64_t v)
 {

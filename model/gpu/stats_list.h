@@ -61,6 +61,9 @@
   C(G, u32, grid,             A(3), GEOM, ARR, "grid",              "grid (launch, most CTAs)") \
   C(G, u32, block,            A(3), GEOM, ARR, "block",             "block") \
   C(G, u32, regs_per_thread,  S,    GEOM, NUM, "regs_per_thread",   "registers per thread") \
+  C(G, u32, regs_source,      S,    GEOM, ENUM(gs_regs_source_name), "regs_source", "registers from") \
+  C(G, u32, regs_compiler,    S,    GEOM, NUM, "regs_compiler",     "registers, compiler") \
+  C(G, u32, regs_estimate,    S,    GEOM, NUM, "regs_estimate",     "registers, liveness estimate") \
   C(G, u32, shared_per_cta,   S,    GEOM, NUM, "shared_per_cta",    "shared memory per CTA (B)") \
   C(G, u32, local_per_thread, S,    GEOM, NUM, "local_per_thread",  "local memory per thread (B)") \
   C(G, u32, occupancy,        S,    GEOM, NUM, "occupancy_ctas_per_sm", "occupancy (CTAs per SM)") \

@@ -199,12 +199,14 @@ struct ptx_func {
     uint32_t *label_pos;                             /* ... and the instruction index it marks */
     struct ptx_call *calls;    uint32_t ncalls;    /* OP_CALL: opd[0].imm indexes this */
     uint32_t reqntid[3], maxntid[3];                 /* performance directives, 0 if absent */
+    uint32_t maxnreg, minnctapersm;                  /* .maxnreg / .minnctapersm, 0 if absent */
 };
 
 struct ptx_module {
     char     filename[256];
     char     version[16], target[32];
     uint32_t address_size;
+    uint64_t text_hash;       /* FNV-1a of the PTX text (ptx_res_hash): matches its ptxas record */
     struct ptx_func *funcs;   uint32_t nfuncs;
     struct ptx_var  *vars;    uint32_t nvars;      /* every variable, module- or function-scope */
     char   **strs;            uint32_t nstrs;      /* symbol string table (for OPD_SYM) */

@@ -19,6 +19,7 @@
  * Errors unwind with longjmp to ptx_parse, which frees the partial module.  No global state.
  */
 #include "ptx_parse_priv.h"
+#include "ptx_res.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -332,8 +333,14 @@ static void parse_perf_directives(struct pctx *c, struct ptx_func *f)
             for (int i = 0; i < 3; i++)
                 if (!dims[i])
                     dims[i] = 1;
-        } else if (dir_is(&c->t, ".minnctapersm") || dir_is(&c->t, ".maxnctapersm")
-                   || dir_is(&c->t, ".maxnreg") || dir_is(&c->t, ".maxclusterrank")
+        } else if (dir_is(&c->t, ".maxnreg") || dir_is(&c->t, ".minnctapersm")) {
+            uint32_t *v = dir_is(&c->t, ".maxnreg") ? &f->maxnreg : &f->minnctapersm;
+            px_next(c);
+            *v = (uint32_t)px_take_uint(c, "count", 1u << 16);
+            if (!*v)
+                px_fail(c, c->t.line, "%s must be at least 1", v == &f->maxnreg ? ".maxnreg"
+                        : ".minnctapersm");
+        } else if (dir_is(&c->t, ".maxnctapersm") || dir_is(&c->t, ".maxclusterrank")
                    || dir_is(&c->t, ".reqnctapercluster")) {
             px_next(c);
             for (;;) {
@@ -526,6 +533,7 @@ int ptx_parse(const char *text, size_t len, const char *filename, struct ptx_mod
     }
     c->fname = filename ? filename : "<input>";
     snprintf(mod->filename, sizeof mod->filename, "%s", c->fname);
+    mod->text_hash = ptx_res_hash(text ? text : "", text ? len : 0);
     c->err = (err && errlen) ? err : c->errbuf;
     c->errlen = (err && errlen) ? errlen : sizeof c->errbuf;
     c->err[0] = 0;

@@ -567,6 +567,10 @@ static void print_params(FILE *f, const struct printer *P)
         fprintf(f, ".maxntid %u, %u, %u\n", fn->maxntid[0], fn->maxntid[1], fn->maxntid[2]);
     if (fn && fn->reqntid[0])
         fprintf(f, ".reqntid %u, %u, %u\n", fn->reqntid[0], fn->reqntid[1], fn->reqntid[2]);
+    if (fn && fn->maxnreg)
+        fprintf(f, ".maxnreg %u\n", fn->maxnreg);
+    if (fn && fn->minnctapersm)
+        fprintf(f, ".minnctapersm %u\n", fn->minnctapersm);
 }
 
 /* Registers r.. named P0, P1, ... of one type: how many (a run the parser's P<n> declares). */

@@ -1,0 +1,145 @@
+/*
+ * kres.c -- registers per thread of a kernel launch (see kres.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "kres.h"
+#include "base/config.h"
+#include "ptx/ptx.h"
+#include "ptx/ptx_res.h"
+
+static const char *const src_names[KRES_COUNT] = { "estimate", "recorded", "ptxas", "override" };
+
+const char *kres_src_name(unsigned src)
+{
+    return src < KRES_COUNT ? src_names[src] : "?";
+}
+
+uint32_t kres_regs_for(const struct gpu_config *c, uint32_t threads, uint32_t ctas)
+{
+    uint64_t warps = ((uint64_t)threads + 31) / 32 * (ctas ? ctas : 1);
+    uint64_t unit = c->reg_alloc_unit ? c->reg_alloc_unit : 1;
+    uint64_t per_warp = warps ? c->regs_per_sm / warps / unit * unit : c->regs_per_sm;
+    return (uint32_t)(per_warp / 32);
+}
+
+/* The estimate, lowered to what the kernel's directives allow the compiler. */
+static uint32_t directed(const struct gpu_config *c, const struct ptx_func *fn, uint32_t est)
+{
+    const uint32_t *nt = fn && fn->reqntid[0] ? fn->reqntid : fn ? fn->maxntid : NULL;
+    if (fn && fn->maxnreg && est > fn->maxnreg)
+        est = fn->maxnreg;
+    if (fn && fn->minnctapersm && nt && nt[0]) {
+        uint32_t lim = kres_regs_for(c, nt[0] * nt[1] * nt[2], fn->minnctapersm);
+        if (lim && est > lim)
+            est = lim;
+    }
+    return est;
+}
+
+void kres_choose(const struct gpu_config *c, const struct ptx_func *fn, uint32_t estimate,
+                 const struct ptx_res_kernel *rk, enum kres_src rk_src, struct kres *o)
+{
+    o->estimate = estimate;
+    o->compiler = rk ? rk->regs : 0;
+    o->capped = 0;
+    if (c->regs_per_thread) {
+        o->regs = c->regs_per_thread;
+        o->src = KRES_OVERRIDE;
+    } else if (rk) {
+        o->regs = rk->regs;
+        o->src = (uint8_t)rk_src;
+    } else {
+        o->regs = directed(c, fn, estimate);
+        o->src = KRES_ESTIMATE;
+    }
+    if (o->regs > c->max_regs_per_thread) {
+        o->regs = c->max_regs_per_thread;
+        o->capped = 1;
+    }
+}
+
+/* ptxas on the module: on ptx_path, or on text written to a temporary file. */
+static int run_ptxas(const struct ptx_module *mod, const char *ptx_path, const char *text,
+                     size_t len, struct ptx_res *r, char *msg, size_t msglen)
+{
+    char tmp[] = "/tmp/gpusim-ptxas-XXXXXX";
+    int fd, rc;
+    if (ptx_path)
+        return ptx_res_run_ptxas(ptx_path, mod->target, r, msg, msglen);
+    if ((fd = mkstemp(tmp)) < 0) {
+        snprintf(msg, msglen, "cannot write a temporary file for ptxas");
+        return -1;
+    }
+    rc = write(fd, text, len) == (ssize_t)len ? 0 : -1;
+    close(fd);
+    rc = rc ? (snprintf(msg, msglen, "cannot write a temporary file for ptxas"), -1)
+            : ptx_res_run_ptxas(tmp, mod->target, r, msg, msglen);
+    unlink(tmp);
+    return rc;
+}
+
+/* The record next to ptx_path: 0 used, 1 none or stale (why in note), -1 malformed. */
+static int read_record(const struct ptx_module *mod, const char *ptx_path, struct ptx_res *r,
+                       char *note, size_t notelen, char *err, size_t errlen)
+{
+    char path[256];
+    int rc;
+    if (!ptx_path) {
+        snprintf(note, notelen, "no record (PTX given as text)");
+        return 1;
+    }
+    ptx_res_path(ptx_path, path, sizeof path);
+    if ((rc = ptx_res_read(path, r, err, errlen)) < 0)
+        return -1;
+    if (rc)
+        snprintf(note, notelen, "no record %s", path);
+    else if (r->ptx_hash != mod->text_hash)
+        snprintf(note, notelen, "%s is stale (the PTX changed since it was recorded; make ptx "
+                 "or gpusim res renews it)", path), rc = 1;
+    else
+        snprintf(note, notelen, "%s (%s, %s)", path, r->target, r->tool);
+    return rc;
+}
+
+int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const char *ptx_path,
+              const char *text, size_t len, struct ptx_res **res, uint8_t *src, char *note,
+              size_t notelen, char *err, size_t errlen)
+{
+    char why[512], msg[256];
+    struct ptx_res *r;
+    int rc;
+    *res = NULL;
+    *src = KRES_ESTIMATE;
+    if (c->regs_source == REGS_ESTIMATE) {
+        snprintf(note, notelen, "regs_source = estimate");
+        return 0;
+    }
+    if (!(r = calloc(1, sizeof *r))) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    rc = read_record(mod, ptx_path, r, why, sizeof why, err, errlen);
+    if (rc == 0) {
+        *res = r; *src = KRES_RECORDED;
+        snprintf(note, notelen, "%s", why);
+        return 0;
+    }
+    if (rc < 0 || c->regs_source == REGS_RECORDED) {
+        free(r);
+        snprintf(note, notelen, "%s; regs_source = recorded", why);
+        return rc < 0 ? -1 : 0;
+    }
+    rc = run_ptxas(mod, ptx_path, text, len, r, msg, sizeof msg);
+    if (rc == 0) {
+        r->ptx_hash = mod->text_hash;
+        *res = r; *src = KRES_PTXAS;
+        snprintf(note, notelen, "ptxas -v --gpu-name %s run at load (%s); %s", r->target, r->tool,
+                 why);
+        return 0;
+    }
+    free(r);
+    snprintf(note, notelen, "%s; %s", why, rc > 0 ? "ptxas not installed" : msg);
+    return 0;
+}

@@ -1,0 +1,54 @@
+/*
+ * kres.h -- registers per thread of a kernel launch: which source decides them, and the
+ * limits the kernel's own directives put on them.  Not a hardware block: the host's view of
+ * what the compiler allocated, which decides residency (cta.c) in both models.
+ *
+ * Order (docs/ptx.md "Register counts"):
+ *   1. regs_per_thread = N in the configuration: N for every kernel ("override");
+ *   2. the compiler's count: the record next to the PTX ("recorded", kernel.res) or ptxas run
+ *      at load ("ptxas"), as regs_source allows;
+ *   3. the model's liveness estimate of the linked kernel ("estimate"), lowered to .maxnreg and
+ *      to what .minnctapersm CTAs of .maxntid/.reqntid threads leave per thread (the compiler
+ *      obeys both itself, so 2 needs neither).
+ * A count above max_regs_per_thread (ptxas for a newer target than the configuration's, or a
+ * large estimate) is lowered to max_regs_per_thread and flagged as capped: a compile for the
+ * configured GPU would have spilled, and spill traffic is not modelled.
+ */
+#ifndef KRES_H
+#define KRES_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum kres_src { KRES_ESTIMATE = 0, KRES_RECORDED, KRES_PTXAS, KRES_OVERRIDE, KRES_COUNT };
+
+struct gpu_config;
+struct ptx_func;
+struct ptx_res_kernel;
+
+struct kres {
+    uint32_t regs;             /* registers per thread used for residency */
+    uint32_t estimate;         /* the liveness estimate, for comparison */
+    uint32_t compiler;         /* the compiler's count (0: none) */
+    uint8_t  src;              /* enum kres_src */
+    uint8_t  capped;           /* the count exceeded max_regs_per_thread */
+};
+
+/* rk: the compiler's counts for this kernel or NULL; rk_src KRES_RECORDED or KRES_PTXAS. */
+void kres_choose(const struct gpu_config *c, const struct ptx_func *fn, uint32_t estimate,
+                 const struct ptx_res_kernel *rk, enum kres_src rk_src, struct kres *out);
+/* The most registers per thread that let `ctas` CTAs of `threads` threads share an SM
+   (allocation granularity applied), 0 if none fits. */
+uint32_t kres_regs_for(const struct gpu_config *c, uint32_t threads, uint32_t ctas);
+const char *kres_src_name(unsigned src);
+
+/* The compiler's counts for a module: the record next to ptx_path, else ptxas on ptx_path (or
+   on `text` through a temporary file when ptx_path is NULL), as regs_source allows.  0 with
+   *res (caller frees) and *src set, or *res NULL and the reason in note; -1 with err for a
+   malformed record. */
+struct ptx_module;
+struct ptx_res;
+int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const char *ptx_path,
+              const char *text, size_t len, struct ptx_res **res, uint8_t *src, char *note,
+              size_t notelen, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,324 @@
+/*
+ * ptx_res.c -- the compiler's resource usage per kernel: parsing `ptxas -v`, running ptxas,
+ * and the record file next to a PTX (see ptx_res.h; docs/ptx.md "Register counts").
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "ptx_res.h"
+
+/* The oldest --gpu-name the CUDA 13 ptxas accepts; PTX written for an older target (sm_20 from
+   an old nvcc) is compiled for this one instead (PTX is forward compatible). */
+#define RES_FALLBACK_TARGET "sm_75"
+
+uint64_t ptx_res_hash(const char *text, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (uint8_t)text[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static struct ptx_res_kernel *res_get(struct ptx_res *r, const char *name, size_t n)
+{
+    uint32_t i;
+    if (n >= sizeof r->k[0].name)
+        n = sizeof r->k[0].name - 1;
+    for (i = 0; i < r->nkernels; i++)
+        if (strlen(r->k[i].name) == n && !strncmp(r->k[i].name, name, n))
+            return &r->k[i];
+    if (r->nkernels == PTX_RES_MAX_KERNELS)
+        return NULL;
+    memcpy(r->k[i].name, name, n);
+    r->k[i].name[n] = 0;
+    r->nkernels++;
+    return &r->k[i];
+}
+
+/* The name between the first pair of single quotes of s, or after "for " to the line end. */
+static const char *quoted(const char *s, size_t *n)
+{
+    const char *a = strchr(s, '\''), *b = a ? strchr(a + 1, '\'') : NULL;
+    if (!a || !b)
+        return NULL;
+    *n = (size_t)(b - a - 1);
+    return a + 1;
+}
+
+static uint32_t number_before(const char *line, const char *word)
+{
+    const char *p = strstr(line, word);
+    if (!p)
+        return 0;
+    while (p > line && p[-1] == ' ')
+        p--;
+    while (p > line && p[-1] >= '0' && p[-1] <= '9')
+        p--;
+    return (uint32_t)strtoul(p, NULL, 10);
+}
+
+/* One line of ptxas -v.  cur is the entry function the lines belong to ("Compiling entry
+   function 'k'"), props the function of the last "Function properties for k". */
+static void ptxas_line(struct ptx_res *r, const char *line, struct ptx_res_kernel **cur,
+                       struct ptx_res_kernel **props)
+{
+    const char *name;
+    size_t n;
+    if (strstr(line, "Compiling entry function") && (name = quoted(line, &n))) {
+        *cur = res_get(r, name, n);
+        const char *t = strstr(line, "for '");
+        if (t && (name = quoted(t + 3, &n)) && n < sizeof r->target) {
+            memcpy(r->target, name, n);
+            r->target[n] = 0;
+        }
+    } else if ((name = strstr(line, "Function properties for "))) {
+        name += strlen("Function properties for ");
+        n = strcspn(name, " \r\n");
+        *props = NULL;
+        for (uint32_t i = 0; i < r->nkernels; i++)
+            if (strlen(r->k[i].name) == n && !strncmp(r->k[i].name, name, n))
+                *props = &r->k[i];
+    } else if (strstr(line, "bytes stack frame") && *props) {
+        (*props)->stack = number_before(line, "bytes stack frame");
+        (*props)->spill_stores = number_before(line, "bytes spill stores");
+        (*props)->spill_loads = number_before(line, "bytes spill loads");
+        *props = NULL;
+    } else if (strstr(line, "Used ") && strstr(line, " registers") && *cur) {
+        (*cur)->regs = number_before(line, "registers");
+        (*cur)->shared = number_before(line, "bytes smem");
+    }
+}
+
+int ptx_res_from_ptxas(const char *out, struct ptx_res *r, char *err, size_t errlen)
+{
+    struct ptx_res_kernel *cur = NULL, *props = NULL;
+    char line[512];
+    memset(r, 0, sizeof *r);
+    while (*out) {
+        size_t n = strcspn(out, "\n");
+        size_t m = n < sizeof line - 1 ? n : sizeof line - 1;
+        memcpy(line, out, m);
+        line[m] = 0;
+        ptxas_line(r, line, &cur, &props);
+        out += n + (out[n] == '\n');
+    }
+    if (!r->nkernels)
+        return fail(err, errlen, "no entry function in the ptxas output");
+    return 0;
+}
+
+/* Run argv, its stdout and stderr into buf (NUL-terminated, truncated to len - 1).  The exit
+   status, or 127 when the program could not be started. */
+static int run_capture(char *const argv[], char *buf, size_t len)
+{
+    int fd[2], status = 0;
+    size_t got = 0;
+    pid_t pid;
+    if (pipe(fd))
+        return 127;
+    if ((pid = fork()) < 0) {
+        close(fd[0]); close(fd[1]);
+        return 127;
+    }
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        dup2(fd[1], 2);
+        close(fd[0]); close(fd[1]);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    for (;;) {
+        char tmp[4096];
+        ssize_t k = read(fd[0], tmp, sizeof tmp);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        size_t keep = got + (size_t)k < len ? (size_t)k : len - 1 - got;
+        memcpy(buf + got, tmp, keep);
+        got += keep;
+    }
+    close(fd[0]);
+    buf[got] = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* The ptxas to run, i = 0, 1: $GPUSIM_PTXAS alone when set, else ptxas from PATH, then the
+   CUDA toolkit's default place. */
+static const char *ptxas_path(unsigned i)
+{
+    const char *env = getenv("GPUSIM_PTXAS");
+    if (env && env[0])
+        return i ? NULL : env;
+    return i ? "/usr/local/cuda/bin/ptxas" : "ptxas";
+}
+
+static int ptxas_once(const char *path, const char *target, char *out, size_t outlen)
+{
+    int rc = 127;
+    for (unsigned i = 0; i < 2 && rc == 127 && ptxas_path(i); i++) {
+        char *argv[] = { (char *)ptxas_path(i), "-v", "--gpu-name", (char *)target, "-o",
+                         "/dev/null", (char *)path, NULL };
+        rc = run_capture(argv, out, outlen);
+    }
+    return rc;
+}
+
+static void ptxas_version(struct ptx_res *r)
+{
+    char out[1024], *last = NULL, *p;
+    int rc = 127;
+    for (unsigned i = 0; i < 2 && rc == 127 && ptxas_path(i); i++) {
+        char *argv[] = { (char *)ptxas_path(i), "--version", NULL };
+        rc = run_capture(argv, out, sizeof out);
+    }
+    if (rc)
+        return;
+    for (p = strtok(out, "\n"); p; p = strtok(NULL, "\n"))
+        if (!last || strstr(p, "release"))     /* "Cuda compilation tools, release X, VX.Y.Z" */
+            last = p;
+    if (last)
+        snprintf(r->tool, sizeof r->tool, "%s", last);
+}
+
+/* The first line of ptxas output that says what went wrong. */
+static void first_error(const char *out, char *msg, size_t len)
+{
+    const char *p = strstr(out, "error");
+    if (!p)
+        p = strstr(out, "fatal");
+    if (!p)
+        p = out;
+    while (p > out && p[-1] != '\n')
+        p--;
+    snprintf(msg, len, "%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static int run_ptxas_out(const char *path, const char *target, struct ptx_res *r, char *out,
+                         size_t outlen, char *err, size_t errlen)
+{
+    char msg[200];
+    int rc = ptxas_once(path, target, out, outlen);
+    if (rc == 127)
+        return 1;
+    if (rc && strstr(out, "nsupported gpu architecture") && strcmp(target, RES_FALLBACK_TARGET))
+        rc = ptxas_once(path, RES_FALLBACK_TARGET, out, outlen);
+    if (rc) {
+        first_error(out, msg, sizeof msg);
+        return fail(err, errlen, "ptxas failed on %s (exit %d): %s", path, rc, msg);
+    }
+    if (ptx_res_from_ptxas(out, r, msg, sizeof msg))
+        return fail(err, errlen, "ptxas on %s: %s", path, msg);
+    ptxas_version(r);
+    return 0;
+}
+
+int ptx_res_run_ptxas(const char *path, const char *target, struct ptx_res *r, char *err,
+                      size_t errlen)
+{
+    enum { OUT = 1 << 16 };
+    char msg[256], *out = malloc(OUT);
+    int rc;
+    if (!out)
+        return fail(err, errlen, "out of host memory");
+    rc = run_ptxas_out(path, target, r, out, OUT, msg, sizeof msg);
+    free(out);
+    if (rc > 0)
+        return 1;
+    return rc ? fail(err, errlen, "%s", msg) : 0;
+}
+
+void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f)
+{
+    fprintf(f, "# Resource usage of %s as ptxas compiles it, written by `make ptx` (gpusim res);\n"
+            "# gpusim sizes registers per thread from it (docs/ptx.md). Do not edit by hand:\n"
+            "# a record whose ptx_fnv1a differs from the PTX's is stale and not used.\n",
+            ptx_name);
+    fprintf(f, "tool      %s\ntarget    %s\nptx_fnv1a %016llx\n", r->tool[0] ? r->tool : "ptxas",
+            r->target[0] ? r->target : "?", (unsigned long long)r->ptx_hash);
+    fprintf(f, "#         name regs smem_bytes stack_bytes spill_store_bytes spill_load_bytes\n");
+    for (uint32_t i = 0; i < r->nkernels; i++)
+        fprintf(f, "kernel    %s %u %u %u %u %u\n", r->k[i].name, r->k[i].regs, r->k[i].shared,
+                r->k[i].stack, r->k[i].spill_stores, r->k[i].spill_loads);
+}
+
+static int read_line(struct ptx_res *r, char *line, const char *path, unsigned ln, char *err,
+                     size_t errlen)
+{
+    char key[16], name[128];
+    unsigned long long h;
+    unsigned v[5];
+    if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
+        return 0;
+    if (sscanf(line, "%15s", key) != 1)
+        return fail(err, errlen, "%s:%u: unreadable line", path, ln);
+    if (!strcmp(key, "tool")) {
+        const char *v = line + strspn(line, " \t") + 4;
+        v += strspn(v, " \t");
+        snprintf(r->tool, sizeof r->tool, "%.*s", (int)strcspn(v, "\r\n"), v);
+    }
+    else if (!strcmp(key, "target") && sscanf(line, "%*s %31s", r->target) == 1) {}
+    else if (!strcmp(key, "ptx_fnv1a") && sscanf(line, "%*s %llx", &h) == 1)
+        r->ptx_hash = h;
+    else if (!strcmp(key, "kernel") && sscanf(line, "%*s %127s %u %u %u %u %u", name, &v[0], &v[1],
+                                              &v[2], &v[3], &v[4]) == 6) {
+        struct ptx_res_kernel *k = res_get(r, name, strlen(name));
+        if (!k)
+            return fail(err, errlen, "%s:%u: more than %d kernels", path, ln, PTX_RES_MAX_KERNELS);
+        k->regs = v[0]; k->shared = v[1]; k->stack = v[2]; k->spill_stores = v[3];
+        k->spill_loads = v[4];
+    } else
+        return fail(err, errlen, "%s:%u: expected 'tool', 'target', 'ptx_fnv1a' or 'kernel NAME "
+                    "REGS SMEM STACK SPILL_ST SPILL_LD'", path, ln);
+    return 0;
+}
+
+int ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
+{
+    char line[512];
+    unsigned ln = 0;
+    FILE *f = fopen(path, "r");
+    memset(r, 0, sizeof *r);
+    if (!f)
+        return errno == ENOENT ? 1 : fail(err, errlen, "%s: %s", path, strerror(errno));
+    while (fgets(line, sizeof line, f))
+        if (read_line(r, line, path, ++ln, err, errlen)) {
+            fclose(f);
+            return -1;
+        }
+    fclose(f);
+    if (!r->ptx_hash || !r->nkernels)
+        return fail(err, errlen, "%s: a record needs a ptx_fnv1a line and at least one kernel "
+                    "line", path);
+    return 0;
+}
+
+void ptx_res_path(const char *ptx_path, char *out, size_t outlen)
+{
+    size_t n = strlen(ptx_path);
+    if (n >= 4 && !strcmp(ptx_path + n - 4, ".ptx"))
+        n -= 4;
+    snprintf(out, outlen, "%.*s.res", (int)n, ptx_path);
+}
+
+const struct ptx_res_kernel *ptx_res_find(const struct ptx_res *r, const char *kernel)
+{
+    for (uint32_t i = 0; r && i < r->nkernels; i++)
+        if (!strcmp(r->k[i].name, kernel))
+            return &r->k[i];
+    return NULL;
+}

@@ -1,0 +1,62 @@
+/*
+ * ptx_res.h -- what the compiler (ptxas) allocates per kernel: registers, static shared memory,
+ * stack frame and spills.  Not a hardware block: the front end's record of the resource usage
+ * that decides residency (registers and shared memory per CTA, docs/ptx.md "Register counts").
+ *
+ * Three ways in:
+ *   - a record file next to the PTX (bench/NAME/kernel.res, written by `make ptx` through
+ *     `gpusim res`), read by ptx_res_read;
+ *   - ptxas run on the PTX at load (ptx_res_run_ptxas), when it is installed;
+ *   - the text ptxas prints with -v (ptx_res_from_ptxas), which both of the above come from.
+ * A record carries the 64-bit FNV-1a hash of the PTX text it was made from, so a record left
+ * behind by an edited PTX is recognised as stale and not used.
+ */
+#ifndef PTX_RES_H
+#define PTX_RES_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PTX_RES_MAX_KERNELS 64
+
+struct ptx_res_kernel {
+    char     name[128];
+    uint32_t regs;            /* registers per thread ("Used N registers") */
+    uint32_t shared;          /* bytes of static shared memory ("N bytes smem") */
+    uint32_t stack;           /* bytes of stack frame per thread (local memory) */
+    uint32_t spill_stores;    /* bytes of spill stores / loads per thread */
+    uint32_t spill_loads;
+};
+
+struct ptx_res {
+    char     target[32];      /* the --gpu-name ptxas compiled for, e.g. "sm_75" */
+    char     tool[96];        /* ptxas version line, for the record's header */
+    uint64_t ptx_hash;        /* FNV-1a of the PTX text the counts belong to */
+    uint32_t nkernels;
+    struct ptx_res_kernel k[PTX_RES_MAX_KERNELS];
+};
+
+uint64_t ptx_res_hash(const char *text, size_t len);
+
+/* Parse `ptxas -v` output (its stderr) into r (entry functions only).  0, or -1 with a
+   message when no entry function was found in it. */
+int ptx_res_from_ptxas(const char *out, struct ptx_res *r, char *err, size_t errlen);
+
+/* Run ptxas -v on the PTX file for `target` (retrying once for the oldest target the
+   installed ptxas supports when it rejects `target`).  The ptxas run is $GPUSIM_PTXAS when
+   set, else ptxas on PATH, else /usr/local/cuda/bin/ptxas.  0; 1 when no ptxas could be
+   started; -1 with a message when it ran and failed. */
+int ptx_res_run_ptxas(const char *ptx_path, const char *target, struct ptx_res *r,
+                      char *err, size_t errlen);
+
+/* The record file: write, and read back.  ptx_res_read returns 0, 1 when the file does not
+   exist, or -1 with "FILE:LINE: message" for a malformed record. */
+void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f);
+int  ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen);
+
+/* The record path of a PTX path: ".ptx" replaced by ".res" (appended when absent). */
+void ptx_res_path(const char *ptx_path, char *out, size_t outlen);
+
+const struct ptx_res_kernel *ptx_res_find(const struct ptx_res *r, const char *kernel);
+
+#endif
