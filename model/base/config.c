@@ -425,7 +425,8 @@ void conf_write_doc(void *fp)
             "Files are `key = value` lines; `#` starts a comment. Integers take an optional binary\n"
             "suffix K, M or G. `--set KEY=VALUE` overrides one key after the file is read. An unknown\n"
             "key, a malformed or out-of-range value, or an impossible combination stops the run with a\n"
-            "message naming the key (and FILE:LINE).\n\n"
+            "message naming the key (and FILE:LINE). Where each gtx480 value comes from, where the\n"
+            "model differs from the GPU and why: [fidelity.md](fidelity.md).\n\n"
             "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct conf_key *k = &keys[i];
