@@ -278,7 +278,17 @@ struct result {
     struct gs_stats st;
     char msg[1100];
     char regs[800];          /* gs_regs_note of the last launch */
+    char cfg_name[64];       /* the configuration's name key */
+    char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
 };
+
+/* The latency set a run uses: the timing model's lat_* and ii_* keys ("" for functional). */
+static void latency_set(const struct gpu_config *c, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (c->model == MODEL_TIMING)
+        conf_latency_line(c, buf, n);
+}
 
 static void run_one(const struct opts *o, const struct bench *b, struct result *r)
 {
@@ -292,6 +302,8 @@ static void run_one(const struct opts *o, const struct bench *b, struct result *
         r->rc = 2;
         return;
     }
+    snprintf(r->cfg_name, sizeof r->cfg_name, "%s", gs_config(ctx.gpu)->name);
+    latency_set(gs_config(ctx.gpu), r->lat, sizeof r->lat);
     snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, b->name);
     ctx.ptx_path = o->ptx ? o->ptx : path;
     ctx.size = o->size;
@@ -321,12 +333,31 @@ static void run_one(const struct opts *o, const struct bench *b, struct result *
     gs_destroy(ctx.gpu);
 }
 
+/* The latency set as JSON members ("lat_alu": 18, ...), on the configuration's line. */
+static void json_latencies(FILE *f, const char *lat)
+{
+    const char *p = lat;
+    fprintf(f, ", \"latencies\": {");
+    while (*p) {
+        size_t key = strcspn(p, "="), val;
+        if (!p[key])
+            break;
+        val = strcspn(p + key + 1, " ");
+        fprintf(f, "%s\"%.*s\": %.*s", p == lat ? "" : ", ", (int)key, p, (int)val, p + key + 1);
+        p += key + 1 + val;
+        p += *p == ' ';
+    }
+    fprintf(f, "}");
+}
+
 static void json_result(FILE *f, const struct opts *o, const char *name, const struct result *r)
 {
     const char *cfg = o->config ? o->config : "gtx480 (built-in)";
     const char *p;
-    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\",\n  \"size\": \"%s\",\n"
-            "  \"correct\": %s,\n  \"message\": \"", name, cfg,
+    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\"", name, cfg);
+    if (r->lat[0])
+        json_latencies(f, r->lat);
+    fprintf(f, ",\n  \"size\": \"%s\",\n  \"correct\": %s,\n  \"message\": \"",
             o->size == BENCH_TEST ? "test" : "default", r->rc == 0 ? "true" : "false");
     for (p = r->msg; *p; p++)
         fprintf(f, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
@@ -372,8 +403,13 @@ static int cmd_run(const struct opts *o)
            r.rc == 0 ? "CORRECT" : r.rc == 1 ? "WRONG RESULT" : "ERROR");
     if (r.rc)
         fprintf(stderr, "gpusim: %s: %s\n", b->name, r.msg);
+    if (r.lat[0]) {
+        char label[96];
+        snprintf(label, sizeof label, "latency set (%s)", r.cfg_name);
+        printf("  %-28s %s\n", label, r.lat);
+    }
     if (r.regs[0])
-        printf("registers: %s\n", r.regs);
+        printf("  registers: %s\n", r.regs);
     if (r.st.launches)
         gs_stats_text(&r.st, stdout);
     if (o->json && write_json(o, &b->name, &r, 1, 0))
@@ -572,6 +608,20 @@ static int write_perf(const struct opts *o, const struct bench *const *all, cons
     return fclose(f);
 }
 
+/* The suite's header line: the configuration and the latency set every kernel runs with
+   (a configuration error is reported by each kernel's run). */
+static void suite_latencies(const struct opts *o)
+{
+    struct gs_gpu *g;
+    char err[512], lat[512];
+    if (gs_init(&g, o->config, o->sets, o->nsets, err, sizeof err))
+        return;
+    latency_set(gs_config(g), lat, sizeof lat);
+    if (lat[0])
+        printf("configuration %s, latency set: %s\n", gs_config(g)->name, lat);
+    gs_destroy(g);
+}
+
 static int cmd_suite(const struct opts *o)
 {
     unsigned n, i, bad = 0;
@@ -583,6 +633,7 @@ static int cmd_suite(const struct opts *o)
         free(rs); free(names);
         return 2;
     }
+    suite_latencies(o);
     printf("%-12s %-7s %8s %14s %14s %10s %8s %7s\n", "kernel", "result", "launches",
            "warp insns", "thread insns", "div.branch", "lane%", "host s");
     for (i = 0; i < n; i++) {

@@ -100,6 +100,31 @@ static void test_json_is_deterministic(void **state)
     free(b);
 }
 
+/* The statistics header names the latency set the run used (the lat_* and ii_* keys of its
+   configuration, after --set), in the text output and on the JSON's configuration line; a
+   functional run, which uses none, names none. */
+static void test_header_names_latency_set(void **state)
+{
+    char *j;
+    (void)state;
+    expect(GPUSIM " run vecadd --size test", 0,
+           "  latency set (gtx480)         lat_alu=18 lat_mad=20 lat_minmax=36 lat_idiv=264 "
+           "lat_fdiv=984 lat_dp=24 lat_ddiv=1188 lat_sfu=40 lat_sqrt=208 lat_rcp=228 "
+           "lat_shared=44 lat_const=46 lat_param=46 ii_sp=1 ii_sfu=4 ii_dp=8 ii_mem=1\n");
+    expect(GPUSIM " run vecadd --size test --config configs/kepler.cfg --set lat_sfu=77 --json "
+           BUILD_DIR "/tests/lat.json", 0, "latency set (kepler)         lat_alu=9 lat_mad=9 ");
+    expect(GPUSIM " run vecadd --size test --config configs/kepler.cfg --set lat_sfu=77", 0,
+           " lat_sfu=77 ");
+    j = tu_read_file(BUILD_DIR "/tests/lat.json", NULL);
+    tu_assert_contains(j, "\"config\": \"configs/kepler.cfg\", \"latencies\": {\"lat_alu\": 9, ");
+    tu_assert_contains(j, "\"lat_sfu\": 77, ");
+    tu_assert_contains(j, "\"ii_mem\": 1},\n");
+    free(j);
+    expect(GPUSIM " suite --size test --set num_sms=1 --set lat_alu=5 | head -1", 0,
+           "configuration gtx480, latency set: lat_alu=5 lat_mad=20 ");
+    assert_int_equal(sh(GPUSIM " run vecadd --size test --set model=functional | grep -c 'latency set'"), 1);
+}
+
 /* Two timing runs give identical statistics, and skipping idle cycles changes nothing. */
 static void test_timing_deterministic_and_skip_equivalent(void **state)
 {
@@ -204,6 +229,7 @@ int main(void)
         cmocka_unit_test(test_wrong_result_exits_1),
         cmocka_unit_test(test_errors_exit_2),
         cmocka_unit_test(test_json_is_deterministic),
+        cmocka_unit_test(test_header_names_latency_set),
         cmocka_unit_test(test_timing_deterministic_and_skip_equivalent),
         cmocka_unit_test(test_watchdog_dump),
         cmocka_unit_test(test_record),

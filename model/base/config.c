@@ -396,6 +396,25 @@ static void key_value(const struct gpu_config *c, const struct conf_key *k, char
         snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)(const void *)base);
 }
 
+/* The latency set: every lat_* and ii_* key as "key=value", space-separated, in table order. */
+size_t conf_latency_line(const struct gpu_config *c, char *buf, size_t n)
+{
+    unsigned i;
+    size_t len = 0;
+    char v[80];
+    if (n)
+        buf[0] = 0;
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const char *name = keys[i].name;
+        if (strncmp(name, "lat_", 4) != 0 && strncmp(name, "ii_", 3) != 0)
+            continue;
+        key_value(c, &keys[i], v, sizeof v);
+        len += (size_t)snprintf(buf + (len < n ? len : n), len < n ? n - len : 0, "%s%s=%s",
+                                len ? " " : "", name, v);
+    }
+    return len;
+}
+
 void conf_write(const struct gpu_config *c, void *fp)
 {
     unsigned i;
@@ -419,7 +438,8 @@ void conf_write_doc(void *fp)
             "Files are `key = value` lines; `#` starts a comment. Integers take an optional binary\n"
             "suffix K, M or G. `--set KEY=VALUE` overrides one key after the file is read. An unknown\n"
             "key, a malformed or out-of-range value, or an impossible combination stops the run with a\n"
-            "message naming the key (and FILE:LINE).\n\n"
+            "message naming the key (and FILE:LINE). Where each gtx480 value comes from, where the\n"
+            "model differs from the GPU and why: [fidelity.md](fidelity.md).\n\n"
             "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct conf_key *k = &keys[i];

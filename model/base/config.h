@@ -82,5 +82,8 @@ int  conf_check(const struct gpu_config *c, char *err, size_t errlen);
 /* Write every key as Markdown (docs/config.md is this output) or as `key = value` text. */
 void conf_write_doc(void *FILE_ptr);
 void conf_write(const struct gpu_config *c, void *FILE_ptr);
+/* The latency set of a configuration (every lat_* and ii_* key) as "lat_alu=18 ... ii_mem=1"
+   into buf (truncated to n - 1 characters); returns the untruncated length. */
+size_t conf_latency_line(const struct gpu_config *c, char *buf, size_t n);
 
 #endif

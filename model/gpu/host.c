@@ -490,15 +490,14 @@ static void regs_note(struct gs_gpu *g, const struct gs_module *m, const struct 
         snprintf(cap, sizeof cap, ", capped at max_regs_per_thread %u (a compile for this GPU "
                  "would spill)", g->conf.max_regs_per_thread);
     if (r->src == KRES_OVERRIDE)
-        snprintf(g->regs_note, sizeof g->regs_note, "%u registers per thread: override "
-                 "(regs_per_thread; compiler %u, estimate %u)", r->regs, r->compiler, r->estimate);
+        snprintf(g->regs_note, sizeof g->regs_note, "%u per thread, override (regs_per_thread); "
+                 "compiler %u, liveness estimate %u", r->regs, r->compiler, r->estimate);
     else if (r->src == KRES_ESTIMATE)
-        snprintf(g->regs_note, sizeof g->regs_note, "%u registers per thread: liveness estimate%s "
-                 "(%s)", r->regs, cap, m->res_note);
+        snprintf(g->regs_note, sizeof g->regs_note, "%u per thread, liveness estimate%s; %s",
+                 r->regs, cap, m->res_note);
     else
-        snprintf(g->regs_note, sizeof g->regs_note, "%u registers per thread: %s %u%s, from %s "
-                 "(liveness estimate %u)", r->regs, kres_src_name(r->src), r->compiler, cap,
-                 m->res_note, r->estimate);
+        snprintf(g->regs_note, sizeof g->regs_note, "%u per thread, %s%s: %s; liveness estimate %u",
+                 r->regs, kres_src_name(r->src), cap, m->res_note, r->estimate);
 }
 
 const char *gs_regs_note(const struct gs_gpu *g)
