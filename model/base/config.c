@@ -134,6 +134,12 @@ static const struct conf_key keys[] = {
       "Precharge (RP=12 -> 10 core cycles)." },
     { "dram_tRAS", CK_U32, OFF(dram_tRAS), 1, 1000, "core cycles",
       "Activate to precharge (RAS=28 -> 22 core cycles)." },
+    { "l2_copy_install", CK_U32, OFF(l2_copy_install), 0, 1, "flag",
+      "Host-to-device copies and memsets since the last launch leave their lines in the L2 at "
+      "the launch's cycle 0, most recent last (clean, LRU order as the copy engine left them; "
+      "at most what the L2 holds): the copy engine writes through L2 on Fermi and Kepler, as "
+      "GPGPU-Sim's -gpgpu_perf_sim_memcpy (default 1) models; the copy's own time is not "
+      "counted. 0 = every launch starts with a cold L2. No effect in the functional model." },
     { "watchdog_cycles", CK_U64, OFF(watchdog_cycles), 0, ~0ull, "cycles",
       "Deadlock watchdog: no instruction issued anywhere for this many cycles stops the run with "
       "a dump of every warp (0 = off)." },
@@ -181,6 +187,7 @@ void conf_defaults(struct gpu_config *c)
     c->l2_latency = 120; c->l2_mshrs = 32;
     c->dram_banks = 16; c->dram_latency = 100; c->dram_tCL = 10; c->dram_tRCD = 10;
     c->dram_tRP = 10; c->dram_tRAS = 22;
+    c->l2_copy_install = 1;
     c->watchdog_cycles = 100000;
     c->skip_idle = 1;
 }

@@ -51,6 +51,7 @@ struct gpu_config {
     uint32_t icnt_latency;
     uint32_t dram_channels, l2_slices_per_channel, l2_sets, l2_ways, l2_latency, l2_mshrs;
     uint32_t dram_banks, dram_latency, dram_tCL, dram_tRCD, dram_tRP, dram_tRAS;
+    uint32_t l2_copy_install;        /* host-to-device copies and memsets leave their lines in L2 */
     uint64_t watchdog_cycles;        /* deadlock: no issue anywhere for this many cycles */
     uint32_t skip_idle;              /* do not evaluate idle SMs */
 };

@@ -20,6 +20,7 @@
 
 struct sm_rec;
 struct probe_sink;
+struct l2copy;
 
 struct fsim_launch {
     const struct ptx_prog *prog;
@@ -31,6 +32,8 @@ struct fsim_launch {
     uint32_t dyn_smem;
     struct sm_rec *rec;              /* timing model: record a block of SM 0 (NULL = off) */
     const struct probe_sink *sink;   /* instruction probe's sink (probe.h; NULL = none) */
+    const struct l2copy *l2_copied;  /* timing model: lines copies left in L2 (mem/l2copy.h;
+                                        NULL = cold L2) */
 };
 
 /* Shared memory of one CTA: static variables, then dynamic at a 16-byte aligned base. */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cta.h"
 #include "gpu.h"
+#include "mem/l2copy.h"
 #include "mem/mem_blocks.h"
 #include "sm/sm.h"
 #include "sm/sm_limits.h"
@@ -63,6 +64,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     mem_cfg_from(c, &mc);
     if (!(t->ms = msys_init(&mc, t->err, t->errlen)))
         return -1;
+    l2copy_replay(l->l2_copied, t->ms);       /* before cycle 0: what the copies left */
     t->sms = calloc(t->nsms, sizeof *t->sms);
     t->min = calloc(t->nsms, sizeof *t->min);
     t->mout = calloc(t->nsms, sizeof *t->mout);

@@ -22,6 +22,7 @@
 #include "sm/sm.h"
 #include "gpu.h"
 #include "blocks.h"
+#include "mem/l2copy.h"
 #include "stats.h"
 
 #define GS_MAX_MODULES 64
@@ -51,6 +52,8 @@ struct gs_gpu {
     char regs_note[800];              /* registers of the last launch: source and detail */
     int last_launch_status;
     struct sm_rec rec;
+    struct l2copy *copied;            /* lines copies left in L2 since the last launch, or NULL
+                                         (l2_copy_install off or functional model) */
     char rec_path[512];
     char err[1024];
 };
@@ -120,6 +123,12 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
     }
     gm_init(g->gmem, g->conf.dram_bytes);
     g->rec.block = -1;
+    if (g->conf.l2_copy_install && g->conf.model == MODEL_TIMING &&
+        !(g->copied = l2copy_new(&g->conf))) {
+        gs_destroy(g);
+        snprintf(err, errlen, "out of host memory");
+        return GS_ERR_OUT_OF_MEMORY;
+    }
     *gpu = g;
     return GS_OK;
 }
@@ -155,6 +164,7 @@ void gs_destroy(struct gs_gpu *g)
     gm_destroy(g->gmem);
     free(g->gmem);
     free(g->rec.buf);
+    l2copy_free(g->copied);
     free(g);
 }
 
@@ -257,6 +267,7 @@ int gs_memcpy_htod(struct gs_gpu *g, uint64_t dst, const void *src, uint64_t byt
     if (!(p = dev_range(g, "gs_memcpy_htod", dst, bytes)))
         return GS_ERR_INVALID_VALUE;
     memcpy(p, src, bytes);
+    l2copy_add(g->copied, dst, bytes);
     return GS_OK;
 }
 
@@ -283,6 +294,7 @@ int gs_memset(struct gs_gpu *g, uint64_t dst, int value, uint64_t bytes)
     if (!(p = dev_range(g, "gs_memset", dst, bytes)))
         return GS_ERR_INVALID_VALUE;
     memset(p, value, bytes);
+    l2copy_add(g->copied, dst, bytes);
     return GS_OK;
 }
 
@@ -550,12 +562,14 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
     l.rec = g->rec.block >= 0 ? &g->rec : NULL;
     l.sink = NULL;
+    l.l2_copied = g->copied;
     t0 = now();
     if (g->conf.model == MODEL_TIMING)
         rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
     else
         rc = fsim_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
     g->last.host_seconds = now() - t0;
+    l2copy_clear(g->copied);
     g->last.launches = 1;
     free(params);
     gs_stats_add(&g->total, &g->last);

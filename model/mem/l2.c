@@ -79,6 +79,20 @@ uint32_t l2_set_of(const struct l2_cfg *c, uint64_t line)
     return (uint32_t)((line / c->line_div) & (c->nsets - 1));
 }
 
+void l2_install(const struct l2_cfg *c, struct l2_regs *r, uint64_t line)
+{
+    struct cache_line *set = r->tags[l2_set_of(c, line)];
+    int w = cache_find_way(set, c->assoc, line);
+    if (w < 0) {
+        if ((w = cache_pick_victim(set, c->assoc)) < 0)
+            return;                                 /* every way reserved: not at reset */
+        set[w].tag = line;
+        set[w].state = CACHE_VALID;
+        set[w].dirty = 0;
+    }
+    cache_lru_touch(set, c->assoc, (unsigned)w);
+}
+
 /* ---- helpers (the shared ones are in base/cachelib.h) ---- */
 
 static int is_write(uint8_t kind)

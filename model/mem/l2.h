@@ -118,6 +118,13 @@ void l2_eval(const struct l2_cfg *c, const struct l2_regs *q, const struct l2_in
              struct l2_out *out, struct l2_regs *d);
 void l2_commit(const struct l2_cfg *c, struct l2_regs *q, const struct l2_regs *d);
 
+/* Reset with contents (not part of eval/commit; call after l2_reset, before the first eval,
+   on q and d alike): `line` becomes a valid, clean line of its set at LRU rank 0, as a
+   line the copy engine wrote through the slice leaves it (docs/l2.md, "Lines installed by
+   copies"). A line already present is only touched; otherwise an invalid way is taken, else
+   the least recently used valid line is replaced. Called in copy order, it leaves the tags
+   as that stream of writes would. */
+void     l2_install(const struct l2_cfg *c, struct l2_regs *r, uint64_t line);
 uint32_t l2_set_of(const struct l2_cfg *c, uint64_t line);
 int      l2_busy(const struct l2_cfg *c, const struct l2_regs *q);
 /* Earliest cycle > now at which l2_eval without inputs can change state or produce output

@@ -163,6 +163,13 @@ struct msys *msys_init(const struct msys_cfg *cfg, char *err, size_t errlen)
     return ms;
 }
 
+void msys_install(struct msys *ms, uint64_t addr)
+{
+    unsigned s = icnt_slice_of(&ms->cfg.icnt, addr);
+    l2_install(&ms->cfg.l2, &ms->l2q[s], addr / MEM_LINE_BYTES);
+    l2_install(&ms->cfg.l2, &ms->l2d[s], addr / MEM_LINE_BYTES);
+}
+
 int msys_sm_ready(const struct msys *ms, unsigned sm)
 {
     return sm < ms->cfg.n_sm && ((ms->sm_ready >> sm) & 1);

@@ -98,6 +98,12 @@ int  msys_cfg_check(const struct msys_cfg *c, char *err, size_t errlen);
 struct msys *msys_init(const struct msys_cfg *cfg, char *err, size_t errlen);
 void msys_free(struct msys *ms);
 
+/* Launch set-up, before the first tick: the line holding byte address addr becomes a valid,
+   clean, most recently used line of its slice (l2_install on the slice's q and d registers;
+   a reset with contents, not a request: no statistics, no DRAM traffic). l2copy.h uses it
+   for the lines host-to-device copies left in the L2. */
+void msys_install(struct msys *ms, uint64_t addr);
+
 int  msys_sm_ready(const struct msys *ms, unsigned sm);
 uint64_t msys_ready_mask(const struct msys *ms);
 /* in: n_sm entries or NULL (no requests); out: n_sm entries, all written. */
