@@ -172,7 +172,7 @@ static void test_derived_figures(void **state)
         { "dram_bytes_per_cycle", dram_bpc },
         { "dram_gb_per_s", dram_bpc * 0.7 },              /* 700 MHz core clock */
         { "peak_warp_ipc", (double)c->schedulers_per_sm / c->ii_sp },
-        { "sfu_warp_ipc", (double)c->schedulers_per_sm / c->ii_sfu },
+        { "sfu_warp_ipc", (double)(c->sfu_shared ? 1 : c->schedulers_per_sm) / c->ii_sfu },
         { "dp_warp_ipc", (double)c->schedulers_per_sm / c->ii_dp },
     };
     const unsigned nf = sizeof figs / sizeof figs[0];

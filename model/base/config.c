@@ -100,6 +100,9 @@ static const struct conf_key keys[] = {
       "SP initiation interval per scheduler (Fermi: 16 lanes at twice the core clock: 1)." },
     { "ii_sfu", CK_U32, OFF(ii_sfu), 1, 64, "cycles",
       "SFU initiation interval (Fermi: 4 SFUs per SM for 32 lanes at the hot clock: 4)." },
+    { "sfu_shared", CK_U32, OFF(sfu_shared), 0, 1, "flag",
+      "1: the SFU is one pipe for the whole SM, its ii_sfu shared by the schedulers, which take "
+      "turns cycle by cycle (Fermi: 4 SFUs per SM serve both schedulers); 0: one per scheduler." },
     { "ii_dp", CK_U32, OFF(ii_dp), 1, 64, "cycles",
       "DP initiation interval (GeForce Fermi: 1/8 of the single-precision rate: 8)." },
     { "ii_mem", CK_U32, OFF(ii_mem), 1, 64, "cycles",
@@ -180,7 +183,7 @@ void conf_defaults(struct gpu_config *c)
     c->lat_fdiv = 984; c->lat_dp = 24; c->lat_ddiv = 1188; c->lat_sfu = 40;
     c->lat_sqrt = 208; c->lat_rcp = 228; c->lat_shared = 44; c->lat_const = 46;
     c->lat_param = 46;
-    c->ii_sp = 1; c->ii_sfu = 4; c->ii_dp = 8; c->ii_mem = 1;
+    c->ii_sp = 1; c->ii_sfu = 4; c->ii_dp = 8; c->ii_mem = 1; c->sfu_shared = 1;
     c->l1_sets = 32; c->l1_ways = 4; c->l1_mshrs = 64; c->l1_hit_latency = 35;
     c->icnt_latency = 8;
     c->dram_channels = 6; c->l2_slices_per_channel = 2; c->l2_sets = 64; c->l2_ways = 8;

@@ -47,6 +47,7 @@ struct gpu_config {
     uint32_t lat_alu, lat_mad, lat_minmax, lat_idiv, lat_fdiv, lat_dp, lat_ddiv;
     uint32_t lat_sfu, lat_sqrt, lat_rcp, lat_shared, lat_const, lat_param;
     uint32_t ii_sp, ii_sfu, ii_dp, ii_mem;
+    uint32_t sfu_shared;             /* one SFU pipe per SM, not one per scheduler */
     uint32_t l1_sets, l1_ways, l1_mshrs, l1_hit_latency;
     uint32_t icnt_latency;
     uint32_t dram_channels, l2_slices_per_channel, l2_sets, l2_ways, l2_latency, l2_mshrs;

@@ -50,11 +50,17 @@ static int free_slot(const struct fu_regs *d)
     return ~d->valid ? __builtin_ctzll(~d->valid) : -1;
 }
 
-static void accept(const struct fu_issue *is, uint64_t now, struct fu_regs *d)
+static void accept(const struct fu_cfg *c, const struct fu_issue *is, uint64_t now,
+                   struct fu_regs *d)
 {
     int s;
     uint32_t k;
-    d->busy_until[is->sched][is->unit] = (uint32_t)(now + (is->ii ? is->ii : 1));
+    uint32_t until = (uint32_t)(now + (is->ii ? is->ii : 1));
+    if (c->shared >> is->unit & 1)
+        for (uint32_t k = 0; k < c->nsched && k < FU_MAX_SCHED; k++)
+            d->busy_until[k][is->unit] = until;
+    else
+        d->busy_until[is->sched][is->unit] = until;
     if (is->ndst == 0)
         return;
     d->q_dirty = 1;
@@ -81,10 +87,11 @@ void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in
     d->q_dirty = out->nrel != 0;
     for (i = 0; i < c->nsched && i < FU_ISSUE; i++)
         if (in->issue[i].valid)
-            accept(&in->issue[i], in->now, d);
+            accept(c, &in->issue[i], in->now, d);
     for (i = 0; i < c->nsched; i++)
         for (u = 0; u < FU_NUNITS; u++)   /* free next cycle? (readiness is for the next issue) */
-            if ((int32_t)(d->busy_until[i][u] - (uint32_t)(in->now + 1)) <= 0)
+            if ((int32_t)(d->busy_until[i][u] - (uint32_t)(in->now + 1)) <= 0 &&
+                (!(c->shared >> u & 1) || (in->now + 1) % c->nsched == i))
                 out->unit_free[i] |= (uint8_t)(1u << u);
     out->full = d->count + c->nsched > FU_QUEUE;
 }
@@ -112,6 +119,7 @@ void fu_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct fu_
 {
     (void)sm; (void)i;
     out->nsched = c->schedulers_per_sm;
+    out->shared = c->sfu_shared ? (uint8_t)(1u << FU_SFU) : 0;
 }
 
 int fu_cfg_check(const struct fu_cfg *c, char *err, size_t errlen)

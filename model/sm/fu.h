@@ -7,6 +7,10 @@
  * result is written back `lat` cycles after issue, when the destination registers' scoreboard
  * bits are released. Fixed-latency results (ALU, SFU, DP, shared/const/param memory) go through
  * this block's result queue; global loads complete through the LD/ST unit instead.
+ * A unit marked shared (cfg.shared; the SFU on Fermi: 4 SFUs per SM, 8 hot clocks = 4 core
+ * cycles per warp instruction, one pipe for both schedulers) is one pipe: an issue makes it
+ * busy for every scheduler, and in a cycle t it may be used only by scheduler t mod nsched
+ * (time-division grant, so two schedulers never start it in the same cycle).
  *
  * Ports: in: up to FU_ISSUE issues per cycle {valid, sched, unit, lat, ii, warp, vwi, dests};
  *        in: now (cycle); out: unit_free[sched] (bit per unit, for the schedulers' readiness),
@@ -27,7 +31,11 @@
 
 enum fu_unit { FU_SP = 0, FU_SFU, FU_DP, FU_MEM, FU_NUNITS };
 
-struct fu_cfg { uint32_t nsched; };
+struct fu_cfg {
+    uint32_t nsched;
+    uint8_t  shared;           /* bit per unit: one pipe for the whole SM (sfu_shared), granted
+                                  to scheduler (cycle mod nsched) when free */
+};
 
 struct fu_entry {
     uint64_t done_at;          /* 64: cycle the result is written back */
