@@ -102,6 +102,22 @@ static void test_impossible_combination(void **state)
     assert_int_equal(conf_set(&c, "max_shared_per_cta=64K", "--set", err, sizeof err), 0);
     assert_int_equal(conf_check(&c, err, sizeof err), -1);
     tu_assert_contains(err, "key 'max_shared_per_cta'");
+    conf_defaults(&c);                                               /* ibuf_entries 2 */
+    assert_int_equal(conf_set(&c, "fetch_width=3", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'fetch_width' (3) exceeds ibuf_entries (2)");
+    assert_int_equal(conf_set(&c, "ibuf_entries=4", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "fetch_width=5", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'fetch_width': 5 is out of range [1, 4]");
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "fetch_warps=0", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'fetch_warps'");
+    assert_int_equal(conf_set(&c, "fetch_warps=4", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "max_warps_per_sm=3", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "max_threads_per_cta=96", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'fetch_warps' (4) exceeds max_warps_per_sm (3)");
 }
 
 static void test_gs_init_reports_config_errors(void **state)

@@ -2,8 +2,10 @@
  * test_fetch.c -- cmocka tests for model/sm/fetch.c: round-robin selection, I-cache miss then
  * hit (MSHR merge, request handshake, fill), decode latency, I-buffer capacity and consume,
  * flush (also of instructions still in decode and of warps waiting on a miss), the end of the
- * program, LRU replacement, MSHR exhaustion, multi-instruction fetch, bad ports, and the
- * single-warp issue pattern the stage latencies imply.
+ * program, LRU replacement, MSHR exhaustion, multi-instruction fetch, bad ports, the
+ * single-warp issue pattern the stage latencies imply, several fetch ports (per-port round
+ * robin, same-cycle misses sharing an MSHR), the steady-state bandwidth ports x width, and
+ * random traffic with 1, 2 and 4 ports.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -128,9 +130,9 @@ static void test_mshr_merge_and_round_robin(void **st)
     unsigned cyc = 0;
     t->in.pc_v = 0x0f;                           /* slots 0..3, all at pc 0 */
     step_mem(t, &m, &cyc, 10);                   /* slot 0 misses */
-    assert_int_equal(t->q.rr, 0);
+    assert_int_equal(t->q.rr[0], 0);
     step_mem(t, &m, &cyc, 10);                   /* slot 1: same line, merged */
-    assert_int_equal(t->q.rr, 1);
+    assert_int_equal(t->q.rr[0], 1);
     assert_int_equal(t->o.ev_miss, 1);
     assert_int_equal(__builtin_popcount(t->q.ms_v), 1);
     step_mem(t, &m, &cyc, 10);
@@ -143,7 +145,7 @@ static void test_mshr_merge_and_round_robin(void **st)
         step_mem(t, &m, &cyc, 10);
         if (t->o.ev_fetch) {
             assert_int_equal(t->o.ev_hit, 1);
-            order[n++] = t->q.rr;
+            order[n++] = t->q.rr[0];
         }
     }
     /* 0 1 2 3 twice (two entries each), then all full until something is consumed */
@@ -162,10 +164,10 @@ static void test_mshr_merge_and_round_robin(void **st)
     step_mem(t, &m, &cyc, 10);
     assert_int_equal(t->o.head_pc[2], 1);
     assert_int_equal(t->o.head_pc[1], 1);
-    assert_int_equal(t->q.rr, 1);
-    assert_int_equal(t->q.dq_pc[0], 2);
+    assert_int_equal(t->q.rr[0], 1);
+    assert_int_equal(t->q.dq_pc[0][0], 2);
     step_mem(t, &m, &cyc, 10);
-    assert_int_equal(t->q.rr, 2);
+    assert_int_equal(t->q.rr[0], 2);
     free(t);
 }
 
@@ -243,7 +245,7 @@ static void test_flush(void **st)
     t->in.flush = 1;
     t->in.pc[0] = 7;
     step_mem(t, &m, &cyc, 3);
-    assert_int_equal(t->q.dq_pc[0], 7);          /* the new fetch */
+    assert_int_equal(t->q.dq_pc[0][0], 7);          /* the new fetch */
     for (unsigned k = 0; k < 4; k++)
         step_mem(t, &m, &cyc, 3);
     assert_int_equal(t->q.ibuf_n[0], 2);
@@ -375,13 +377,16 @@ static void test_bad_ports(void **st)
     assert_int_equal(fetch_cfg_check(&c, err, sizeof err), -1);
 }
 
-/* Random traffic: the I-buffer always holds consecutive pcs starting at the warp's pc. */
-static void test_random_consistency(void **st)
+/* Random traffic with `ports` fetch ports of `width`: the I-buffer always holds consecutive
+   pcs starting at the warp's pc. */
+static void random_consistency(unsigned ports, unsigned width)
 {
-    (void)st;
     struct tb *t = tb_new(48);
     struct mem m = {0};
     unsigned cyc = 0;
+    t->c.ports = (uint8_t)ports;
+    t->c.width = (uint8_t)width;
+    reinit(t);
     uint32_t pc[48];
     srand(99);
     t->in.pc_v = (1ull << 48) - 1;
@@ -392,13 +397,13 @@ static void test_random_consistency(void **st)
     unsigned issued = 0;
     for (unsigned k = 0; k < 20000; k++) {
         /* two schedulers consume a head each; sometimes a warp jumps */
-        unsigned ports = 0;
+        unsigned nc = 0;
         uint64_t heads = t->q.hv;
-        for (unsigned s = (unsigned)rand() % 48, i = 0; i < 48 && ports < 2; i++, s = (s + 1) % 48) {
+        for (unsigned s = (unsigned)rand() % 48, i = 0; i < 48 && nc < 2; i++, s = (s + 1) % 48) {
             if (!(heads >> s & 1u) || rand() % 2)
                 continue;
             assert_int_equal(t->q.ibuf_pc[0][s], pc[s]);
-            t->in.consume[ports++] = (struct fetch_consume){1, (uint8_t)s};
+            t->in.consume[nc++] = (struct fetch_consume){1, (uint8_t)s};
             pc[s]++;
             issued++;
             if (rand() % 10 == 0) {
@@ -419,6 +424,145 @@ static void test_random_consistency(void **st)
     free(t);
 }
 
+/* Warm the lines of pcs 0..31 for slots pc_v (each slot at pc 0), then empty the I-buffers
+   and decode pipes, keeping the I-cache. */
+static void warm(struct tb *t, slotmask pc_v)
+{
+    struct mem m = {0};
+    unsigned cyc = 0;
+    for (unsigned pc = 0; pc < 32; pc += 16) {
+        t->in.pc_v = 1;
+        t->in.pc[0] = pc;
+        t->in.flush = 1;
+        while (!(t->o.ev_hit && cyc > 0))
+            step_mem(t, &m, &cyc, 3);
+        step_mem(t, &m, &cyc, 3);
+    }
+    struct fetch_regs keep = t->q;
+    fetch_reset(&t->c, &t->q);
+    memcpy(t->q.ic_tag, keep.ic_tag, sizeof keep.ic_tag);
+    memcpy(t->q.ic_v, keep.ic_v, sizeof keep.ic_v);
+    memcpy(t->q.ic_age, keep.ic_age, sizeof keep.ic_age);
+    t->d = t->q;
+    t->in.pc_v = pc_v;
+    memset(t->in.pc, 0, sizeof t->in.pc);
+}
+
+/* Two fetch ports: slot w is fetched by port w % 2, both ports look up and decode in the
+   same cycle, each round robin over its own slots; two misses on one line in one cycle share
+   an MSHR. */
+static void test_two_ports(void **st)
+{
+    (void)st;
+    struct tb *t = tb_new(8);
+    t->c.ports = 2;
+    reinit(t);
+    t->in.pc_v = 0x3;                            /* slots 0 (port 0) and 1 (port 1), pc 0 */
+    step(t);
+    assert_int_equal(t->o.ev_fetch, 2);
+    assert_int_equal(t->o.ev_miss, 2);
+    assert_int_equal(__builtin_popcount(t->q.ms_v), 1);
+    assert_true(t->q.ms_wait[0] == 0x3 && t->q.wait == 0x3);
+    free(t);
+
+    t = tb_new(8);
+    t->c.ports = 2;
+    reinit(t);
+    warm(t, 0xff);
+    int order[2][8], n = 0;
+    for (unsigned c = 0; c < 8; c++) {            /* 8 slots x 2 entries = 16 fetches */
+        step(t);
+        assert_int_equal(t->o.ev_fetch, 2);
+        assert_int_equal(t->o.ev_hit, 2);
+        assert_int_equal(t->o.ev_insn, 2);
+        order[0][n] = t->q.rr[0];
+        order[1][n++] = t->q.rr[1];
+        if (c == 2)                              /* fetched in cycle 0, issuable in 2 */
+            assert_true(t->o.head_v == 0x3);
+    }
+    int exp[2][8] = {{0, 2, 4, 6, 0, 2, 4, 6}, {1, 3, 5, 7, 1, 3, 5, 7}};
+    assert_memory_equal(order, exp, sizeof exp);
+    step(t);                                     /* all full */
+    assert_int_equal(t->o.ev_fetch, 0);
+    assert_true(t->o.head_v == 0xff);
+    free(t);
+
+    struct fetch_cfg c;
+    char err[160];
+    fetch_cfg_default(&c);
+    c.ports = 0;
+    assert_int_equal(fetch_cfg_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "ports"));
+    c.ports = FETCH_MAX_PORTS + 1;
+    assert_int_equal(fetch_cfg_check(&c, err, sizeof err), -1);
+    c.ports = 4;
+    c.nslots = 3;
+    assert_int_equal(fetch_cfg_check(&c, err, sizeof err), -1);
+    c.nslots = 4;
+    assert_int_equal(fetch_cfg_check(&c, err, sizeof err), 0);
+}
+
+/* Steady-state bandwidth into the I-buffers with every head consumed as soon as it shows
+   (4 consume ports, 16 warps): ports x width instructions per cycle. With width 2 a slot
+   that has one free entry gets one instruction. */
+static void test_bandwidth(void **st)
+{
+    static const unsigned pw[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {4, 1}};
+    (void)st;
+    for (unsigned k = 0; k < sizeof pw / sizeof pw[0]; k++) {
+        struct tb *t = tb_new(16);
+        t->c.ports = (uint8_t)pw[k][0];
+        t->c.width = (uint8_t)pw[k][1];
+        reinit(t);
+        warm(t, 0xffff);
+        t->in.pc_end = 32;
+        unsigned got = 0, ncyc = 0;
+        for (unsigned c = 0; c < 40; c++) {
+            unsigned n = 0;
+            for (unsigned s = 0; s < 16 && n < FETCH_CONSUME_PORTS; s++)
+                if (slot_has(t->o.head_v, s)) {
+                    t->in.consume[n++] = (struct fetch_consume){1, (uint8_t)s};
+                    t->in.pc[s]++;
+                }
+            step(t);
+            assert_int_equal(t->o.err, 0);
+            if (c >= 8) {                          /* after the first fills */
+                got += t->o.ev_insn;
+                ncyc++;
+            }
+        }
+        if (got != ncyc * pw[k][0] * pw[k][1])
+            fail_msg("ports %u width %u: %u instructions in %u cycles", pw[k][0], pw[k][1], got,
+                     ncyc);
+        free(t);
+    }
+
+    /* one free entry: a 2-wide fetch brings one instruction */
+    struct tb *t = tb_new(1);
+    t->c.width = 2;
+    reinit(t);
+    warm(t, 1);
+    step(t);
+    assert_int_equal(t->o.ev_insn, 2);
+    step(t);
+    step(t);                                      /* both in the I-buffer */
+    assert_int_equal(t->q.ibuf_n[0], 2);
+    t->in.consume[0] = (struct fetch_consume){1, 0};
+    step(t);
+    assert_int_equal(t->o.ev_insn, 1);
+    assert_int_equal(t->q.dq_pc[0][0], 2);
+    free(t);
+}
+
+/* Random traffic: the I-buffer always holds consecutive pcs starting at the warp's pc. */
+static void test_random_consistency(void **st)
+{
+    static const unsigned pw[][2] = {{1, 1}, {2, 2}, {4, 1}};
+    (void)st;
+    for (unsigned k = 0; k < sizeof pw / sizeof pw[0]; k++)
+        random_consistency(pw[k][0], pw[k][1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -429,6 +573,8 @@ int main(void)
         cmocka_unit_test(test_program_end_and_width),
         cmocka_unit_test(test_lru_and_mshr_full),
         cmocka_unit_test(test_bad_ports),
+        cmocka_unit_test(test_two_ports),
+        cmocka_unit_test(test_bandwidth),
         cmocka_unit_test(test_random_consistency),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

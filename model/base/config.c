@@ -76,6 +76,14 @@ static const struct conf_key keys[] = {
     { "icache_ways", CK_U32, OFF(icache_ways), 1, 16, "ways", "Instruction cache associativity." },
     { "decode_cycles", CK_U32, OFF(decode_cycles), 1, 16, "cycles",
       "Fetch-to-I-buffer latency of an I-cache hit." },
+    { "fetch_width", CK_U32, OFF(fetch_width), 1, 4, "instructions",
+      "Consecutive instructions of one warp's I-cache line decoded per fetch, at most "
+      "ibuf_entries (GPGPU-Sim: up to 2 per fetch into the 2-entry I-buffer; 1 = the front end "
+      "before issue 11)." },
+    { "fetch_warps", CK_U32, OFF(fetch_warps), 1, 4, "warps",
+      "Fetch ports: warps fetched per cycle, each port with its own I-cache tag read and decode "
+      "pipe; slot w uses port w mod n (GPGPU-Sim gtx480: 1, -gpgpu_inst_fetch_throughput; "
+      "kepler.cfg: 4, one per scheduler, a modelling choice). Peak: n x fetch_width per cycle." },
     { "lat_alu", CK_U32, OFF(lat_alu), 1, 10000, "cycles",
       "Integer/float add, sub, mul, logic, shift, compare, move, convert (001 Table III: 18)." },
     { "lat_mad", CK_U32, OFF(lat_mad), 1, 10000, "cycles", "mad / fma (001 Table III: 20)." },
@@ -179,6 +187,7 @@ void conf_defaults(struct gpu_config *c)
     c->simt_pop_cycles = 0;
     c->simt_fill_cycles = 0;
     c->ibuf_entries = 2; c->icache_sets = 4; c->icache_ways = 4; c->decode_cycles = 1;
+    c->fetch_width = 2; c->fetch_warps = 1;
     c->lat_alu = 18; c->lat_mad = 20; c->lat_minmax = 36; c->lat_idiv = 264;
     c->lat_fdiv = 984; c->lat_dp = 24; c->lat_ddiv = 1188; c->lat_sfu = 40;
     c->lat_sqrt = 208; c->lat_rcp = 228; c->lat_shared = 44; c->lat_const = 46;
@@ -377,6 +386,17 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
     if (c->regs_per_thread > c->max_regs_per_thread) {
         snprintf(err, errlen, "configuration: key 'regs_per_thread' (%u) exceeds "
                  "max_regs_per_thread (%u)", c->regs_per_thread, c->max_regs_per_thread);
+        return -1;
+    }
+    if (c->fetch_width > c->ibuf_entries) {
+        snprintf(err, errlen, "configuration: key 'fetch_width' (%u) exceeds ibuf_entries (%u): "
+                 "a fetch cannot decode more than the I-buffer holds", c->fetch_width,
+                 c->ibuf_entries);
+        return -1;
+    }
+    if (c->fetch_warps > c->max_warps_per_sm) {
+        snprintf(err, errlen, "configuration: key 'fetch_warps' (%u) exceeds max_warps_per_sm (%u)",
+                 c->fetch_warps, c->max_warps_per_sm);
         return -1;
     }
     if ((uint64_t)c->max_regs_per_thread * 32 > c->regs_per_sm) {

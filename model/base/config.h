@@ -44,6 +44,7 @@ struct gpu_config {
     uint32_t simt_pop_cycles;        /* extra cycles a reconvergence pop holds the warp */
     uint32_t simt_fill_cycles;       /* extra cycles a fill holds the warp after it returns */
     uint32_t ibuf_entries, icache_sets, icache_ways, decode_cycles;
+    uint32_t fetch_width, fetch_warps;   /* front-end bandwidth (docs/fetch.md) */
     uint32_t lat_alu, lat_mad, lat_minmax, lat_idiv, lat_fdiv, lat_dp, lat_ddiv;
     uint32_t lat_sfu, lat_sqrt, lat_rcp, lat_shared, lat_const, lat_param;
     uint32_t ii_sp, ii_sfu, ii_dp, ii_mem;

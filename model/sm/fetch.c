@@ -3,9 +3,9 @@
  * docs/fetch.md).
  *
  * eval order (d == q on entry; d is the next state under construction):
- *   1. consumes, 2. flushes, 3. the I-cache fill, 4. the decode pipe advances (its last stage
- *   enters the I-buffer), 5. one slot is chosen and looked up, 6. the memory request,
- *   7. outputs from d.
+ *   1. consumes, 2. flushes, 3. the I-cache fill, 4. each port's decode pipe advances (its
+ *   last stage enters the I-buffer), 5. each port in turn chooses one of its slots and looks
+ *   it up, 6. the memory request, 7. outputs from d.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +18,7 @@ void fetch_cfg_default(struct fetch_cfg *c)
     c->nslots = 48;
     c->ibuf_entries = 2;
     c->width = 1;
+    c->ports = 1;
     c->decode_cycles = 1;
     c->ic_sets = 4;                /* GPGPU-Sim gtx480: -gpgpu_cache:il1 4:128:4 */
     c->ic_ways = 4;
@@ -39,6 +40,9 @@ int fetch_cfg_check(const struct fetch_cfg *c, char *err, size_t errlen)
     else if (c->width < 1 || c->width > c->ibuf_entries)
         snprintf(err, errlen, "fetch: width %u out of range 1..ibuf_entries (%u)", c->width,
                  c->ibuf_entries);
+    else if (c->ports < 1 || c->ports > FETCH_MAX_PORTS || c->ports > c->nslots)
+        snprintf(err, errlen, "fetch: ports %u out of range 1..%u and 1..nslots (%u)", c->ports,
+                 FETCH_MAX_PORTS, c->nslots);
     else if (c->decode_cycles > FETCH_MAX_DECODE)
         snprintf(err, errlen, "fetch: decode_cycles %u out of range 0..%u", c->decode_cycles,
                  FETCH_MAX_DECODE);
@@ -64,7 +68,8 @@ void fetch_reset(const struct fetch_cfg *c, struct fetch_regs *r)
 {
     (void)c;
     memset(r, 0, sizeof *r);
-    r->rr = SM_MAX_SLOTS - 1;      /* so that the first choice starts at slot 0 */
+    for (unsigned p = 0; p < FETCH_MAX_PORTS; p++)
+        r->rr[p] = SM_MAX_SLOTS - 1;   /* so that the first choice starts at the lowest slot */
     for (unsigned s = 0; s < FETCH_MAX_SETS; s++)
         for (unsigned w = 0; w < FETCH_MAX_WAYS; w++)
             r->ic_age[s][w] = (uint8_t)w;
@@ -73,6 +78,17 @@ void fetch_reset(const struct fetch_cfg *c, struct fetch_regs *r)
 static slotmask slots_all(const struct fetch_cfg *c)
 {
     return slot_first(c->nslots);
+}
+
+/* The slots of port p: p, p + ports, p + 2 ports, ... below nslots. */
+static slotmask port_slots(const struct fetch_cfg *c, unsigned p)
+{
+    slotmask m = slot_bit(p);
+    if (c->ports == 1)
+        return slots_all(c);
+    for (unsigned step = c->ports; step < SM_MAX_SLOTS; step *= 2)
+        m |= m << step;
+    return m & slots_all(c);
 }
 
 static void set_flags(const struct fetch_cfg *c, struct fetch_regs *d, unsigned s)
@@ -115,9 +131,10 @@ static void do_flush(const struct fetch_cfg *c, slotmask fl, struct fetch_regs *
     for (unsigned i = 0; i < c->mshrs; i++)
         if ((d->ms_v >> i & 1u) && (d->ms_wait[i] & fl))
             d->ms_wait[i] &= ~fl;
-    for (unsigned k = 0; k <= c->decode_cycles; k++)
-        if ((d->dq_v >> k & 1u) && slot_has(fl, d->dq_slot[k]))
-            d->dq_v &= (uint8_t)~(1u << k);
+    for (unsigned p = 0; p < c->ports; p++)
+        for (unsigned k = 0; k <= c->decode_cycles; k++)
+            if ((d->dq_v[p] >> k & 1u) && slot_has(fl, d->dq_slot[p][k]))
+                d->dq_v[p] &= (uint8_t)~(1u << k);
 }
 
 /* LRU: way h becomes the most recent. */
@@ -172,23 +189,24 @@ static void do_fill(const struct fetch_cfg *c, const struct fetch_in *in, struct
     d->ms_sent &= (uint8_t)~(1u << t);
 }
 
-static void advance_decode(const struct fetch_cfg *c, struct fetch_regs *d)
+/* Port p's decode pipe moves one stage; its last stage enters the I-buffer. */
+static void advance_decode(const struct fetch_cfg *c, struct fetch_regs *d, unsigned p)
 {
     unsigned last = c->decode_cycles;
-    if (d->dq_v >> last & 1u) {
-        unsigned s = d->dq_slot[last], n = d->dq_n[last];
+    if (d->dq_v[p] >> last & 1u) {
+        unsigned s = d->dq_slot[p][last], n = d->dq_n[p][last];
         for (unsigned i = 0; i < n; i++)
-            d->ibuf_pc[d->ibuf_n[s] + i][s] = d->dq_pc[last] + i;
+            d->ibuf_pc[d->ibuf_n[s] + i][s] = d->dq_pc[p][last] + i;
         d->ibuf_n[s] = (uint8_t)(d->ibuf_n[s] + n);
         d->nfl[s] = (uint8_t)(d->nfl[s] - n);
         set_flags(c, d, s);
     }
     for (unsigned k = last; k > 0; k--) {
-        d->dq_slot[k] = d->dq_slot[k - 1];
-        d->dq_n[k] = d->dq_n[k - 1];
-        d->dq_pc[k] = d->dq_pc[k - 1];
+        d->dq_slot[p][k] = d->dq_slot[p][k - 1];
+        d->dq_n[p][k] = d->dq_n[p][k - 1];
+        d->dq_pc[p][k] = d->dq_pc[p][k - 1];
     }
-    d->dq_v = (uint8_t)((d->dq_v << 1) & ((1u << (last + 1u)) - 1u));
+    d->dq_v[p] = (uint8_t)((d->dq_v[p] << 1) & ((1u << (last + 1u)) - 1u));
 }
 
 static void miss(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_out *out,
@@ -196,7 +214,7 @@ static void miss(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_o
 {
     slotmask b = slot_bit(s);
     int freei = -1;
-    out->ev_miss = 1;
+    out->ev_miss++;
     for (unsigned i = 0; i < c->mshrs; i++) {
         if ((d->ms_v >> i & 1u) && d->ms_line[i] == line) {
             d->ms_wait[i] |= b;        /* merge with the miss already outstanding */
@@ -207,7 +225,7 @@ static void miss(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_o
             freei = (int)i;
     }
     if (freei < 0) {
-        out->ev_mshr_full = 1;
+        out->ev_mshr_full++;
         return;
     }
     d->ms_v |= (uint8_t)(1u << freei);
@@ -218,7 +236,7 @@ static void miss(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_o
 }
 
 static void hit(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_out *out,
-                unsigned s, uint32_t fpc, uint32_t pc_end)
+                unsigned p, unsigned s, uint32_t fpc, uint32_t pc_end)
 {
     unsigned per_line = MEM_LINE_BYTES / c->insn_bytes;
     unsigned n = c->width;
@@ -230,23 +248,25 @@ static void hit(const struct fetch_cfg *c, struct fetch_regs *d, struct fetch_ou
         n = in_line;
     if (n > pc_end - fpc)
         n = pc_end - fpc;
-    out->ev_hit = 1;
-    out->ev_insn = (uint8_t)n;
-    d->dq_v |= 1u;
-    d->dq_slot[0] = (uint8_t)s;
-    d->dq_pc[0] = fpc;
-    d->dq_n[0] = (uint8_t)n;
+    out->ev_hit++;
+    out->ev_insn = (uint8_t)(out->ev_insn + n);
+    d->dq_v[p] |= 1u;
+    d->dq_slot[p][0] = (uint8_t)s;
+    d->dq_pc[p][0] = fpc;
+    d->dq_n[p][0] = (uint8_t)n;
     d->nfl[s] = (uint8_t)(d->nfl[s] + n);
     d->npc[s] = fpc + n;
     d->npc_v |= slot_bit(s);
     set_flags(c, d, s);
 }
 
+/* Port p: one of its slots, round robin from after the last it chose, is looked up. */
 static void do_fetch(const struct fetch_cfg *c, const struct fetch_regs *q,
-                     const struct fetch_in *in, struct fetch_regs *d, struct fetch_out *out)
+                     const struct fetch_in *in, struct fetch_regs *d, struct fetch_out *out,
+                     unsigned p)
 {
-    slotmask elig = in->pc_v & slots_all(c) & ~d->full & ~d->wait;
-    unsigned start = (q->rr + 1u) % SM_MAX_SLOTS;
+    slotmask elig = in->pc_v & port_slots(c, p) & ~d->full & ~d->wait;
+    unsigned start = (q->rr[p] + 1u) % SM_MAX_SLOTS;
     while (elig) {
         slotmask hi = elig & ~slot_first(start);
         unsigned s = slot_ctz(hi ? hi : elig);
@@ -258,11 +278,11 @@ static void do_fetch(const struct fetch_cfg *c, const struct fetch_regs *q,
         uint64_t addr = c->code_base + (uint64_t)fpc * c->insn_bytes;
         uint32_t line = (uint32_t)(addr / MEM_LINE_BYTES);
         int way = lookup(c, d, line);
-        d->rr = (uint8_t)s;
-        out->ev_fetch = 1;
+        d->rr[p] = (uint8_t)s;
+        out->ev_fetch++;
         if (way >= 0) {
             touch(c, d, line & (c->ic_sets - 1u), (unsigned)way);
-            hit(c, d, out, s, fpc, in->pc_end);
+            hit(c, d, out, p, s, fpc, in->pc_end);
         } else {
             miss(c, d, out, s, line);
         }
@@ -302,9 +322,11 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
         do_flush(c, fl, d);
     if (in->fill_v)
         do_fill(c, in, d, out);
-    if (d->dq_v)
-        advance_decode(c, d);
-    do_fetch(c, q, in, d, out);
+    for (unsigned p = 0; p < c->ports; p++)
+        if (d->dq_v[p])
+            advance_decode(c, d, p);
+    for (unsigned p = 0; p < c->ports; p++)
+        do_fetch(c, q, in, d, out, p);
     do_request(c, in, d, out);
     out->head_v = d->hv;
     memcpy(out->head_pc, d->ibuf_pc[0], sizeof(uint32_t) * c->nslots);
@@ -341,20 +363,23 @@ void fetch_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, stru
     out->nslots = (uint8_t)sm_slots(c);
     out->ibuf_entries = (uint8_t)c->ibuf_entries;
     out->decode_cycles = (uint8_t)c->decode_cycles;
+    out->width = (uint8_t)c->fetch_width;
+    out->ports = (uint8_t)c->fetch_warps;
     out->ic_sets = (uint8_t)c->icache_sets;
     out->ic_ways = (uint8_t)c->icache_ways;
     out->sm_id = (uint8_t)sm;
 }
 
 /* Storage for the cost estimator (cost.h): per slot the I-buffer (ibuf_entries pcs, read at
-   the head) with its counters and flags, the next fetch pc; the decode pipe (decode_cycles +
-   1 stages); the MSHRs (line, waiting slots); the I-cache tag array, one row per set (the
-   instruction bytes themselves are not modelled: timing only). */
+   the head) with its counters and flags, the next fetch pc (read by every port); per port
+   the round-robin pointer and the decode pipe (decode_cycles + 1 stages); the MSHRs (line,
+   waiting slots); the I-cache tag array, one row per set, with a read port per fetch port and
+   an LRU update per port (the instruction bytes themselves are not modelled: timing only). */
 void fetch_storage(const struct fetch_cfg *c, struct cost_list *l)
 {
     const char *ib = "I-buffer", *fd = "fetch/decode", *ms = "I-cache MSHRs",
                *ic = "I-cache tags";
-    uint64_t n = c->nslots, st = c->decode_cycles + 1u, w = c->ic_ways;
+    uint64_t n = c->nslots, np = c->ports, st = (c->decode_cycles + 1u) * np, w = c->ic_ways;
     cost_begin(l, "fetch");
     cost_add(l, (struct cost_item){.name = "ibuf_pc", .mech = ib, .entries = n * c->ibuf_entries,
                                    .bits = 32, .banks = (uint32_t)n, .rports = 1, .wports = 1,
@@ -366,12 +391,12 @@ void fetch_storage(const struct fetch_cfg *c, struct cost_list *l)
     cost_add(l, (struct cost_item){.name = "full", .mech = ib, .entries = n, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "npc", .mech = fd, .entries = n, .bits = 32,
-                                   .rports = 1, .onchip = 1, .note = "[31:0]"});
+                                   .rports = c->ports, .onchip = 1, .note = "[31:0]"});
     cost_add(l, (struct cost_item){.name = "npc_v", .mech = fd, .entries = n, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "nfl", .mech = fd, .entries = n, .bits = 3,
                                    .rports = COST_PAR, .onchip = 1, .note = "[2:0]"});
-    cost_add(l, (struct cost_item){.name = "rr", .mech = fd, .entries = 1, .bits = 7,
+    cost_add(l, (struct cost_item){.name = "rr", .mech = fd, .entries = np, .bits = 7,
                                    .rports = COST_PAR, .onchip = 1, .note = "[6:0]"});
     cost_add(l, (struct cost_item){.name = "dq.v", .mech = fd, .entries = st, .bits = 1,
                                    .rports = COST_PAR, .onchip = 1});
@@ -393,12 +418,12 @@ void fetch_storage(const struct fetch_cfg *c, struct cost_list *l)
                                    .bits = (uint32_t)n, .rports = COST_PAR, .onchip = 1,
                                    .note = "a bit per slot"});
     cost_add(l, (struct cost_item){.name = "ic.v", .mech = ic, .entries = c->ic_sets,
-                                   .bits = (uint32_t)w, .rports = 1, .wports = 1, .onchip = 1,
-                                   .note = "[ways-1:0] per set"});
+                                   .bits = (uint32_t)w, .rports = c->ports, .wports = 1,
+                                   .onchip = 1, .note = "[ways-1:0] per set"});
     cost_add(l, (struct cost_item){.name = "ic.age", .mech = ic, .entries = c->ic_sets,
-                                   .bits = (uint32_t)(3 * w), .rports = 1, .wports = 1,
-                                   .onchip = 1, .note = "[2:0] per way"});
+                                   .bits = (uint32_t)(3 * w), .rports = c->ports,
+                                   .wports = c->ports, .onchip = 1, .note = "[2:0] per way"});
     cost_add(l, (struct cost_item){.name = "ic.tag", .mech = ic, .entries = c->ic_sets,
-                                   .bits = (uint32_t)(32 * w), .rports = 1, .wports = 1,
+                                   .bits = (uint32_t)(32 * w), .rports = c->ports, .wports = 1,
                                    .onchip = 1, .note = "[31:0] per way"});
 }

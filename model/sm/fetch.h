@@ -6,16 +6,21 @@
  * GPGPU-Sim: `-gpgpu_cache:il1 4:128:4` = 4 sets x 4 ways x 128-byte lines = 2 KB, a
  * 2-entry I-buffer per warp; 004_23e173f444f46134.txt Section III "Fetch and Decode Stages":
  * the instruction fetch buffer is indexed by the physical warp ID).
- * Each cycle one warp slot is chosen round robin (starting after the last chosen) among the
- * slots whose pc is known (in.pc_v), whose I-buffer has a free entry (entries in decode
- * count as taken) and that are not waiting for an I-cache miss.  It fetches from its own next
+ * The block has cfg.ports fetch ports (one I-cache tag read port and one decode pipe each);
+ * slot w belongs to port w % ports (with ports = schedulers per SM, each scheduler's slots
+ * have their own port, as slot w belongs to scheduler w % nsched).  Each cycle every port
+ * chooses one of its slots round robin (starting after the last it chose) among the slots
+ * whose pc is known (in.pc_v), whose I-buffer has a free entry (entries in decode count as
+ * taken) and that are not waiting for an I-cache miss; ports are evaluated in order 0, 1, ...
+ * on the same next state (I-cache LRU, MSHRs).  A port fetches from the slot's own next
  * fetch pc, or from in.pc (the SIMT stack's pc) after a flush or launch.  Instructions are
  * cfg.insn_bytes (8) bytes at code_base + pc * 8.  On a hit up to cfg.width consecutive
- * instructions of the line enter the decode pipe and reach the I-buffer decode_cycles + 1
- * cycles later (fetched in cycle t, issuable in cycle t + 1 + decode_cycles, as in GPGPU-Sim's
- * fetch -> decode -> issue); on a miss an MSHR (merging warps missing on the same line)
- * sends an MK_IFETCH request for the line and the warp waits for the fill, then fetches again
- * (and hits).  The I-buffer holds instruction indices (pcs): the SM decodes from ptx_prog.
+ * instructions of the line (no more than the I-buffer has room for) enter the port's decode
+ * pipe and reach the I-buffer decode_cycles + 1 cycles later (fetched in cycle t, issuable in
+ * cycle t + 1 + decode_cycles, as in GPGPU-Sim's fetch -> decode -> issue); on a miss an MSHR
+ * (merging warps missing on the same line) sends an MK_IFETCH request for the line and the
+ * warp waits for the fill, then fetches again (and hits).  The I-buffer holds instruction
+ * indices (pcs): the SM decodes from ptx_prog.  Peak: ports x width instructions per cycle.
  *
  * Ports: flush per slot (the SM wires simt's `redirect`: the pc changed other than to pc+1,
  * or the slot got a new warp) and one consume port per scheduler (the head issued: the SM
@@ -38,11 +43,14 @@
 #define FETCH_MAX_WAYS   8
 #define FETCH_MAX_MSHR   4
 #define FETCH_CONSUME_PORTS 4      /* one per scheduler (up to 4) */
+#define FETCH_MAX_PORTS  4         /* fetch ports (warps fetched per cycle) */
 
 struct fetch_cfg {
     uint8_t  nslots;               /* warp slots, 1..FETCH_MAX_SLOTS */
     uint8_t  ibuf_entries;         /* I-buffer entries per slot, 1..FETCH_MAX_IBUF (2) */
     uint8_t  width;                /* instructions per fetch, 1..ibuf_entries (1) */
+    uint8_t  ports;                /* fetch ports = warps fetched per cycle, 1..FETCH_MAX_PORTS
+                                      and <= nslots (1); slot w uses port w % ports */
     uint8_t  decode_cycles;        /* 0..FETCH_MAX_DECODE (1) */
     uint8_t  ic_sets;              /* power of two, 1..FETCH_MAX_SETS (4) */
     uint8_t  ic_ways;              /* 1..FETCH_MAX_WAYS (4) */
@@ -61,11 +69,12 @@ struct fetch_regs {
     slotmask hv;                   /* ibuf_n != 0 (registered flag) */
     slotmask full;                 /* ibuf_n + nfl == ibuf_entries (registered flag) */
     slotmask wait;                 /* waiting for an I-cache fill */
-    uint8_t  rr;                   /* [6:0] last slot chosen */
-    uint8_t  dq_v;                 /* [7:0] decode pipe stage valid bits (stage 0 = fetch) */
-    uint8_t  dq_slot[FETCH_MAX_DECODE + 1];  /* [6:0] */
-    uint8_t  dq_n[FETCH_MAX_DECODE + 1];     /* [2:0] instructions in the stage, 1..width */
-    uint32_t dq_pc[FETCH_MAX_DECODE + 1];    /* [31:0] first pc */
+    uint8_t  rr[FETCH_MAX_PORTS];  /* [6:0] per port: last slot chosen */
+    /* per port: the decode pipe (stage 0 = fetch) */
+    uint8_t  dq_v[FETCH_MAX_PORTS];                          /* [7:0] stage valid bits */
+    uint8_t  dq_slot[FETCH_MAX_PORTS][FETCH_MAX_DECODE + 1]; /* [6:0] */
+    uint8_t  dq_n[FETCH_MAX_PORTS][FETCH_MAX_DECODE + 1];    /* [2:0] instructions, 1..width */
+    uint32_t dq_pc[FETCH_MAX_PORTS][FETCH_MAX_DECODE + 1];   /* [31:0] first pc */
     uint8_t  ms_v;                 /* [3:0] MSHR valid */
     uint8_t  ms_sent;              /* [3:0] MSHR request accepted by memory */
     uint32_t ms_line[FETCH_MAX_MSHR];  /* [31:0] line number */
@@ -100,10 +109,10 @@ struct fetch_out {
     uint32_t head_pc[FETCH_MAX_SLOTS]; /* [31:0] its pc (meaningful where head_v is set) */
     uint8_t  req_v;                /* [0] */
     struct mem_req req;            /* MK_IFETCH, one line */
-    uint8_t  ev_fetch;             /* [0] an I-cache lookup */
-    uint8_t  ev_hit, ev_miss;      /* [0] its outcome */
-    uint8_t  ev_mshr_full;         /* [0] a miss found no MSHR (retried later) */
-    uint8_t  ev_insn;              /* [2:0] instructions entering decode */
+    uint8_t  ev_fetch;             /* [2:0] I-cache lookups (one per port at most) */
+    uint8_t  ev_hit, ev_miss;      /* [2:0] their outcomes */
+    uint8_t  ev_mshr_full;         /* [2:0] misses that found no MSHR (retried later) */
+    uint8_t  ev_insn;              /* [4:0] instructions entering decode (<= ports x width) */
     uint8_t  err;                  /* enum fetch_err bits: bad slot, consume of an empty
                                       I-buffer, fill for an idle MSHR (port ignored) */
 };
