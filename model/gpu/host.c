@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include "ptx/flow.h"
 #include "base/config.h"
 #include "cta.h"
