@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #define MEM_LINE_BYTES 128u
+#define MEM_LINE_SHIFT 7          /* log2(MEM_LINE_BYTES): address >> 7 = line number */
 
 enum mem_kind {
     MK_LOAD = 0,      /* global/local load: needs a response */

@@ -20,7 +20,6 @@
 #include "dram.h"
 #include "base/cost.h"
 
-#define LINE_SHIFT 7
 
 uint32_t dram_to_core(uint32_t dram_cycles, uint32_t dram_mhz, uint32_t core_mhz)
 {
@@ -106,7 +105,7 @@ void dram_reset(const struct dram_cfg *c, struct dram_regs *r)
 void dram_map(const struct dram_cfg *c, uint64_t addr, unsigned port, uint32_t *bank,
               uint32_t *row)
 {
-    uint64_t cl = ((addr >> LINE_SHIFT) / c->line_div) * c->n_ports + port;
+    uint64_t cl = ((addr >> MEM_LINE_SHIFT) / c->line_div) * c->n_ports + port;
     unsigned lb = (unsigned)__builtin_ctz(c->lines_per_row);
     unsigned bb = (unsigned)__builtin_ctz(c->nbk);
     *bank = (uint32_t)(((cl >> 1) & 1) | (((cl >> (lb + 1)) & ((c->nbk >> 1) - 1)) << 1));

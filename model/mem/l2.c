@@ -16,7 +16,8 @@
 #include "l2.h"
 #include "base/cost.h"
 
-#define LINE_SHIFT 7
+_Static_assert((1u << MEM_LINE_SHIFT) == MEM_LINE_BYTES, "MEM_LINE_SHIFT is log2(MEM_LINE_BYTES)");
+
 
 void l2_cfg_default(struct l2_cfg *c)
 {
@@ -116,7 +117,7 @@ static void push_dram(struct l2_regs *d, uint64_t line, uint8_t kind, const stru
 {
     struct mem_req *p = &d->dramq[d->c.dramq.wr];
     memset(p, 0, sizeof *p);
-    p->addr = line << LINE_SHIFT;
+    p->addr = line << MEM_LINE_SHIFT;
     p->bytes = MEM_LINE_BYTES;
     p->kind = kind;
     p->sm = r ? r->sm : L2_WB_SM;
@@ -131,7 +132,7 @@ static void push_dram(struct l2_regs *d, uint64_t line, uint8_t kind, const stru
 static void do_fill(const struct l2_cfg *c, const struct mem_req *f, struct l2_out *o,
                     struct l2_regs *d)
 {
-    uint64_t line = f->addr >> LINE_SHIFT;
+    uint64_t line = f->addr >> MEM_LINE_SHIFT;
     unsigned s = l2_set_of(c, line), m;
     struct cache_line *set = d->tags[s];
     int w = cache_find_way(set, c->assoc, line);
@@ -241,7 +242,7 @@ static void do_access(const struct l2_cfg *c, const struct l2_regs *q, uint64_t 
                       struct l2_out *o, struct l2_regs *d)
 {
     const struct mem_req *r = &q->ropq[q->c.ropq.rd].req;
-    uint64_t line = r->addr >> LINE_SHIFT;
+    uint64_t line = r->addr >> MEM_LINE_SHIFT;
     unsigned s = l2_set_of(c, line);
     struct cache_line *set = d->tags[s];
     int w, ok;

@@ -6,7 +6,6 @@
 #include "l2copy.h"
 #include "mem_blocks.h"
 
-#define LINE_SHIFT 7
 
 struct l2copy *l2copy_new(const struct gpu_config *c)
 {
@@ -46,7 +45,7 @@ void l2copy_clear(struct l2copy *r)
 /* One line written: it becomes the newest of its row; the oldest drops out of a full row. */
 static void add_line(struct l2copy *r, uint64_t line)
 {
-    uint32_t row = icnt_slice_of(&r->mc.icnt, line << LINE_SHIFT) * r->nsets +
+    uint32_t row = icnt_slice_of(&r->mc.icnt, line << MEM_LINE_SHIFT) * r->nsets +
                    l2_set_of(&r->mc.l2, line);
     uint64_t *l = &r->line[(size_t)row * r->assoc];
     unsigned n = r->n[row], i = 0;
@@ -66,8 +65,8 @@ void l2copy_add(struct l2copy *r, uint64_t addr, uint64_t bytes)
     uint64_t first, last;
     if (!r || !bytes)
         return;
-    first = addr >> LINE_SHIFT;
-    last = (addr + bytes - 1) >> LINE_SHIFT;
+    first = addr >> MEM_LINE_SHIFT;
+    last = (addr + bytes - 1) >> MEM_LINE_SHIFT;
     for (uint64_t line = first; line <= last; line++)
         add_line(r, line);
 }
@@ -78,5 +77,5 @@ void l2copy_replay(const struct l2copy *r, struct msys *ms)
         return;
     for (uint32_t row = 0; row < r->nrows; row++)
         for (unsigned i = 0; i < r->n[row]; i++)
-            msys_install(ms, r->line[(size_t)row * r->assoc + i] << LINE_SHIFT);
+            msys_install(ms, r->line[(size_t)row * r->assoc + i] << MEM_LINE_SHIFT);
 }
