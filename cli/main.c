@@ -117,6 +117,26 @@ static int parse_args(struct opts *o, int argc, char **argv)
     return 0;
 }
 
+/* The arguments of `gpusim CMD FILE.ptx [OPT VALUE]`: 0, or 2 after saying what is wrong. */
+static int file_and_opt(int argc, char **argv, const char *opt, const char *what,
+                        const char **file, const char **val)
+{
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], opt) && i + 1 < argc)
+            *val = argv[++i];
+        else if (!strcmp(argv[i], opt))
+            return fprintf(stderr, "gpusim %s: option %s needs %s\n", argv[1], opt, what), 2;
+        else if (argv[i][0] != '-' && !*file)
+            *file = argv[i];
+        else
+            return fprintf(stderr, "gpusim %s: unexpected argument '%s'\n", argv[1], argv[i]),
+                   usage(stderr), 2;
+    }
+    if (!*file)
+        return fprintf(stderr, "gpusim %s: no PTX file given\n", argv[1]), usage(stderr), 2;
+    return 0;
+}
+
 /* gpusim ptx FILE.ptx [--kernel NAME]: each kernel linked (calls inlined, symbols placed) and
    printed back as PTX (model/ptx/ptx_print.c). */
 static int cmd_ptx(int argc, char **argv)
@@ -126,18 +146,8 @@ static int cmd_ptx(int argc, char **argv)
     struct ptx_prog p;
     char err[PTX_ERR_LEN];
     int rc = 0, n = 0;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
-            kernel = argv[++i];
-        else if (!strcmp(argv[i], "--kernel"))
-            return fprintf(stderr, "gpusim ptx: option --kernel needs a kernel name\n"), 2;
-        else if (argv[i][0] != '-' && !file)
-            file = argv[i];
-        else
-            return fprintf(stderr, "gpusim ptx: unexpected argument '%s'\n", argv[i]), usage(stderr), 2;
-    }
-    if (!file)
-        return fprintf(stderr, "gpusim ptx: no PTX file given\n"), usage(stderr), 2;
+    if (file_and_opt(argc, argv, "--kernel", "a kernel name", &file, &kernel))
+        return 2;
     if (ptx_parse_file(file, &m, err, sizeof err))
         return fprintf(stderr, "gpusim: %s\n", err), 2;
     ptx_place_vars(&m, GM_BASE);      /* where a load would put .global/.const variables */
@@ -170,16 +180,8 @@ static int cmd_res(int argc, char **argv)
     struct ptx_res *r;
     FILE *f;
     int rc;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else if (argv[i][0] != '-' && !file)
-            file = argv[i];
-        else
-            return fprintf(stderr, "gpusim res: unexpected argument '%s'\n", argv[i]), usage(stderr), 2;
-    }
-    if (!file)
-        return fprintf(stderr, "gpusim res: no PTX file given\n"), usage(stderr), 2;
+    if (file_and_opt(argc, argv, "-o", "an output file ('-': standard output)", &file, &out))
+        return 2;
     if (ptx_parse_file(file, &m, err, sizeof err))
         return fprintf(stderr, "gpusim: %s\n", err), 2;
     if (!(r = calloc(1, sizeof *r)))

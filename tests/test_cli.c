@@ -222,6 +222,29 @@ static void test_ptx_print(void **state)
     expect(GPUSIM " ptx bench/vecadd/kernel.ptx --kernel", 2, "option --kernel needs a kernel name");
 }
 
+/* gpusim res: its argument errors, and a clear message without ptxas; where the ptxas that
+   made the checked-in records is installed, the record it writes for vecadd equals
+   bench/vecadd/kernel.res (another ptxas version may allocate differently: skipped). */
+static void test_res(void **state)
+{
+    (void)state;
+    expect(GPUSIM " res", 2, "gpusim res: no PTX file given");
+    expect(GPUSIM " res bench/vecadd/kernel.ptx -o", 2, "option -o needs an output file");
+    expect(GPUSIM " res no/such.ptx", 2, "no/such.ptx: cannot read");
+    expect("GPUSIM_PTXAS=/nonexistent/ptxas " GPUSIM " res bench/vecadd/kernel.ptx -o -", 2,
+           "ptxas is not installed");
+    if (sh(GPUSIM " res bench/vecadd/kernel.ptx -o " BUILD_DIR "/tests/cli_vecadd.res") != 0) {
+        print_message("test_res: record comparison skipped, needs ptxas\n");
+        return;
+    }
+    if (sh("grep '^tool' " BUILD_DIR "/tests/cli_vecadd.res > " BUILD_DIR "/tests/cli_vecadd.tool"
+           " && grep -qxF -f " BUILD_DIR "/tests/cli_vecadd.tool bench/vecadd/kernel.res") != 0) {
+        print_message("test_res: record comparison skipped, another ptxas version\n");
+        return;
+    }
+    expect("cmp " BUILD_DIR "/tests/cli_vecadd.res bench/vecadd/kernel.res", 0, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_record),
         cmocka_unit_test(test_perf_keeps_notes),
         cmocka_unit_test(test_ptx_print),
+        cmocka_unit_test(test_res),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
