@@ -183,16 +183,24 @@ static int run_vecadd(const char *dir, const char *const *sets, int nsets, struc
 
 #define KDIR BUILD_DIR "/tests/kres"
 
-static void test_no_record_no_ptxas(void **state)
+/* The vecadd copy in KDIR run on the functional model with no ptxas to be found. */
+static int run_copy_no_ptxas(struct gs_stats *st, char *note, size_t notelen)
 {
     const char *set = "model=functional";
+    int rc;
+    setenv("GPUSIM_PTXAS", "/nonexistent/ptxas", 1);
+    rc = run_vecadd(KDIR, &set, 1, st, note, notelen);
+    unsetenv("GPUSIM_PTXAS");
+    return rc;
+}
+
+static void test_no_record_no_ptxas(void **state)
+{
     struct gs_stats st;
     char note[800];
     (void)state;
     copy_vecadd(KDIR, 0, "");
-    setenv("GPUSIM_PTXAS", "/nonexistent/ptxas", 1);
-    assert_int_equal(run_vecadd(KDIR, &set, 1, &st, note, sizeof note), 0);
-    unsetenv("GPUSIM_PTXAS");
+    assert_int_equal(run_copy_no_ptxas(&st, note, sizeof note), 0);
     assert_int_equal(st.regs_source, KRES_ESTIMATE);
     assert_int_equal(st.regs_per_thread, st.regs_estimate);
     assert_int_equal(st.regs_compiler, 0);
@@ -202,18 +210,15 @@ static void test_no_record_no_ptxas(void **state)
 
 static void test_record_used_then_stale(void **state)
 {
-    const char *set = "model=functional";
     struct gs_stats st;
     char note[800];
     (void)state;
     copy_vecadd(KDIR, 1, "");
-    setenv("GPUSIM_PTXAS", "/nonexistent/ptxas", 1);
-    assert_int_equal(run_vecadd(KDIR, &set, 1, &st, note, sizeof note), 0);
+    assert_int_equal(run_copy_no_ptxas(&st, note, sizeof note), 0);
     assert_int_equal(st.regs_source, KRES_RECORDED);
     assert_int_equal(st.regs_per_thread, 12);
     copy_vecadd(KDIR, 1, "// edited after make ptx\n");      /* same code, other text */
-    assert_int_equal(run_vecadd(KDIR, &set, 1, &st, note, sizeof note), 0);
-    unsetenv("GPUSIM_PTXAS");
+    assert_int_equal(run_copy_no_ptxas(&st, note, sizeof note), 0);
     assert_int_equal(st.regs_source, KRES_ESTIMATE);
     tu_assert_contains(note, "is stale");
 }
@@ -239,7 +244,6 @@ static void test_ptxas_at_load(void **state)
 
 static void test_malformed_record(void **state)
 {
-    const char *set = "model=functional";
     struct gs_stats st;
     char note[800];
     FILE *f;
@@ -248,7 +252,7 @@ static void test_malformed_record(void **state)
     assert_non_null(f = fopen(KDIR "/kernel.res", "a"));
     fputs("kernel vecadd twelve 0 0 0 0\n", f);
     fclose(f);
-    assert_true(run_vecadd(KDIR, &set, 1, &st, note, sizeof note) < 0);
+    assert_true(run_copy_no_ptxas(&st, note, sizeof note) < 0);
     tu_assert_contains(note, "kernel.res:9:");
 }
 
@@ -301,6 +305,23 @@ static int launch_text(const char *ptx, const char *const *sets, int nsets, unsi
     snprintf(err, errlen, "%s", gs_last_error(g));
     gs_destroy(g);
     return rc;
+}
+
+/* 33 registers x 992 threads = 32736 <= 32768, but allocated per warp in units of 64 it is
+   31 x 1088 = 33728: the launch is impossible and says so (it was a kernel fault before). */
+static void test_override_does_not_fit(void **state)
+{
+    const char *sets[] = { "model=functional", "regs_per_thread=33" };
+    struct gs_stats st;
+    char err[512];
+    (void)state;
+    assert_int_equal(launch_text(HDR ".visible .entry k(.param .u64 k_param_0)\n" WIDE_BODY,
+                                 sets, 2, 992, &st, err, sizeof err), GS_ERR_LAUNCH);
+    tu_assert_contains(err, "one CTA of 992 threads at 33 registers per thread needs more than "
+                            "regs_per_sm (32768) as allocated in units of 64");
+    sets[1] = "regs_per_thread=32";
+    assert_int_equal(launch_text(HDR ".visible .entry k(.param .u64 k_param_0)\n" WIDE_BODY,
+                                 sets, 2, 992, &st, err, sizeof err), GS_OK);
 }
 
 static void test_maxnreg(void **state)
@@ -456,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_ptxas_at_load),
         cmocka_unit_test(test_malformed_record),
         cmocka_unit_test(test_override),
+        cmocka_unit_test(test_override_does_not_fit),
         cmocka_unit_test(test_maxnreg),
         cmocka_unit_test(test_directives_printed),
         cmocka_unit_test(test_minnctapersm),

@@ -445,17 +445,17 @@ static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs
     const struct gpu_config *c = &g->conf;
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
     uint64_t shared = fsim_shared_bytes(p, 0) + (uint64_t)dyn;
+    struct cta_limits lim;
     if (shared > c->max_shared_per_cta)
         return seterr(g, GS_ERR_LAUNCH, "launch %s: %llu bytes of shared memory per CTA (%u static "
                       "+ %u dynamic) exceed max_shared_per_cta (%u)", p->name,
                       (unsigned long long)shared, p->shared_static, dyn, c->max_shared_per_cta);
-    if (p->regs_per_thread > c->max_regs_per_thread)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %u registers per thread exceed "
-                      "max_regs_per_thread (%u)", p->name, p->regs_per_thread, c->max_regs_per_thread);
-    if ((uint64_t)p->regs_per_thread * threads > c->regs_per_sm)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: one CTA needs %llu registers, more than "
-                      "regs_per_sm (%u)", p->name,
-                      (unsigned long long)p->regs_per_thread * threads, c->regs_per_sm);
+    cta_limits(c, (uint32_t)threads, p->regs_per_thread, 0, &lim);
+    if (lim.by[CTA_LIM_REGS] == 0)     /* as allocated: per warp, in units of reg_alloc_unit */
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: one CTA of %llu threads at %u registers per "
+                      "thread needs more than regs_per_sm (%u) as allocated in units of %u "
+                      "registers per warp", p->name, (unsigned long long)threads,
+                      p->regs_per_thread, c->regs_per_sm, c->reg_alloc_unit);
     if (p->local_size > c->local_bytes_per_thread)
         return seterr(g, GS_ERR_LAUNCH, "launch %s: %u bytes of local memory per thread exceed "
                       "local_bytes_per_thread (%llu)", p->name, p->local_size,

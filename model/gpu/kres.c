@@ -72,10 +72,14 @@ static int run_ptxas(const struct ptx_module *mod, const char *ptx_path, const c
         snprintf(msg, msglen, "cannot write a temporary file for ptxas");
         return -1;
     }
-    rc = write(fd, text, len) == (ssize_t)len ? 0 : -1;
+    int written = write(fd, text, len) == (ssize_t)len;
     close(fd);
-    rc = rc ? (snprintf(msg, msglen, "cannot write a temporary file for ptxas"), -1)
-            : ptx_res_run_ptxas(tmp, mod->target, r, msg, msglen);
+    if (written) {
+        rc = ptx_res_run_ptxas(tmp, mod->target, r, msg, msglen);
+    } else {
+        snprintf(msg, msglen, "cannot write a temporary file for ptxas");
+        rc = -1;
+    }
     unlink(tmp);
     return rc;
 }

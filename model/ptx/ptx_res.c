@@ -47,7 +47,7 @@ static struct ptx_res_kernel *res_get(struct ptx_res *r, const char *name, size_
     return &r->k[i];
 }
 
-/* The name between the first pair of single quotes of s, or after "for " to the line end. */
+/* The text between the first pair of single quotes of s (its length in *n), or NULL. */
 static const char *quoted(const char *s, size_t *n)
 {
     const char *a = strchr(s, '\''), *b = a ? strchr(a + 1, '\'') : NULL;
