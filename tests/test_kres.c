@@ -138,6 +138,25 @@ static void test_hand_worked(void **state)
     }
 }
 
+/* A compiler count above max_regs_per_thread is lowered to it, and the run says so. */
+static void test_capped(void **state)
+{
+    const char *sets[] = { "model=functional", "max_regs_per_thread=16" };
+    struct bench_ctx ctx;
+    struct gs_stats st;
+    (void)state;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.gpu = gpu_with("configs/gtx480.cfg", sets, 2);
+    ctx.ptx_path = "bench/matmul/kernel.ptx";
+    ctx.size = BENCH_TEST;
+    assert_int_equal(bench_find("matmul")->run(&ctx), 0);
+    gs_kernel_stats(ctx.gpu, &st);
+    assert_int_equal(st.regs_compiler, 27);
+    assert_int_equal(st.regs_per_thread, 16);
+    tu_assert_contains(gs_regs_note(ctx.gpu), "capped at max_regs_per_thread 16");
+    gs_destroy(ctx.gpu);
+}
+
 /* ---------------------------------------------------------------- fallbacks, one PTX file */
 
 /* A copy of bench/vecadd/kernel.ptx (and optionally its record) under build/tests/kres/. */
@@ -472,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_bench_occupancy_gtx480),
         cmocka_unit_test(test_bench_occupancy_kepler),
         cmocka_unit_test(test_hand_worked),
+        cmocka_unit_test(test_capped),
         cmocka_unit_test(test_no_record_no_ptxas),
         cmocka_unit_test(test_record_used_then_stale),
         cmocka_unit_test(test_ptxas_at_load),

@@ -29,7 +29,7 @@ static const struct conf_key keys[] = {
     { "max_shared_per_cta", CK_U32, OFF(max_shared_per_cta), 0, 1u << 24, "bytes",
       "Largest static + dynamic shared memory of one CTA (Fermi: 48 KB)." },
     { "max_regs_per_thread", CK_U32, OFF(max_regs_per_thread), 16, 255, "registers",
-      "Register limit per thread (Fermi: 63); a kernel needing more is an impossible launch." },
+      "Register limit per thread (Fermi: 63); a larger compiler count or estimate is lowered to it (the compile would spill; spills are not modelled)." },
     { "reg_alloc_unit", CK_U32, OFF(reg_alloc_unit), 1, 4096, "registers",
       "Registers are allocated per warp in multiples of this (Fermi: 64 per warp)." },
     { "regs_per_thread", CK_U32, OFF(regs_per_thread), 0, 255, "registers",
