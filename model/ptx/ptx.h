@@ -61,6 +61,7 @@ enum ptx_op {
     OP_SQRT, OP_RSQRT, OP_RCP, OP_EX2, OP_LG2, OP_SIN, OP_COS, OP_TANH,
     OP_SHFL, OP_VOTE, OP_ACTIVEMASK,
     OP_NOP,
+    OP_NEXTTB, OP_NEXTIDX,  /* VTW's ISA extension (000 Sec. 4.2): nexttbid.u32 d; nextidxinblk.u32 d, a */
     OP_COUNT
 };
 
