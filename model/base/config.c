@@ -50,8 +50,14 @@ static const struct conf_key keys[] = {
       "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
     { "model", CK_ENUM, OFF(model), 0, 1, "functional|timing",
       "functional: architectural execution only (no cycles); timing: the cycle-level model." },
-    { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 3, "lrr|gto|twolevel|gto_prio",
-      "Warp scheduler policy (GPGPU-Sim gtx480: gto). gto_prio: the highest-key scheduler fed by the GTO key generator (kgen), the same schedule as gto; the reference for key-generator policies." },
+    { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 4, "lrr|gto|twolevel|gto_prio|vtw",
+      "Warp scheduler policy (GPGPU-Sim gtx480: gto). gto_prio: the highest-key scheduler fed by the GTO key generator (kgen), the same schedule as gto; the reference for key-generator policies. vtw: VTW's progress-aware scheduler (000 Sec. 4.3.2, key generator pas; needs vtw = hw)." },
+    { "vtw", CK_ENUM, OFF(vtw), 0, 2, "off|hw|sw",
+      "VTW (000_0da6b8b480bd0740.txt, docs/vtw.md): every kernel runs transformed into virtual TBs and warps (a wrapper while loop; NumVirtualTBs = min(residency, logical TBs) CTAs). hw: the next logical TB and thread indices come from the next-TB-index unit (ntb) and the SM keeps the warps of a virtual TB at most one iteration apart and holds shared-memory access until the previous iteration is left (Sec. 4.2, 4.4); sw: plain PTX (next TB = index + NumVirtualTBs, same thread index, a barrier before the first shared-memory access of each iteration, Sec. 4.1/4.4)." },
+    { "vtw_lane", CK_ENUM, OFF(vtw_lane), 0, 2, "same|slowest|lowest",
+      "VTW: the next thread index in the block (Sec. 4.2.2): same (SameLane: a warp keeps its index), slowest (SlowestLane: the warp index of the slowest warp of the iteration goes to the first warp to start the next), lowest (LowestToHighestLane). Only with vtw = hw." },
+    { "vtw_latency", CK_U32, OFF(vtw_latency), 1, 64, "cycles",
+      "VTW: cycles from a nexttbid/nextidxinblk issue to its value in the register (the next-TB-index unit's request and reply; the paper gives none: an assumption, 8)." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
@@ -178,6 +184,9 @@ void conf_defaults(struct gpu_config *c)
     c->max_warp_insns = 20000000000ull;
     c->model = MODEL_TIMING;
     c->sched_policy = SCHED_GTO;
+    c->vtw = VTW_OFF;
+    c->vtw_lane = 0;
+    c->vtw_latency = 8;
     c->schedulers_per_sm = 2;
     c->twolevel_active = 8;
     c->simt_policy = SIMTP_TOKEN;
@@ -397,6 +406,16 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
     if (c->fetch_warps > c->max_warps_per_sm) {
         snprintf(err, errlen, "configuration: key 'fetch_warps' (%u) exceeds max_warps_per_sm (%u)",
                  c->fetch_warps, c->max_warps_per_sm);
+        return -1;
+    }
+    if (c->sched_policy == SCHED_VTW && c->vtw != VTW_HW) {
+        snprintf(err, errlen, "configuration: sched_policy = vtw needs vtw = hw (the progress-aware "
+                 "scheduler orders the virtual warps of the hardware form)");
+        return -1;
+    }
+    if (c->vtw_lane != 0 && c->vtw != VTW_HW) {
+        snprintf(err, errlen, "configuration: key 'vtw_lane' (not same) needs vtw = hw (the "
+                 "software form keeps every thread index)");
         return -1;
     }
     if ((uint64_t)c->max_regs_per_thread * 32 > c->regs_per_sm) {

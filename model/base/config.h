@@ -56,12 +56,17 @@ struct gpu_config {
     uint32_t l2_copy_install;        /* host-to-device copies and memsets leave their lines in L2 */
     uint64_t watchdog_cycles;        /* deadlock: no issue anywhere for this many cycles */
     uint32_t skip_idle;              /* do not evaluate idle SMs */
+    /* VTW (000_0da6b8b480bd0740.txt): docs/vtw.md */
+    uint32_t vtw;                    /* enum conf_vtw */
+    uint32_t vtw_lane;               /* enum ntb_lane (model/sm/ntb.h) */
+    uint32_t vtw_latency;            /* next-TB-index unit: request -> reply, cycles */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
 
 enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
-enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO };
+enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO, SCHED_VTW };
+enum conf_vtw    { VTW_OFF = 0, VTW_HW, VTW_SW };
 enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
 enum conf_regs   { REGS_AUTO = 0, REGS_RECORDED, REGS_ESTIMATE };
 

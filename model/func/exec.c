@@ -285,6 +285,11 @@ static void dispatch(const struct xs *x)
     case OP_EXIT: x->res->kind = EX_EXIT; x->res->exited = x->exec; break;
     case OP_BAR: ex_op_bar(x); break;
     case OP_MEMBAR: case OP_NOP: break;
+    /* VTW's extension: nexttbid's value comes from the next-TB-index unit (ntb.h, or the
+       functional model's copy of it); nextidxinblk is SameLane's move, which another lane
+       policy's unit overwrites. */
+    case OP_NEXTTB: break;
+    case OP_NEXTIDX: ex_op_mov(x); break;
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_FMA: case OP_DIV: case OP_REM:
     case OP_MIN: case OP_MAX: case OP_ABS: case OP_NEG: case OP_MUL24: case OP_MAD24: case OP_SAD:
     case OP_COPYSIGN: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT:

@@ -16,6 +16,7 @@
 #include "exec.h"
 #include "funcsim.h"
 #include "probe.h"
+#include "sm/ntb.h"
 
 #define FS_NO_RPC UINT32_MAX
 
@@ -24,6 +25,8 @@ struct fs_entry { uint32_t pc, rpc, mask; };
 struct fs_warp {
     uint32_t depth;
     uint8_t  at_bar;
+    uint8_t  held;                   /* VTW: one iteration ahead at a held instruction */
+    uint32_t iter, prog;             /* VTW: WWL iteration; instructions in it */
     struct fs_entry *stack;
 };
 
@@ -37,8 +40,20 @@ struct fs_cta {                      /* buffers sized once per launch, reused fo
     struct fs_entry *stacks;
 };
 
+/* VTW's hardware form, functionally: the next-TB-index unit's function (ntb_serve) on the one
+   CTA (virtual TB) running, and the scheduler's iteration registers (pas.h): the lowest
+   iteration of the TB and how many warps are in the next one. */
+struct fs_vtw {
+    struct ntb_cfg cfg;
+    struct ntb_regs *u;
+    uint32_t gnext;                  /* the GPU's nextLogTbId */
+    uint32_t low, nnext;
+    uint32_t *prog;                  /* per warp, for SlowestLane */
+};
+
 struct fs_run {
     const struct fsim_launch *l;
+    struct fs_vtw *vtw;              /* NULL unless vtw = hw */
     struct gs_stats *st;
     struct fs_cta cta;
     struct probe probe;
@@ -95,11 +110,21 @@ static void cta_start(struct fs_run *r, uint64_t linear)
         wp->stack = c->stacks + (size_t)w * c->stack_max;
         wp->depth = 1;
         wp->at_bar = 0;
+        wp->held = 0;
+        wp->iter = wp->prog = 0;
         probe_warp_start(&r->probe, w, w * 32, linear);
         wp->stack[0].pc = 0;
         wp->stack[0].rpc = FS_NO_RPC;
         wp->stack[0].mask = lanes >= 32 ? 0xFFFFFFFFu : ((1u << lanes) - 1);
     }
+}
+
+static void vtw_cta_start(struct fs_run *r)
+{
+    if (!r->vtw)
+        return;
+    ntb_launch(r->vtw->u, 0, 0, (uint8_t)r->cta.nwarps);
+    r->vtw->low = r->vtw->nnext = 0;
 }
 
 static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
@@ -178,6 +203,52 @@ static void exit_lanes(struct fs_warp *wp, uint32_t exited)
         wp->stack[i].mask &= ~exited;
 }
 
+/* Write a 32-bit value (plus the lane number when addlane) into register reg of warp w's
+   lanes in mask. */
+static void vtw_write(struct fs_run *r, uint32_t w, int32_t reg, uint32_t mask, uint32_t val,
+                      int addlane)
+{
+    const struct ptx_prog *p = r->l->prog;
+    uint64_t *col = r->cta.regs + ((size_t)w * (p->nregs ? p->nregs : 1) + (size_t)reg) * EX_WARP;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
+        col[lane] = (uint32_t)(val + (addlane ? lane : 0));
+    }
+}
+
+/* After warp w executed `in` under vtw = hw: nexttbid takes its index from the unit's function
+   and moves the warp to its next iteration (the scheduler's iteration registers, pas.h);
+   nextidxinblk takes a new warp index unless the lane policy is SameLane (ex_exec moved the
+   input). */
+static void vtw_exec(struct fs_run *r, struct fs_warp *wp, uint32_t w, const struct ptx_insn *in,
+                     uint32_t mask)
+{
+    struct fs_vtw *v = r->vtw;
+    struct ntb_req q = { 1, NTB_OP_TB, 0, (uint8_t)w, (uint8_t)w, 0, mask };
+    uint32_t nfull = r->cta.nthreads / 32, val;
+    int took;
+    if (in->op == OP_NEXTIDX && v->cfg.lane != NTB_SAME) {
+        q.op = NTB_OP_IDX;
+        val = ntb_serve(&v->cfg, v->u, &q, (uint8_t)r->cta.nwarps, (uint8_t)nfull, v->gnext,
+                        v->prog, &took);
+        vtw_write(r, w, in->opd[0].reg, mask, val, 1);
+    }
+    if (in->op != OP_NEXTTB)
+        return;
+    for (uint32_t i = 0; i < r->cta.nwarps; i++)
+        v->prog[i] = r->cta.warps[i].prog;
+    val = ntb_serve(&v->cfg, v->u, &q, (uint8_t)r->cta.nwarps, (uint8_t)nfull, v->gnext, v->prog,
+                    &took);
+    v->gnext += (uint32_t)took;
+    vtw_write(r, w, in->opd[0].reg, mask, val, 0);
+    wp->iter++;
+    wp->prog = 0;
+    if (++v->nnext == r->cta.nwarps) {
+        v->low++;
+        v->nnext = 0;
+    }
+}
+
 /* Execute one instruction of warp w. Returns 0, or -1 on error. */
 static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
 {
@@ -187,9 +258,15 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     if (pc >= r->l->prog->ninsns)
         return fail(r, w, pc, "control reached the end of the program without exit");
     in = &r->l->prog->insns[pc];
+    if (r->vtw && wp->iter != r->vtw->low && ntb_held(in)) {
+        wp->held = 1;                /* one iteration ahead: wait for the siblings */
+        return 0;
+    }
     r->ctx.clock = r->tick++;
     ex_exec(&r->ctx, pc, active, &r->res);
     probe_issue(&r->probe, w, pc, in, active, &r->res);
+    if (r->vtw && (wp->prog++, r->res.kind == EX_NORMAL))
+        vtw_exec(r, wp, w, in, r->res.exec_mask);
     switch (r->res.kind) {
     case EX_NORMAL:
         t->pc = pc + 1;
@@ -226,7 +303,8 @@ static int run_warp(struct fs_run *r, uint32_t w)
     struct fs_warp *wp = &r->cta.warps[w];
     uint64_t limit = r->l->conf->max_warp_insns;
     point_ctx_at_warp(r, w);
-    while (wp->depth > 0 && !wp->at_bar) {
+    wp->held = 0;
+    while (wp->depth > 0 && !wp->at_bar && !wp->held) {
         if (step(r, wp, w))
             return -1;
         if (limit && r->tick > limit)
@@ -241,7 +319,10 @@ static int run_cta(struct fs_run *r, uint64_t linear)
     struct fs_cta *c = &r->cta;
     uint32_t w, live;
     cta_start(r, linear);
+    vtw_cta_start(r);
     do {
+        uint64_t t0 = r->tick;
+        uint32_t held = 0;
         live = 0;
         for (w = 0; w < c->nwarps; w++) {
             if (c->warps[w].depth == 0)
@@ -249,13 +330,42 @@ static int run_cta(struct fs_run *r, uint64_t linear)
             if (run_warp(r, w))
                 return -1;
             live += c->warps[w].depth > 0;
+            held += c->warps[w].held;
         }
-        for (w = 0; w < c->nwarps; w++)   /* everyone alive is at the barrier: release */
-            c->warps[w].at_bar = 0;
+        if (held && r->tick == t0)
+            return fail(r, 0, 0, "VTW: the warps of a virtual TB wait for each other (a warp "
+                        "left its iteration before a barrier its siblings wait at: an exit "
+                        "before __syncthreads is not supported under vtw = hw)");
+        if (!held)                        /* everyone alive is at the barrier: release */
+            for (w = 0; w < c->nwarps; w++)
+                c->warps[w].at_bar = 0;
     } while (live);
     r->st->ctas++;
     probe_tb_retire(&r->probe, NULL, c->nwarps);
     return 0;
+}
+
+static int vtw_alloc(struct fs_run *r)
+{
+    struct fs_vtw *v = calloc(1, sizeof *v);
+    r->vtw = v;
+    if (!v || !(v->u = malloc(sizeof *v->u)) || !(v->prog = calloc(SM_MAX_CTX, sizeof *v->prog)))
+        return -1;
+    ntb_cfg_default(&v->cfg);
+    v->cfg.nctas = 1;
+    v->cfg.lane = (uint8_t)r->l->conf->vtw_lane;
+    v->cfg.lat = 1;
+    ntb_reset(&v->cfg, v->u);
+    return 0;
+}
+
+static void vtw_free(struct fs_run *r)
+{
+    if (r->vtw) {
+        free(r->vtw->u);
+        free(r->vtw->prog);
+        free(r->vtw);
+    }
 }
 
 int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen)
@@ -284,9 +394,15 @@ int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
     r.ctx.nthreads = r.cta.nthreads;
     r.ctx.nwarpid = l->conf->max_warps_per_sm;
     r.ctx.nsmid = l->conf->num_sms;
+    if (l->conf->vtw == VTW_HW && vtw_alloc(&r)) {
+        cta_free(&r.cta);
+        snprintf(err, errlen, "kernel %s: out of host memory", l->prog->name);
+        return -1;
+    }
     n = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     for (i = 0; i < n && rc == 0; i++)
         rc = run_cta(&r, i);
+    vtw_free(&r);
     cta_free(&r.cta);
     return rc;
 }

@@ -34,6 +34,7 @@ struct fsim_launch {
     const struct probe_sink *sink;   /* instruction probe's sink (probe.h; NULL = none) */
     const struct l2copy *l2_copied;  /* timing model: lines copies left in L2 (mem/l2copy.h;
                                         NULL = cold L2) */
+    uint32_t vtw_nlog;               /* VTW: logical TBs of the transformed launch (0: off) */
 };
 
 /* Shared memory of one CTA: static variables, then dynamic at a 16-byte aligned base. */

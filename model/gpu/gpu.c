@@ -26,6 +26,7 @@ struct ts {
     struct cta_in ci;
     struct sm_tb tbs[SM_MAX_CTAS];
     uint64_t tbs_done, tbs_for_dwr;
+    uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h) */
     char *err; size_t errlen;
 };
 
@@ -119,12 +120,16 @@ static void account_tb(struct ts *t, const struct sm_tb *tb)
 static int cycle(struct ts *t, uint64_t now, int *issued)
 {
     uint32_t i, k, n;
+    uint8_t slow = t->vtw_next >= t->l->vtw_nlog;   /* registered: last cycle's counter */
     dispatch(t, now);
     *issued = 0;
     for (i = 0; i < t->nsms; i++) {
         struct sm_io *io = &t->io[i];
         io->fill_valid = t->mout[i].resp_valid;
         io->fill = t->mout[i].resp;
+        io->gnext = t->vtw_next;          /* VTW: SMs take logical TB indices in SM order */
+        io->gtake = 0;
+        io->vtw_slow = slow;
         if (t->l->conf->skip_idle && !io->fill_valid && sm_idle(&t->sms[i])) {
             sm_skip_cycle(&t->sms[i], io);
             t->min[i].valid = 0;
@@ -135,6 +140,7 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
             snprintf(t->err, t->errlen, "%s", t->sms[i].err);
             return -1;
         }
+        t->vtw_next += io->gtake;
         t->min[i].valid = io->miss_valid;
         t->min[i].req = io->miss;
         for (k = 0; k < n; k++)

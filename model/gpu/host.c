@@ -23,6 +23,7 @@
 #include "blocks.h"
 #include "mem/l2copy.h"
 #include "stats.h"
+#include "ptx/vtwx.h"
 
 #define GS_MAX_MODULES 64
 
@@ -32,6 +33,10 @@ struct gs_kernel {                    /* a linked kernel, cached per module */
     struct flow flow;
     struct kres kres;                 /* its registers per thread and where they came from */
     const struct ptx_func *fn;        /* its declaration (performance directives) */
+    uint8_t  vtw;                     /* enum conf_vtw: the program is VTW's transform */
+    uint8_t  vtw_hidden;              /* parameters the transform appended */
+    uint32_t regs_orig;               /* registers per thread of the kernel before it */
+    struct vtwx_info vx;
 };
 
 struct gs_module {
@@ -372,6 +377,30 @@ int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struc
 }
 
 /* Find, link and analyse the kernel (once per module). */
+/* VTW (vtw = hw | sw): the kernel runs as its transform (ptx/vtwx.h). Its registers per
+   thread: the liveness estimate's growth (the index registers and the hoisted code kept live
+   across the wrapper loop, 000 Sec. 4.3.1) added to the original count, whatever its source
+   (the transform's own compile is not recorded yet), capped like every count. */
+static int vtw_transform(struct gs_gpu *g, struct gs_kernel *k)
+{
+    enum vtwx_form form = g->conf.vtw == VTW_HW ? VTWX_HW : VTWX_SW;
+    int32_t grow;
+    uint32_t regs;
+    flow_free(&k->flow);
+    if (vtwx_apply(&k->prog, form, &k->vx, g->err, sizeof g->err) ||
+        flow_build(&k->prog, &k->flow, g->err, sizeof g->err))
+        return GS_ERR_PTX;
+    k->vtw = (uint8_t)g->conf.vtw;
+    k->vtw_hidden = form == VTWX_HW ? 4 : 5;
+    k->regs_orig = k->kres.regs;
+    grow = (int32_t)k->vx.regs_after - (int32_t)k->vx.regs_before;
+    regs = (uint32_t)((int32_t)k->kres.regs + grow > 1 ? (int32_t)k->kres.regs + grow : 1);
+    if (regs > g->conf.max_regs_per_thread)
+        regs = g->conf.max_regs_per_thread;
+    k->prog.regs_per_thread = regs;
+    return GS_OK;
+}
+
 static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, struct gs_kernel **out)
 {
     uint32_t i;
@@ -398,6 +427,12 @@ static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, s
                     ptx_res_find(m->res, name), (enum kres_src)m->res_src, &k->kres);
         k->prog.regs_per_thread = k->kres.regs;
         k->fn = &m->mod.funcs[i];
+        if (g->conf.vtw != VTW_OFF && vtw_transform(g, k) != GS_OK) {
+            ptx_prog_free(&k->prog);
+            flow_free(&k->flow);
+            memset(k, 0, sizeof *k);
+            return GS_ERR_PTX;
+        }
         k->linked = 1;
     }
     *out = k;
@@ -463,18 +498,19 @@ static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs
     return GS_OK;
 }
 
-static int build_params(struct gs_gpu *g, const struct ptx_prog *p, const void *const *args,
+static int build_params(struct gs_gpu *g, const struct gs_kernel *k, const void *const *args,
                         int nargs, uint8_t **out)
 {
-    uint32_t i;
+    const struct ptx_prog *p = &k->prog;
+    uint32_t i, nuser = p->nparams - k->vtw_hidden;   /* VTW's own come last */
     uint8_t *buf;
-    if (nargs < 0 || (uint32_t)nargs != p->nparams)
+    if (nargs < 0 || (uint32_t)nargs != nuser)
         return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
-                      p->name, nargs, p->nparams);
+                      p->name, nargs, nuser);
     buf = calloc(1, p->param_size ? p->param_size : 1);
     if (!buf)
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    for (i = 0; i < p->nparams; i++) {
+    for (i = 0; i < nuser; i++) {
         if (!args[i]) {
             free(buf);
             return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
@@ -535,6 +571,47 @@ static void set_geometry(struct gs_gpu *g, const struct gs_module *m, const stru
     s->occupancy = cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
                                  s->shared_per_cta, &lim);
     s->occupancy_limit = lim;
+    if (k->vtw) {
+        s->regs_original = k->regs_orig;
+        s->occupancy_original = cta_occupancy(&g->conf, block.x * block.y * block.z,
+                                              k->regs_orig, s->shared_per_cta, &lim);
+    }
+}
+
+static void put_u32(uint8_t *params, int64_t off, uint32_t v)
+{
+    memcpy(params + off, &v, sizeof v);
+}
+
+/* A VTW launch: NumVirtualTBs = MIN(residency of the transformed kernel on the GPU, logical
+   TBs) CTAs in one dimension (000 Sec. 4.1), the logical grid in the transform's parameters.
+   *grid becomes the launch's; *nlog the logical TBs (0 without VTW). */
+static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim3 block,
+                      uint32_t dyn, uint8_t *params, struct gs_dim3 *grid, uint32_t *nlog)
+{
+    const struct ptx_prog *p = &k->prog;
+    uint64_t n = (uint64_t)grid->x * grid->y * grid->z, res;
+    enum cta_limit lim;
+    *nlog = 0;
+    if (!k->vtw)
+        return GS_OK;
+    if (n > 0x7FFFFFFFu) {
+        free(params);
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %llu logical TBs: VTW's 32-bit TB index "
+                      "holds at most 2^31 - 1", p->name, (unsigned long long)n);
+    }
+    res = (uint64_t)cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
+                                  fsim_shared_bytes(p, dyn), &lim) * g->conf.num_sms;
+    put_u32(params, k->vx.off_nctaid[0], grid->x);
+    put_u32(params, k->vx.off_nctaid[1], grid->y);
+    put_u32(params, k->vx.off_nctaid[2], grid->z);
+    put_u32(params, k->vx.off_nlog, (uint32_t)n);
+    *nlog = (uint32_t)n;
+    grid->x = (uint32_t)(res < n ? res : n);
+    grid->y = grid->z = 1;
+    if (k->vx.off_nvirt >= 0)
+        put_u32(params, k->vx.off_nvirt, grid->x);
+    return GS_OK;
 }
 
 int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
@@ -542,6 +619,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
 {
     struct gs_kernel *k = NULL;
     struct fsim_launch l;
+    struct gs_dim3 lgrid = grid;          /* the logical grid (VTW launches fewer CTAs) */
     uint8_t *params = NULL;
     double t0;
     int rc;
@@ -553,10 +631,12 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
         (rc = check_dims(g, kernel, grid, block)) != GS_OK ||
         (rc = check_ntid(g, k, block)) != GS_OK ||
         (rc = check_resources(g, &k->prog, block, dyn_smem)) != GS_OK ||
-        (rc = build_params(g, &k->prog, args, nargs, &params)) != GS_OK)
+        (rc = build_params(g, k, args, nargs, &params)) != GS_OK ||
+        (rc = vtw_launch(g, k, block, dyn_smem, params, &grid, &l.vtw_nlog)) != GS_OK)
         return g->last_launch_status = rc;
     memset(&g->last, 0, sizeof g->last);
-    set_geometry(g, m, k, grid, block, dyn_smem);
+    set_geometry(g, m, k, lgrid, block, dyn_smem);
+    g->last.vtw_ctas = k->vtw ? grid.x : 0;
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
     l.rec = g->rec.block >= 0 ? &g->rec : NULL;

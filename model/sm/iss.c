@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "iss.h"
+#include "ntb.h"
 #include "fu.h"
 #include "sm_limits.h"
 #include "base/config.h"
@@ -90,6 +91,10 @@ static void issued(const struct iss_cfg *c, const struct iss_issue *e, const str
         d->nbar[k] = (uint8_t)(d->nbar[k] + e->bar);
         d->insns[e->ctx]++;
         d->prog[k]++;
+        if (e->iter) {                     /* VTW's nexttbid: a new iteration's progress */
+            d->prog[k] -= d->insns[e->ctx];
+            d->insns[e->ctx] = 0;
+        }
     }
 }
 
@@ -121,7 +126,7 @@ static enum iss_class classify(const struct iss_regs *d, const struct iss_in *in
     unsigned x = in->slot_ctx[w];
     if (!slot_has(in->head_ok, w))
         return ISS_IBUF;
-    if (d->at_bar[x])
+    if (d->at_bar[x] || slot_has(in->hold, w))
         return ISS_BARRIER;
     if (slot_has(in->busy, w))
         return ISS_STACK;
@@ -304,6 +309,9 @@ void iss_decode(const struct gpu_config *c, const struct ptx_insn *in, struct is
     int i;
     memset(d, 0, sizeof *d);
     dec_latency(c, in, d);
+    /* VTW's extension: the next-TB-index unit answers through the late-write port (ntb.h);
+       nextidxinblk only when a lane policy other than SameLane gives new indices */
+    d->late = in->op == OP_NEXTTB || (in->op == OP_NEXTIDX && c->vtw_lane != NTB_SAME);
     for (i = 0; i < in->nopd && i < PTX_MAX_OPERANDS; i++) {
         if (writes_dst(in, i))
             add_opd(d->dst, &d->ndst, ISS_MAX_DST, &in->opd[i]);
@@ -328,7 +336,7 @@ void iss_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct
     out->nsched = (uint8_t)c->schedulers_per_sm;
     out->nctx = (uint16_t)sm_contexts(c);
     out->nctas = (uint8_t)sm_cta_slots(c);
-    out->progress = 0;
+    out->progress = c->vtw == VTW_HW;
 }
 
 /* Storage for the cost estimator (cost.h): per context the loads-in-flight counter and the
@@ -336,7 +344,7 @@ void iss_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct
    counters of 000 Section 5. */
 void iss_storage(const struct iss_cfg *c, struct cost_list *l)
 {
-    const char *m = "issue stage", *p = "progress counters (000 Sec. 5)";
+    const char *m = "issue stage", *p = "progress counters (000 Sec. 4.5)";
     cost_begin(l, "iss");
     cost_add(l, (struct cost_item){.name = "loads", .mech = m, .entries = c->nctx, .bits = 9,
                                    .rports = COST_PAR, .wports = 2, .onchip = 1,
@@ -352,6 +360,6 @@ void iss_storage(const struct iss_cfg *c, struct cost_list *l)
                                    .rports = COST_PAR, .wports = 2, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "prog", .mech = p, .entries = c->nctas, .bits = 32,
                                    .rports = COST_PAR, .wports = 2, .onchip = 1});
-    cost_add(l, (struct cost_item){.name = "nbar", .mech = p, .entries = c->nctas, .bits = 6,
+    cost_add(l, (struct cost_item){.name = "nbar", .mech = "barrier counts (000 Algorithm 1)", .entries = c->nctas, .bits = 6,
                                    .rports = COST_PAR, .onchip = 1});
 }

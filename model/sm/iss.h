@@ -73,7 +73,8 @@ struct iss_regs {
     uint8_t  at_bar[SM_MAX_CTX];   /* [0]   per context: waiting at a barrier */
     uint16_t pend[SM_MAX_CTAS];    /* [13:0] per CTA: destination registers not written back */
     /* progress counters (cfg.progress) */
-    uint32_t insns[SM_MAX_CTX];    /* [31:0] per context: warp instructions issued */
+    uint32_t insns[SM_MAX_CTX];    /* [31:0] per context: warp instructions issued (under VTW:
+                                      since its last nexttbid, the current iteration) */
     uint32_t prog[SM_MAX_CTAS];    /* [31:0] per CTA: the sum of its contexts' insns */
     uint8_t  nbar[SM_MAX_CTAS];    /* [5:0]  per CTA: contexts waiting at a barrier */
 };
@@ -84,6 +85,7 @@ struct iss_issue {                 /* one instruction issued in the previous cyc
     uint8_t ndst;                  /* [2:0] destination registers it will write back */
     uint8_t load;                  /* [0]   they come from the LD/ST unit (long latency) */
     uint8_t bar;                   /* [0]   it waits at a barrier */
+    uint8_t iter;                  /* [0]   VTW's nexttbid: the context's progress restarts */
 };
 
 struct iss_rel {                   /* one destination register written back this cycle */
@@ -99,6 +101,7 @@ struct iss_in {
     slotmask busy;                 /* SIMT stack busy */
     slotmask hazard;               /* scoreboard: the head has a pending source/destination */
     slotmask head_mem;             /* the head goes to the LD/ST unit (where head_ok) */
+    slotmask hold;                 /* VTW: the head waits for the previous iteration (pas) */
     uint8_t  head_unit[SM_MAX_SLOTS];  /* [1:0] enum fu_unit of the head (where head_ok) */
     uint8_t  slot_ctx[SM_MAX_SLOTS];   /* [7:0] context held by the slot (where valid) */
     uint8_t  ctx_cta[SM_MAX_CTX];      /* [7:0] CTA slot of each context, ISS_NO_CTX if unused */

@@ -106,7 +106,7 @@ void sm_free(struct sm *s)
 int sm_idle(const struct sm *s)
 {
     return !s->nctas_res && !s->launch_pending && !s->fu_o->nrel && !s->ldst_o->nrel &&
-           !s->bar_release && !s->fu_q->count && !s->lateq_n && !sm_busy(s);
+           !s->bar_release && !s->fu_q->count && !s->lateq_n && !s->ntb_inflight && !sm_busy(s);
 }
 
 void sm_skip_cycle(struct sm *s, struct sm_io *io)
@@ -236,6 +236,7 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
         writeback(s, &n, s->fu_o->rel[i].vwi, s->fu_o->rel[i].reg, 0);
     for (i = 0; i < s->ldst_o->nrel; i++)
         writeback(s, &n, s->ldst_o->rel[i].vwi, s->ldst_o->rel[i].reg, 1);
+    sm_vtw_step(s, io);
     sm_late_writes(s, io, in, &s->iss_in, &n);
     memcpy(in->res, s->res_latch, sizeof in->res);
     chk = s->fetch_o->head_v;
@@ -266,6 +267,7 @@ static void iss_step(struct sm *s, slotmask hazard)
     in->head_ok = s->fetch_o->head_ok;
     in->busy = s->simt_o->busy;
     in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
+    in->hold = sm_vtw_hold(s);
     for (k = 0; k < s->nsched; k++)
         in->unit_free[k] = s->fu_o->unit_free[k];
     in->fu_full = s->fu_o->full;

@@ -34,6 +34,7 @@
 #include "fu.h"
 #include "iss.h"
 #include "kgen.h"
+#include "ntb.h"
 #include "l1.h"
 #include "ldst.h"
 #include "sb.h"
@@ -94,7 +95,7 @@ struct sm_late_req {
     uint32_t pc;                   /* [31:0] the instruction */
     uint32_t mask;                 /* [31:0] lanes that executed it */
 };
-#define SM_LATEQ 4
+#define SM_LATEQ 16
 
 struct sm_io {                     /* GPU side of the SM, per cycle */
     uint8_t  fill_valid;           /* in: response from the interconnect */
@@ -106,6 +107,9 @@ struct sm_io {                     /* GPU side of the SM, per cycle */
     uint8_t  issued;               /* out: some warp issued */
     uint8_t  cta_ready;            /* out (registered): the SM can take a CTA next cycle */
     uint8_t  late_ready;           /* out (registered): the late-write port takes a value */
+    uint32_t gnext;                /* in: VTW's GPU-wide nextLogTbId before this SM's takes */
+    uint8_t  gtake;                /* out: logical TB indices this SM took this cycle */
+    uint8_t  vtw_slow;             /* in (registered): VTW's slow phase (every index handed out) */
     struct sm_late_req late_req;   /* out: a late value is wanted */
 };
 
@@ -188,6 +192,9 @@ struct sm {
     struct sb_res res_latch[SB_RES_PORTS];
     struct iss_issue iss_latch[SM_MAX_SCHED];
     struct kgen_in kgen_in;
+    struct ntb_req ntb_latch[NTB_PORTS];   /* VTW: nexttbid/nextidxinblk issued last cycle */
+    struct ntb_in ntb_in;
+    uint32_t ntb_inflight;         /* requests not yet answered */
     uint64_t bar_release;          /* bar's output of the previous cycle (CTA slots) */
     uint64_t cta_launched;         /* CTA slots launched, seen by the blocks next cycle */
     slotmask launch_pending;       /* slots launched, seen by the blocks next cycle */
@@ -260,6 +267,12 @@ void sm_charge_stall(struct sm *s, uint32_t issued);
 int  sm_schedule(struct sm *s, uint64_t now, uint32_t *issued);
 void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss_in *iss,
                     uint32_t *nrel);
+/* sm_vtw.c: VTW's hardware form (ntb, pas, the hold). */
+void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_insn *in,
+                    uint32_t mask);
+void sm_vtw_step(struct sm *s, struct sm_io *io);
+int  sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw);
+slotmask sm_vtw_hold(const struct sm *s);
 /* sm_port.c: the L1 and its request queues. */
 int  sm_l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *lo);
 void sm_memq_push(struct sm_memq *q, const struct mem_req *r, uint64_t now);

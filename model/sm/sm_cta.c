@@ -106,6 +106,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
         k->ctx[i] = ctx[i];
         start_warp(s, c, i, ctx[i], first + i, now);
     }
+    sm_vtw_launch(s, c, ctx, k->nwarps);
     s->io.bar.launch_valid = 1;
     s->io.bar.launch_cta = (uint8_t)c;
     s->io.bar.launch_mask = k->nwarps >= 32 ? 0xFFFFFFFFu : (1u << k->nwarps) - 1;

@@ -106,7 +106,7 @@ static void latch_issue(struct sm *s, uint32_t sched, uint32_t w, uint32_t x,
     s->res_latch[sched].n = (uint8_t)ndst;
     memcpy(s->res_latch[sched].reg, d->dst, sizeof d->dst);
     s->iss_latch[sched] = (struct iss_issue){ 1, (uint8_t)x, (uint8_t)ndst, (uint8_t)load,
-                                              (uint8_t)bar };
+                                              (uint8_t)bar, 0 };
 }
 
 /* Execute slot w's head instruction on scheduler `sched`. Returns -1 on a kernel fault. */
@@ -143,13 +143,16 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
             io->bar.arrive[io->nbar++] = (struct bar_ev){ 1, s->ctx[x].cta, s->ctx[x].widx };
         }
     }
-    if (wb && d->late) {                  /* the value comes through the late-write port */
+    if (wb && d->late && s->ntb_n) {      /* VTW: the next-TB-index unit answers */
+        sm_vtw_request(s, sched, x, in, s->res.exec_mask);
+    } else if (wb && d->late) {           /* the value comes through the late-write port */
         io->late_req = (struct sm_late_req){ 1, (uint8_t)x, pc, s->res.exec_mask };
     } else if (wb) {
         fi->ndst = d->ndst;
         memcpy(fi->dst, d->dst, sizeof fi->dst);
     }
     latch_issue(s, sched, w, x, d, wb ? d->ndst : 0, 0, bar);
+    s->iss_latch[sched].iter = in->op == OP_NEXTTB;
     return 0;
 }
 

@@ -1,0 +1,187 @@
+/*
+ * ntb.c -- VTW's next-TB-index unit (see ntb.h; 000_0da6b8b480bd0740.txt Section 4.2).
+ * Per cycle, on d (= q on entry): a launch resets its TB slot; the requests are served in port
+ * order (ntb_serve); their replies enter the pipeline stage answered lat - 1 cycles later
+ * (lat = 1: straight to the outputs); the stage due this cycle is presented and freed.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "ntb.h"
+#include "sm_limits.h"
+#include "base/config.h"
+#include "base/cost.h"
+
+void ntb_cfg_default(struct ntb_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    c->nctas = 8;
+    c->nctx = 48;
+    c->lane = NTB_SAME;
+    c->lat = 8;
+}
+
+int ntb_cfg_check(const struct ntb_cfg *c, char *err, size_t errlen)
+{
+    if (c->nctas < 1 || c->nctas > SM_MAX_CTAS || c->nctx < 1 || c->nctx > SM_MAX_CTX ||
+        c->lane >= NTB_NLANE || c->lat < 1 || c->lat > NTB_MAX_LAT) {
+        snprintf(err, errlen, "ntb: nctas %u (1..%u), nctx %u (1..%u), lane %u (0..%u), "
+                 "lat %u (1..%u)", c->nctas, SM_MAX_CTAS, c->nctx, SM_MAX_CTX, c->lane,
+                 NTB_NLANE - 1, c->lat, NTB_MAX_LAT);
+        return -1;
+    }
+    return 0;
+}
+
+const char *ntb_lane_name(unsigned lane)
+{
+    static const char *const n[NTB_NLANE] = { "same", "slowest", "lowest" };
+    return lane < NTB_NLANE ? n[lane] : "?";
+}
+
+void ntb_reset(const struct ntb_cfg *c, struct ntb_regs *r)
+{
+    (void)c;
+    memset(r, 0, sizeof *r);
+    for (unsigned i = 0; i < SM_MAX_CTAS; i++)
+        r->map[i] = NTB_NONE;
+}
+
+void ntb_launch(struct ntb_regs *d, uint8_t cta, uint8_t base, uint8_t nw)
+{
+    d->map[cta] = NTB_NONE;
+    d->cnt[cta] = 0;
+    d->lh[cta] = 0;
+    for (unsigned i = 0; i < nw && base + i < SM_MAX_CTX; i++)
+        d->lw[base + i] = (uint8_t)i;
+}
+
+/* SlowestLane: rank the TB's full warps by progress (fewest instructions first, ties by the
+   lower warp index) and store the warp indices they hold in that order. A rank is a count of
+   the warps that sort before, as a comparator array would compute it. */
+static void slowest_snapshot(struct ntb_regs *d, uint8_t base, uint8_t nfull, const uint32_t *prog)
+{
+    for (unsigned i = 0; i < nfull; i++) {
+        unsigned rank = 0;
+        for (unsigned j = 0; j < nfull; j++)
+            rank += prog[base + j] < prog[base + i] ||
+                    (prog[base + j] == prog[base + i] && j < i);
+        d->order[base + rank] = d->lw[base + i];
+    }
+}
+
+/* The warp index a full warp takes with the newest TB index. */
+static void take_lane(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb_req *r,
+                      uint8_t base, uint8_t nfull)
+{
+    if (c->lane == NTB_SAME || r->warp >= nfull)
+        return;                           /* a partial warp keeps its index */
+    d->lw[r->ctx] = c->lane == NTB_LOWEST ? d->lh[r->cta] : d->order[base + d->lh[r->cta]];
+    d->lh[r->cta]++;
+}
+
+uint32_t ntb_serve(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb_req *r,
+                   uint8_t nw, uint8_t nfull, uint32_t gnext, const uint32_t *prog, int *took)
+{
+    uint8_t base = (uint8_t)(r->ctx - r->warp);
+    *took = 0;
+    if (r->op == NTB_OP_IDX)
+        return (uint32_t)d->lw[r->ctx] * 32u;
+    if (d->cnt[r->cta] == 0) {            /* the TB's first warp to finish its iteration */
+        d->map[r->cta] = gnext;
+        d->cnt[r->cta] = (uint8_t)(nw - 1);
+        d->lh[r->cta] = 0;
+        *took = 1;
+        if (c->lane == NTB_SLOWEST)
+            slowest_snapshot(d, base, nfull, prog);
+    } else {
+        d->cnt[r->cta]--;
+    }
+    take_lane(c, d, r, base, nfull);
+    return d->map[r->cta];
+}
+
+void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct ntb_in *in,
+              struct ntb_out *out, struct ntb_regs *d)
+{
+    struct ntb_rep now[NTB_PORTS];
+    if (in->launch_v)
+        ntb_launch(d, in->launch_cta, in->launch_base, in->nw);
+    out->gtake = 0;
+    for (unsigned k = 0; k < NTB_PORTS; k++) {
+        const struct ntb_req *r = &in->req[k];
+        int took;
+        memset(&now[k], 0, sizeof now[k]);
+        if (!r->v)
+            continue;
+        now[k].val = ntb_serve(c, d, r, in->nw, in->nfull, in->gnext + out->gtake, in->prog, &took);
+        out->gtake = (uint8_t)(out->gtake + took);
+        now[k].v = 1;
+        now[k].ctx = r->ctx;
+        now[k].reg = r->reg;
+        now[k].mask = r->mask;
+        now[k].addlane = r->op == NTB_OP_IDX;
+    }
+    if (c->lat == 1) {
+        memcpy(out->rep, now, sizeof now);
+        return;
+    }
+    memcpy(out->rep, q->pipe[q->head], sizeof out->rep);   /* asked lat - 1 cycles ago */
+    memcpy(d->pipe[q->head], now, sizeof now);             /* the stage presented is reused */
+    d->head = (uint8_t)((q->head + 1u) % (c->lat - 1u));
+}
+
+void ntb_commit(const struct ntb_cfg *c, struct ntb_regs *q, const struct ntb_regs *d)
+{
+    (void)c;
+    *q = *d;
+}
+
+/* ------------------------------------------------------------------ registry */
+
+uint32_t ntb_instances(const struct gpu_config *c)
+{
+    return c->vtw == VTW_HW;
+}
+
+void ntb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct ntb_cfg *out)
+{
+    (void)sm; (void)inst;
+    ntb_cfg_default(out);
+    out->nctas = (uint8_t)sm_cta_slots(c);
+    out->nctx = (uint16_t)sm_contexts(c);
+    out->lane = (uint8_t)c->vtw_lane;
+    out->lat = (uint8_t)c->vtw_latency;
+}
+
+/* Storage for the cost estimator (cost.h). The items Section 4.5 counts carry the mechanism
+   "index unit (000 Sec. 4.5)" (with the GPU counter, declared by the dispatcher, cta.c: 44 B
+   on Fermi); the lane policies' registers and the reply pipeline are named apart. */
+void ntb_storage(const struct ntb_cfg *c, struct cost_list *l)
+{
+    const char *m = "index unit (000 Sec. 4.5)";
+    unsigned stages = c->lat > 1 ? c->lat - 1u : 0;
+    cost_begin(l, "ntb");
+    cost_add(l, (struct cost_item){.name = "map", .mech = m, .entries = c->nctas, .bits = 32,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "virtual -> logical TB index, per TB slot"});
+    cost_add(l, (struct cost_item){.name = "cnt", .mech = m, .entries = c->nctas, .bits = 8,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "warps still to take the newest index"});
+    if (c->lane != NTB_SAME)
+        cost_add(l, (struct cost_item){.name = "lh", .mech = "lane policy", .entries = c->nctas,
+                                       .bits = 6, .rports = COST_PAR, .onchip = 1,
+                                       .note = "full warps that took the newest index"});
+    if (c->lane != NTB_SAME)
+        cost_add(l, (struct cost_item){.name = "lw", .mech = "lane policy", .entries = c->nctx,
+                                       .bits = 5, .rports = COST_PAR, .onchip = 1,
+                                       .note = "warp index each context holds (not in Sec. 4.5)"});
+    if (c->lane == NTB_SLOWEST)
+        cost_add(l, (struct cost_item){.name = "order", .mech = "SlowestLane (000 Sec. 4.5)",
+                                       .entries = c->nctx, .bits = 8, .rports = COST_PAR,
+                                       .onchip = 1, .note = "warp indices, slowest first"});
+    if (stages)
+        cost_add(l, (struct cost_item){.name = "pipe", .mech = "reply pipeline",
+                                       .entries = stages * NTB_PORTS, .bits = 1 + 8 + 16 + 32 + 32 + 1,
+                                       .rports = COST_PAR, .onchip = 1,
+                                       .note = "replies in flight"});
+}

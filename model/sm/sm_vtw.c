@@ -1,0 +1,116 @@
+/*
+ * sm_vtw.c -- the SM top's wiring of VTW's hardware form (000_0da6b8b480bd0740.txt Sections
+ * 4.2-4.4; vtw = hw): the next-TB-index unit (ntb) takes the nexttbid / nextidxinblk issues of
+ * the previous cycle and the GPU counter (sm_io gnext/gtake), its replies go through the
+ * late-write queue; the progress-aware scheduler's iteration registers (pas) say which
+ * contexts are one iteration ahead of a sibling, and the issue stage holds their nexttbid,
+ * shared-memory and barrier instructions (iss `hold`, charged as barrier cycles).
+ * Not a block: wiring only (the blocks are ntb.c and pas.c).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "sm.h"
+
+/* Called at issue for an instruction whose value comes from the unit: the request is latched
+   for the next cycle (one port per scheduler). */
+void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_insn *in,
+                    uint32_t mask)
+{
+    struct ntb_req *r = &s->ntb_latch[sched];
+    r->v = 1;
+    r->op = in->op == OP_NEXTTB ? NTB_OP_TB : NTB_OP_IDX;
+    r->cta = s->ctx[x].cta;
+    r->ctx = (uint8_t)x;
+    r->warp = s->ctx[x].widx;
+    r->reg = (uint16_t)in->opd[0].reg;
+    r->mask = mask;
+}
+
+/* A reply becomes a late write (every lane's value); the queue is sized so that it cannot
+   overflow while writeback ports drain it -- if it does, the run stops naming it. */
+static void push_reply(struct sm *s, const struct ntb_rep *r)
+{
+    struct sm_late *l;
+    if (s->lateq_n >= SM_LATEQ) {
+        snprintf(s->err, sizeof s->err, "SM %u: the late-write queue overflowed (ntb replies)",
+                 s->p.id);
+        s->failed = 1;
+        return;
+    }
+    l = &s->lateq[s->lateq_n++];
+    l->v = 1;
+    l->vwi = r->ctx;
+    l->reg = r->reg;
+    l->mask = r->mask;
+    for (uint32_t lane = 0; lane < 32; lane++)
+        l->val[lane] = (uint32_t)(r->val + (r->addlane ? lane : 0));
+}
+
+/* The unit's cycle: requests latched in the previous cycle, the launch of this cycle's CTA,
+   the GPU counter; replies due now join the late-write queue. */
+void sm_vtw_step(struct sm *s, struct sm_io *io)
+{
+    struct ntb_in *in = &s->ntb_in;
+    struct ntb_out out;
+    io->gtake = 0;
+    if (!s->ntb_n)
+        return;
+    memcpy(in->req, s->ntb_latch, sizeof in->req);
+    memset(s->ntb_latch, 0, sizeof s->ntb_latch);
+    in->nw = (uint8_t)s->nwarps_per_cta;
+    in->nfull = (uint8_t)(s->ex.nthreads / 32);
+    in->gnext = io->gnext;
+    if (s->ntb_c->lane == NTB_SLOWEST)
+        memcpy(in->prog, s->iss_q->insns, s->nctx * sizeof in->prog[0]);
+    ntb_eval(s->ntb_c, s->ntb_q, in, &out, s->ntb_d);
+    in->launch_v = 0;
+    io->gtake = out.gtake;
+    for (unsigned k = 0; k < NTB_PORTS; k++) {
+        s->ntb_inflight += in->req[k].v;
+        if (out.rep[k].v) {
+            s->ntb_inflight--;
+            push_reply(s, &out.rep[k]);
+        }
+    }
+}
+
+/* A CTA starts: the unit forgets its slot's index; its warps must hold consecutive contexts. */
+int sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw)
+{
+    if (!s->ntb_n)
+        return 0;
+    for (uint32_t i = 1; i < nw; i++)
+        if (ctx[i] != ctx[0] + i) {
+            snprintf(s->err, sizeof s->err, "SM %u: VTW needs a CTA's contexts consecutive "
+                     "(CTA slot %u got %u then %u)", s->p.id, c, ctx[0], ctx[i]);
+            s->failed = 1;
+            return -1;
+        }
+    s->ntb_in.launch_v = 1;
+    s->ntb_in.launch_cta = (uint8_t)c;
+    s->ntb_in.launch_base = (uint8_t)ctx[0];
+    return 0;
+}
+
+/* Is context x one iteration ahead of a sibling? (pas's iteration registers) */
+static int ahead(const struct sm *s, uint32_t x)
+{
+    (void)s; (void)x;
+    return 0;
+}
+
+/* The issue stage's hold mask: slots whose I-buffer head a context one iteration ahead may
+   not issue yet (ntb_held). */
+slotmask sm_vtw_hold(const struct sm *s)
+{
+    slotmask hold = 0, tmp;
+    unsigned w;
+    if (!s->ntb_n)
+        return 0;
+    for (SLOT_EACH(w, s->fetch_o->head_ok, tmp)) {
+        uint32_t x = s->slot_ctx[w];
+        if (ahead(s, x) && ntb_held(&s->p.prog->insns[s->fetch_o->head_pc[w]]))
+            hold |= slot_bit(w);
+    }
+    return hold;
+}
