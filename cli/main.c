@@ -6,6 +6,7 @@
  *   gpusim suite [options]              run every kernel, one table row each
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX
+ *   gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]   a kernel VTW-transformed
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx)
  * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
@@ -22,6 +23,7 @@
 #include "func/gmem.h"
 #include "ptx/ptx.h"
 #include "ptx/ptx_res.h"
+#include "ptx/vtwx.h"
 
 #define MAX_SETS 64
 
@@ -45,6 +47,8 @@ static void usage(FILE *f)
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
         "       gpusim res FILE.ptx [-o FILE.res]       (record ptxas -v's registers per kernel;\n"
         "                                    the model reads FILE.res next to FILE.ptx)\n"
+        "       gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]\n"
+        "                                   (a kernel in VTW's wrapper while loop, printed as PTX)\n"
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
         "                                    (the block registry, or the names with a flag)\n"
         "Runs CUDA kernels (as nvcc PTX) on a model of a GPU and checks their results.\n"
@@ -117,15 +121,32 @@ static int parse_args(struct opts *o, int argc, char **argv)
     return 0;
 }
 
-/* The arguments of `gpusim CMD FILE.ptx [OPT VALUE]`: 0, or 2 after saying what is wrong. */
-static int file_and_opt(int argc, char **argv, const char *opt, const char *what,
-                        const char **file, const char **val)
+/* An option of `gpusim CMD FILE.ptx [OPT VALUE]...`: what == NULL makes it a flag NAME or
+   NAME=VALUE (*val = "" or VALUE). */
+struct file_opt {
+    const char *name, *what;
+    const char **val;
+};
+
+/* The arguments of `gpusim CMD FILE.ptx [OPT VALUE]...`: 0, or 2 after saying what is wrong. */
+static int file_and_opts(int argc, char **argv, const struct file_opt *opts, int nopts,
+                         const char **file)
 {
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], opt) && i + 1 < argc)
-            *val = argv[++i];
-        else if (!strcmp(argv[i], opt))
-            return fprintf(stderr, "gpusim %s: option %s needs %s\n", argv[1], opt, what), 2;
+        const struct file_opt *o = NULL;
+        size_t l = 0;
+        for (int k = 0; k < nopts && !o; k++) {
+            l = strlen(opts[k].name);
+            if (!strncmp(argv[i], opts[k].name, l)
+                && (!argv[i][l] || (!opts[k].what && argv[i][l] == '=')))
+                o = &opts[k];
+        }
+        if (o && !o->what)
+            *o->val = argv[i][l] ? argv[i] + l + 1 : "";
+        else if (o && i + 1 < argc)
+            *o->val = argv[++i];
+        else if (o)
+            return fprintf(stderr, "gpusim %s: option %s needs %s\n", argv[1], o->name, o->what), 2;
         else if (argv[i][0] != '-' && !*file)
             *file = argv[i];
         else
@@ -135,6 +156,13 @@ static int file_and_opt(int argc, char **argv, const char *opt, const char *what
     if (!*file)
         return fprintf(stderr, "gpusim %s: no PTX file given\n", argv[1]), usage(stderr), 2;
     return 0;
+}
+
+static int file_and_opt(int argc, char **argv, const char *opt, const char *what,
+                        const char **file, const char **val)
+{
+    struct file_opt o = {opt, what, val};
+    return file_and_opts(argc, argv, &o, 1, file);
 }
 
 /* gpusim ptx FILE.ptx [--kernel NAME]: each kernel linked (calls inlined, symbols placed) and
@@ -200,6 +228,61 @@ static int cmd_res(int argc, char **argv)
     ptx_res_write(r, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, f);
     rc = f != stdout && fclose(f) ? 2 : 0;
     free(r);
+    return rc;
+}
+
+/* The kernel to transform: the one named, else the first .entry; -1 if none. */
+static int find_entry(const struct ptx_module *m, const char *kernel)
+{
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        if (m->funcs[f].is_entry && (!kernel || !strcmp(kernel, m->funcs[f].name)))
+            return (int)f;
+    return -1;
+}
+
+/* gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]: the kernel (without --kernel
+   the first .entry) linked, transformed (VTW: model/ptx/vtwx.h) and printed as PTX. */
+static int cmd_xform(int argc, char **argv)
+{
+    const char *file = NULL, *kernel = NULL, *out = NULL, *vtw = NULL;
+    const struct file_opt fo[] = {{"--vtw", NULL, &vtw}, {"--kernel", "a kernel name", &kernel},
+                                  {"-o", "an output file ('-': standard output)", &out}};
+    struct ptx_module m;
+    struct ptx_prog p;
+    struct vtwx_info info;
+    char err[PTX_ERR_LEN];
+    if (file_and_opts(argc, argv, fo, 3, &file))
+        return 2;
+    if (!vtw)
+        return fprintf(stderr, "gpusim xform: no transform given (--vtw[=hw|sw])\n"),
+               usage(stderr), 2;
+    enum vtwx_form form = *vtw ? vtwx_form_by_name(vtw) : VTWX_HW;
+    if (!form)
+        return fprintf(stderr, "gpusim xform: --vtw=%s: the form is hw or sw\n", vtw), 2;
+    if (ptx_parse_file(file, &m, err, sizeof err))
+        return fprintf(stderr, "gpusim xform: %s\n", err), 2;
+    ptx_place_vars(&m, GM_BASE);
+    int f = find_entry(&m, kernel), rc = 2;
+    if (f < 0)
+        fprintf(stderr, "gpusim xform: %s: no kernel (.entry)%s%s%s\n", file,
+                kernel ? " named '" : "", kernel ? kernel : "", kernel ? "'" : "");
+    else if (ptx_link(&m, m.funcs[f].name, &p, err, sizeof err))
+        fprintf(stderr, "gpusim xform: %s\n", err);
+    else {
+        FILE *o = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
+        if (vtwx_apply(&p, form, &info, err, sizeof err))
+            fprintf(stderr, "gpusim xform: %s: %s\n", file, err);
+        else if (!o)
+            fprintf(stderr, "gpusim xform: cannot write %s\n", out);
+        else if (ptx_print(o, &p, err, sizeof err))
+            fprintf(stderr, "gpusim xform: %s: %s\n", file, err);
+        else
+            rc = 0;
+        if (o && o != stdout && fclose(o))
+            rc = 2;
+        ptx_prog_free(&p);
+    }
+    ptx_module_free(&m);
     return rc;
 }
 
@@ -678,6 +761,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "cost")) return cost_main(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "ptx")) return cmd_ptx(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "res")) return cmd_res(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "xform")) return cmd_xform(argc, argv);
     if (parse_args(&o, argc, argv)) {
         usage(stderr);
         return 2;

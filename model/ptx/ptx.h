@@ -258,6 +258,10 @@ int  ptx_link(const struct ptx_module *mod, const char *kernel, struct ptx_prog 
 void ptx_prog_free(struct ptx_prog *prog);
 /* regs_per_thread of a prog: the most 32-bit register slots live at once, plus 2 (ptx_regs.c). */
 uint32_t ptx_estimate_regs(const struct ptx_prog *prog);
+/* The registers one instruction writes (defs[0..nd)) and reads (uses[0..nu): the guard,
+   sources, address bases), as the register estimate sees them; arrays of PTX_INSN_MAX_REGS. */
+#define PTX_INSN_MAX_REGS (PTX_MAX_OPERANDS * 4 + 1)
+void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *uses, int *nu);
 
 /* Print a linked kernel as PTX text that parses and links back to the same program and that
    ptxas accepts (docs/ptx.md says how folded addresses are printed).  p->mod, if set, gives

@@ -560,6 +560,20 @@ static void build_warp(struct pctx *c, struct ptx_insn *in, const struct opinfo 
     in->nopd = 3;
 }
 
+/* VTW's two instructions (000_0da6b8b480bd0740.txt Sec. 4.2), written by the transform's hw
+   form (model/ptx/vtwx.c): nexttbid.u32 d (the warp's next logical TB index);
+   nextidxinblk.u32 d, a (the thread's next linear index in the block; a: its current one). */
+static void build_vtw(struct pctx *c, struct ptx_insn *in, const struct opinfo *oi,
+                      const struct raw *r, int n)
+{
+    in->type = need_type(c, in, oi, 0, TB(PT_U32));
+    need_n(c, in, n, in->op == OP_NEXTTB ? 1 : 2);
+    in->opd[0] = dst(c, &r[0], 0, PT_U32, 0);
+    if (in->op == OP_NEXTIDX)
+        in->opd[1] = src(c, &r[1], 1, PT_U32, F_IMM);
+    in->nopd = (uint8_t)n;
+}
+
 static void build_cvt(struct pctx *c, struct ptx_insn *in, const struct opinfo *oi,
                       const struct raw *r, int n)
 {
@@ -610,6 +624,7 @@ void px_build_insn(struct pctx *c, const struct opspec *spec, struct ptx_insn *i
         break;
     case OP_ATOM: case OP_RED: build_atom(c, in, oi, r, n); break;
     case OP_SHFL: case OP_VOTE: case OP_ACTIVEMASK: build_warp(c, in, oi, r, n); break;
+    case OP_NEXTTB: case OP_NEXTIDX: build_vtw(c, in, oi, r, n); break;
     default: px_unsupported(c, in->line);
     }
 }

@@ -64,6 +64,8 @@ static const struct opspec opspecs[] = {
     {"tanh", OP_TANH, A_TYPE | A_APPROX | A_FTZ},
     {"shfl", OP_SHFL, A_TYPE | A_SYNC | A_SHFL}, {"vote", OP_VOTE, A_TYPE | A_SYNC | A_VOTE},
     {"activemask", OP_ACTIVEMASK, A_TYPE}, {"nop", OP_NOP, 0},
+    /* VTW's ISA extension (000_0da6b8b480bd0740.txt Sec. 4.2): only its transform writes them */
+    {"nexttbid", OP_NEXTTB, A_TYPE},       {"nextidxinblk", OP_NEXTIDX, A_TYPE},
 };
 
 static int name_in(const char *s, const char *const *tab, int n)

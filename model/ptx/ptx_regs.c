@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Registers an instruction writes (defs) and reads (uses). */
-static void insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *uses, int *nu)
+/* Registers an instruction writes (defs) and reads (uses) (ptx.h). */
+void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *uses, int *nu)
 {
     *nd = *nu = 0;
     if (in->guard >= 0)
@@ -24,6 +24,9 @@ static void insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t
         break;
     case OP_SETP: case OP_SHFL:
         ndst = 2;
+        break;
+    case OP_NEXTTB: case OP_NEXTIDX:     /* d; d, a (VTW, 000 Sec. 4.2) */
+        ndst = 1;
         break;
     default:
         ndst = 1;
@@ -79,7 +82,7 @@ uint32_t ptx_estimate_regs(const struct ptx_prog *p)
         if (ptx_type_size((enum ptx_type)p->reg_type[r]) == 8)
             w2[r / 64] |= 1ull << (r % 64);
     }
-    int32_t defs[PTX_MAX_OPERANDS * 4 + 1], uses[PTX_MAX_OPERANDS * 4 + 1];
+    int32_t defs[PTX_INSN_MAX_REGS], uses[PTX_INSN_MAX_REGS];
     int nd, nu, changed = 1;
     uint32_t best = 0;
     /* live sets only grow from pass to pass, so the last pass sees the largest pressure */
@@ -95,7 +98,7 @@ uint32_t ptx_estimate_regs(const struct ptx_prog *p)
             if (in->op == OP_BRA && in->opd[0].imm >= 0 && (uint64_t)in->opd[0].imm < n)
                 for (uint32_t w = 0; w < nw; w++)
                     tmp[w] |= live[(size_t)in->opd[0].imm * nw + w];
-            insn_regs(in, defs, &nd, uses, &nu);
+            ptx_insn_regs(in, defs, &nd, uses, &nu);
             /* pressure: max(live-in, live-out plus registers written but dead) */
             uint32_t pout = 0, pin = 0;
             for (int k = 0; k < nd; k++)

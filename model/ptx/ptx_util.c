@@ -33,7 +33,8 @@ static const char *const op_names[OP_COUNT] = {
     "atom", "red",
     "sqrt", "rsqrt", "rcp", "ex2", "lg2", "sin", "cos", "tanh",
     "shfl", "vote", "activemask",
-    "nop"
+    "nop",
+    "nexttbid", "nextidxinblk"
 };
 
 unsigned ptx_type_size(enum ptx_type t)

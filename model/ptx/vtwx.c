@@ -1,0 +1,401 @@
+/*
+ * vtwx.c -- the VTW transform (interface and the shape of the result: vtwx.h; source:
+ * 000_0da6b8b480bd0740.txt Sections 4.1-4.4; docs/ptx.md "VTW transform").
+ *
+ * Not a hardware block: load-time program surgery with the rewriter.  Steps: analyse the
+ * original (special registers read, exits, shared memory and barriers, the instructions to
+ * hoist), add the hidden parameters and the virtual registers, substitute the special
+ * registers in the original code, insert prologue + head at pc 0 (branches to the old pc 0
+ * keep reaching the body), append the sw form's update block, turn every exit of the body
+ * into a branch, delete the hoisted originals.  The rewriter checks every edit; the caller
+ * prints the result and parses it back to have the types checked (tests/test_vtwx.c).
+ */
+#include "vtwx.h"
+#include "ptx_rewrite.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VX_MAX_HEAD 64          /* prologue + head instructions besides the hoisted ones */
+
+/* What the transform needs to know of the original program, and the registers it adds. */
+struct vx {
+    struct ptx_prog *p;
+    enum vtwx_form form;
+    uint32_t n0;                 /* instructions of the original */
+    uint8_t  cta[3], ncta[3], tid[3];   /* components read: %ctaid, %nctaid, %tid */
+    uint8_t  *hoist;             /* per original pc: moved to the prologue */
+    uint32_t nhoist;
+    int32_t  r_tb, r_p, r_nlog, r_nvirt, r_t, r_g[3], r_gxy, r_ntx, r_nty, r_ntxy, r_vtid;
+    int32_t  r_cta[3], r_tid[3];
+};
+
+static int vx_fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int vx_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (err && errlen) {
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+enum vtwx_form vtwx_form_by_name(const char *name)
+{
+    if (name && !strcmp(name, "hw"))
+        return VTWX_HW;
+    if (name && !strcmp(name, "sw"))
+        return VTWX_SW;
+    return (enum vtwx_form)0;
+}
+
+/* ------------------------------------------------------------------ analysis */
+
+static int uses_shared(const struct ptx_prog *p)
+{
+    if (p->shared_static)
+        return 1;
+    for (uint32_t s = 0; s < p->nsyms; s++)
+        if (p->syms[s].space == PS_SHARED)
+            return 1;
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        if (in->space == PS_SHARED)
+            return 1;
+        for (unsigned k = 0; k < in->nopd; k++)
+            if ((in->opd[k].kind == OPD_ADDR || in->opd[k].kind == OPD_SYMADDR)
+                && in->opd[k].space == PS_SHARED)
+                return 1;
+    }
+    return 0;
+}
+
+/* The special registers read; refusals. */
+static int scan(struct vx *x, struct vtwx_info *info, char *err, size_t errlen)
+{
+    const struct ptx_prog *p = x->p;
+    uint32_t exits = 0;
+    for (uint32_t i = 0; i < p->nparams; i++)
+        if (!strncmp(p->params[i].name, "__vtw_", 6))
+            return vx_fail(err, errlen, "vtw %s: already transformed (parameter %s)", p->name,
+                           p->params[i].name);
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        if (in->op == OP_NEXTTB || in->op == OP_NEXTIDX)
+            return vx_fail(err, errlen, "vtw %s: already transformed (%s at pc %u)", p->name,
+                           ptx_op_name((enum ptx_op)in->op), (unsigned)pc);
+        exits += in->op == OP_EXIT;
+        info->uses_bar |= in->op == OP_BAR;
+        for (unsigned k = 0; k < in->nopd; k++) {
+            const struct ptx_operand *o = &in->opd[k];
+            if (o->kind != OPD_SREG || o->comp > 2)
+                continue;
+            if (o->sreg == SR_CTAID) x->cta[o->comp] = 1;
+            if (o->sreg == SR_NCTAID) x->ncta[o->comp] = 1;
+            if (o->sreg == SR_TID) x->tid[o->comp] = 1;
+            if (o->sreg == SR_WARPID && x->form == VTWX_HW)
+                return vx_fail(err, errlen, "vtw %s: pc %u reads %%warpid, which the hw form "
+                               "cannot virtualise (a virtual warp may take another logical "
+                               "warp's threads)", p->name, (unsigned)pc);
+        }
+    }
+    if (!exits)
+        return vx_fail(err, errlen, "vtw %s: the kernel has no exit", p->name);
+    info->uses_shared = (uint8_t)uses_shared(p);
+    return 0;
+}
+
+static int pure_op(const struct ptx_prog *p, const struct ptx_insn *in)
+{
+    switch (in->op) {
+    case OP_MOV: case OP_CVTA: case OP_CVT:
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_FMA: case OP_DIV: case OP_REM:
+    case OP_MIN: case OP_MAX: case OP_ABS: case OP_NEG: case OP_MUL24: case OP_MAD24:
+    case OP_SAD: case OP_COPYSIGN:
+    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_SHL: case OP_SHR:
+    case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFE: case OP_BFI: case OP_PRMT:
+    case OP_BFIND:
+    case OP_SETP: case OP_SET: case OP_SELP: case OP_SLCT:
+    case OP_SQRT: case OP_RSQRT: case OP_RCP: case OP_EX2: case OP_LG2: case OP_SIN: case OP_COS:
+    case OP_TANH:
+        return 1;
+    case OP_LD:      /* a kernel parameter (not the param scratch of inlined calls) */
+        return in->space == PS_PARAM && in->opd[1].kind == OPD_ADDR && in->opd[1].reg < 0
+               && in->opd[1].imm >= 0 && (uint64_t)in->opd[1].imm < p->param_size;
+    default:
+        return 0;
+    }
+}
+
+/* Operands other than registers: immediates, folded addresses, %ntid, %nctaid only. */
+static int invariant_opds(const struct ptx_insn *in)
+{
+    for (unsigned k = 0; k < in->nopd; k++) {
+        const struct ptx_operand *o = &in->opd[k];
+        if (o->kind == OPD_SREG && o->sreg != SR_NTID && o->sreg != SR_NCTAID)
+            return 0;
+        if (o->kind == OPD_ADDR && o->reg >= 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Section 4.3.1's loop-independent code motion: which instructions of the first basic block
+   move to the prologue (the rule: vtwx.h, docs/ptx.md). */
+static int pick_hoisted(struct vx *x)
+{
+    const struct ptx_prog *p = x->p;
+    uint32_t n = p->ninsns;
+    uint32_t *ndef = calloc(p->nregs ? p->nregs : 1, sizeof *ndef);
+    uint8_t *inv = calloc(p->nregs ? p->nregs : 1, 1), *target = calloc(n, 1);
+    x->hoist = calloc(n, 1);
+    if (!ndef || !inv || !target || !x->hoist)
+        return free(ndef), free(inv), free(target), -1;
+    int32_t defs[PTX_INSN_MAX_REGS], uses[PTX_INSN_MAX_REGS];
+    int nd, nu;
+    for (uint32_t pc = 0; pc < n; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        if (in->op == OP_BRA && in->opd[0].imm >= 0 && (uint64_t)in->opd[0].imm < n)
+            target[in->opd[0].imm] = 1;
+        ptx_insn_regs(in, defs, &nd, uses, &nu);
+        for (int k = 0; k < nd; k++)
+            ndef[defs[k]]++;
+    }
+    for (uint32_t pc = 0; pc < n && !target[pc]; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        if (in->op == OP_BRA || in->op == OP_EXIT)
+            break;
+        if (in->guard >= 0 || !pure_op(p, in) || !invariant_opds(in))
+            continue;
+        ptx_insn_regs(in, defs, &nd, uses, &nu);
+        int ok = nd > 0;
+        for (int k = 0; k < nu && ok; k++)
+            ok = inv[uses[k]];
+        for (int k = 0; k < nd && ok; k++)
+            ok = ndef[defs[k]] == 1;
+        if (!ok)
+            continue;
+        for (int k = 0; k < nd; k++)
+            inv[defs[k]] = 1;
+        x->hoist[pc] = 1;
+        x->nhoist++;
+    }
+    free(ndef), free(inv), free(target);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ building */
+
+static const char *const k_xyz = "xyz";
+
+/* The hidden parameters and the virtual registers (only those the program needs). */
+static void add_params_regs(struct vx *x, struct ptx_rw *rw, struct vtwx_info *info)
+{
+    static const char *const pn[3] = {VTWX_PARAM_NCTAID_X, VTWX_PARAM_NCTAID_Y,
+                                      VTWX_PARAM_NCTAID_Z};
+    char nm[32];
+    for (int c = 0; c < 3; c++)
+        info->off_nctaid[c] = ptx_rw_add_param(rw, pn[c], PT_U32, 0, 0);
+    info->off_nlog = ptx_rw_add_param(rw, VTWX_PARAM_NLOG, PT_U32, 0, 0);
+    info->off_nvirt = x->form == VTWX_SW ? ptx_rw_add_param(rw, VTWX_PARAM_NVIRT, PT_U32, 0, 0) : -1;
+    int any_cta = x->cta[0] || x->cta[1] || x->cta[2], hw = x->form == VTWX_HW;
+    int need_g[3] = {any_cta || x->ncta[0], x->cta[1] || x->cta[2] || x->ncta[1], x->ncta[2]};
+    x->r_tb = ptx_rw_add_reg(rw, PT_U32, "%vtw_tb");
+    x->r_p = ptx_rw_add_reg(rw, PT_PRED, "%vtw_p");
+    x->r_nlog = ptx_rw_add_reg(rw, PT_U32, "%vtw_nlog");
+    x->r_nvirt = hw ? -1 : ptx_rw_add_reg(rw, PT_U32, "%vtw_nvirt");
+    x->r_t = hw || x->cta[1] ? ptx_rw_add_reg(rw, PT_U32, "%vtw_t") : -1;
+    for (int c = 0; c < 3; c++) {
+        snprintf(nm, sizeof nm, "%%vtw_nctaid_%c", k_xyz[c]);
+        x->r_g[c] = need_g[c] ? ptx_rw_add_reg(rw, PT_U32, nm) : -1;
+        snprintf(nm, sizeof nm, "%%vtw_ctaid_%c", k_xyz[c]);
+        x->r_cta[c] = x->cta[c] ? ptx_rw_add_reg(rw, PT_U32, nm) : -1;
+        snprintf(nm, sizeof nm, "%%vtw_tid_%c", k_xyz[c]);
+        x->r_tid[c] = hw && x->tid[c] ? ptx_rw_add_reg(rw, PT_U32, nm) : -1;
+    }
+    x->r_gxy = x->cta[2] ? ptx_rw_add_reg(rw, PT_U32, "%vtw_nctaid_xy") : -1;
+    x->r_ntx = hw ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_x") : -1;
+    x->r_nty = hw ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_y") : -1;
+    x->r_ntxy = hw && x->tid[2] ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_xy") : -1;
+    x->r_vtid = hw ? ptx_rw_add_reg(rw, PT_U32, "%vtw_tid") : -1;
+}
+
+/* Reads of %ctaid, %nctaid (and in the hw form %tid) in the original code [0, n0). */
+static void substitute(struct vx *x, struct ptx_rw *rw)
+{
+    for (unsigned c = 0; c < 3; c++) {
+        if (x->r_cta[c] >= 0)
+            ptx_rw_subst_sreg(rw, SR_CTAID, c, x->r_cta[c], 0, x->n0);
+        if (x->ncta[c])
+            ptx_rw_subst_sreg(rw, SR_NCTAID, c, x->r_g[c], 0, x->n0);
+        if (x->r_tid[c] >= 0)
+            ptx_rw_subst_sreg(rw, SR_TID, c, x->r_tid[c], 0, x->n0);
+    }
+}
+
+static struct ptx_insn op3(enum ptx_op op, int32_t d, int32_t a, int32_t b)
+{
+    return ptx_insn_new(op, PT_U32, 3, ptx_opd_reg(d), ptx_opd_reg(a), ptx_opd_reg(b));
+}
+
+static struct ptx_insn mov_sreg(int32_t d, enum ptx_sreg s, unsigned c)
+{
+    return ptx_insn_new(OP_MOV, PT_U32, 2, ptx_opd_reg(d), ptx_opd_sreg(s, c));
+}
+
+/* d = linear index i split by dimensions (n0, n1): component c of (i % n0, i / n0 % n1,
+   i / n01); t a scratch register. Returns the instructions written. */
+static uint32_t split_index(struct ptx_insn *o, unsigned c, int32_t d, int32_t i, int32_t n0,
+                            int32_t n1, int32_t n01, int32_t t)
+{
+    if (c == 0) {
+        o[0] = op3(OP_REM, d, i, n0);
+        return 1;
+    }
+    if (c == 2) {
+        o[0] = op3(OP_DIV, d, i, n01);
+        return 1;
+    }
+    o[0] = op3(OP_DIV, t, i, n0);
+    o[1] = op3(OP_REM, d, t, n1);
+    return 2;
+}
+
+/* Prologue: the hidden parameters, hw: the linear thread index, the hoisted instructions,
+   sw: the first virtual TB index.  Returns the instructions written. */
+static uint32_t prologue(const struct vx *x, const struct vtwx_info *info, struct ptx_insn *o)
+{
+    const struct ptx_prog *p = x->p;
+    uint32_t k = 0;
+    for (int c = 0; c < 3; c++)
+        if (x->r_g[c] >= 0)
+            o[k++] = ptx_insn_ld(PS_PARAM, PT_U32, x->r_g[c],
+                                 ptx_opd_addr(-1, info->off_nctaid[c], PS_PARAM));
+    o[k++] = ptx_insn_ld(PS_PARAM, PT_U32, x->r_nlog, ptx_opd_addr(-1, info->off_nlog, PS_PARAM));
+    if (x->r_nvirt >= 0)
+        o[k++] = ptx_insn_ld(PS_PARAM, PT_U32, x->r_nvirt,
+                             ptx_opd_addr(-1, info->off_nvirt, PS_PARAM));
+    if (x->r_gxy >= 0)
+        o[k++] = op3(OP_MUL, x->r_gxy, x->r_g[0], x->r_g[1]);
+    if (x->form == VTWX_HW) {    /* %vtw_tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z) */
+        o[k++] = mov_sreg(x->r_ntx, SR_NTID, 0);
+        o[k++] = mov_sreg(x->r_nty, SR_NTID, 1);
+        o[k++] = mov_sreg(x->r_vtid, SR_TID, 2);
+        o[k++] = mov_sreg(x->r_t, SR_TID, 1);
+        o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_nty);
+        o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
+        o[k++] = mov_sreg(x->r_t, SR_TID, 0);
+        o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_ntx);
+        o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
+        if (x->r_ntxy >= 0)
+            o[k++] = op3(OP_MUL, x->r_ntxy, x->r_ntx, x->r_nty);
+    }
+    for (uint32_t pc = 0; pc < x->n0; pc++)
+        if (x->hoist[pc])
+            o[k++] = p->insns[pc];
+    if (x->form == VTWX_SW)
+        o[k++] = mov_sreg(x->r_tb, SR_CTAID, 0);
+    return k;
+}
+
+/* Head H: the next logical TB (hw), the loop exit, the next thread index (hw), the barrier
+   of Section 4.4 (sw with shared memory), the virtual indices the body reads. */
+static uint32_t head(const struct vx *x, const struct vtwx_info *info, struct ptx_insn *o)
+{
+    uint32_t k = 0;
+    int hw = x->form == VTWX_HW;
+    if (hw)
+        o[k++] = ptx_insn_new(OP_NEXTTB, PT_U32, 1, ptx_opd_reg(x->r_tb));
+    o[k++] = ptx_insn_setp(CMP_GE, PT_U32, x->r_p, ptx_opd_reg(x->r_tb), ptx_opd_reg(x->r_nlog));
+    o[k] = ptx_insn_new(OP_EXIT, PT_NONE, 0);
+    o[k++].guard = x->r_p;
+    if (hw)
+        o[k++] = ptx_insn_new(OP_NEXTIDX, PT_U32, 2, ptx_opd_reg(x->r_vtid), ptx_opd_reg(x->r_vtid));
+    for (unsigned c = 0; c < 3; c++)
+        if (x->r_tid[c] >= 0)
+            k += split_index(o + k, c, x->r_tid[c], x->r_vtid, x->r_ntx, x->r_nty, x->r_ntxy,
+                             x->r_t);
+    if (!hw && info->uses_shared) {
+        struct ptx_operand none = ptx_opd_imm(0);
+        none.kind = OPD_NONE;
+        o[k++] = ptx_insn_new(OP_BAR, PT_NONE, 2, ptx_opd_imm(0), none);
+    }
+    for (unsigned c = 0; c < 3; c++)
+        if (x->r_cta[c] >= 0)
+            k += split_index(o + k, c, x->r_cta[c], x->r_tb, x->r_g[0], x->r_g[1], x->r_gxy,
+                             x->r_t);
+    return k;
+}
+
+/* Prologue and head at pc 0 (the body's branches to its first instruction keep reaching it),
+   sw: U at the end, every exit of the body a branch, the hoisted originals deleted.
+   Returns H's pc. */
+static uint32_t rebuild(struct vx *x, struct ptx_rw *rw, const struct vtwx_info *info)
+{
+    struct ptx_prog *p = x->p;
+    struct ptx_insn *pro = malloc((VX_MAX_HEAD + x->nhoist) * sizeof *pro);
+    if (!pro) {
+        ptx_rw_add_reg(rw, PT_NONE, NULL);      /* makes the rewriter fail: out of memory */
+        return 0;
+    }
+    uint32_t h = prologue(x, info, pro);
+    uint32_t np = h + head(x, info, pro + h);
+    ptx_rw_insert(rw, 0, pro, np, PTX_RW_KEEP_TARGETS);
+    free(pro);
+    int64_t to = h;
+    if (x->form == VTWX_SW) {
+        struct ptx_insn upd[2] = {op3(OP_ADD, x->r_tb, x->r_tb, x->r_nvirt), ptx_insn_bra(-1, 0, h)};
+        to = ptx_rw_insert(rw, p->ninsns, upd, 2, 0);
+    }
+    for (uint32_t pc = np; pc < np + x->n0 && pc < p->ninsns; pc++) {
+        struct ptx_insn *in = &p->insns[pc];
+        struct ptx_insn b = ptx_insn_bra(in->guard, in->guard_neg, to);
+        if (in->op == OP_EXIT && pc + 1 == (uint32_t)to && in->guard < 0)
+            ptx_rw_replace(rw, pc, NULL, 0);      /* U follows: fall into it (the last pc) */
+        else if (in->op == OP_EXIT)
+            ptx_rw_replace(rw, pc, &b, 1);
+    }
+    for (uint32_t pc = x->n0; pc-- > 0;)
+        if (x->hoist[pc])
+            ptx_rw_replace(rw, np + pc, NULL, 0);
+    return h;
+}
+
+int vtwx_apply(struct ptx_prog *p, enum vtwx_form form, struct vtwx_info *info, char *err,
+               size_t errlen)
+{
+    struct vtwx_info dummy;
+    struct vx x;
+    struct ptx_rw rw;
+    if (!info)
+        info = &dummy;
+    memset(info, 0, sizeof *info);
+    memset(&x, 0, sizeof x);
+    if (form != VTWX_HW && form != VTWX_SW)
+        return vx_fail(err, errlen, "vtw: unknown form %d (hw or sw)", (int)form);
+    if (!p || !p->ninsns)
+        return vx_fail(err, errlen, "vtw: no kernel");
+    x.p = p, x.form = form, x.n0 = p->ninsns;
+    info->orig_ninsns = p->ninsns;
+    info->regs_before = p->regs_per_thread;
+    if (scan(&x, info, err, errlen))
+        return -1;
+    if (pick_hoisted(&x)) {
+        free(x.hoist);
+        return vx_fail(err, errlen, "vtw %s: out of memory", p->name);
+    }
+    ptx_rw_begin(&rw, p);
+    add_params_regs(&x, &rw, info);
+    substitute(&x, &rw);
+    info->head_pc = rebuild(&x, &rw, info);
+    info->hoisted = x.nhoist;
+    free(x.hoist);
+    if (ptx_rw_end(&rw, err, errlen))
+        return -1;
+    info->regs_after = p->regs_per_thread;
+    return 0;
+}
