@@ -56,6 +56,10 @@ static const struct conf_key keys[] = {
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
       "Two-level scheduler: size of each scheduler's active set (Narasiman et al.: 8)." },
+    { "vtw", CK_ENUM, OFF(vtw), 0, 2, "off|hw|sw",
+      "Virtual thread blocks and warps (000_0da6b8b480bd0740.txt): off = kernels run as written; "
+      "hw = the hardware form (the progress-aware scheduler's iteration tracker pas, Sections "
+      "4.3.2-4.5); sw = the software form of Sections 4.1 and 4.4 (plain PTX, no extra hardware)." },
     { "simt_policy", CK_ENUM, OFF(simt_policy), 0, 1, "token|ipdom",
       "SIMT stack: token model of 003_a1f13061b22d54a6.txt (an entry per divergent branch) or "
       "the classic immediate-post-dominator stack (bounded by nesting)." },

@@ -37,6 +37,7 @@ struct gpu_config {
     uint32_t sched_policy;           /* enum conf_sched */
     uint32_t schedulers_per_sm;
     uint32_t twolevel_active;        /* two-level scheduler: active-set size per scheduler */
+    uint32_t vtw;                    /* enum conf_vtw */
     uint32_t simt_policy;            /* enum conf_simt */
     uint32_t simt_depth;             /* on-chip SIMT stack entries per warp */
     uint32_t simt_chunk;             /* entries moved per spill / fill */
@@ -63,6 +64,7 @@ enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
 enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
 enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO };
 enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
+enum conf_vtw    { VTW_OFF = 0, VTW_HW = 1, VTW_SW = 2 };
 enum conf_regs   { REGS_AUTO = 0, REGS_RECORDED, REGS_ESTIMATE };
 
 struct conf_key {

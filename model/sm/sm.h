@@ -36,6 +36,7 @@
 #include "kgen.h"
 #include "l1.h"
 #include "ldst.h"
+#include "pas.h"
 #include "sb.h"
 #include "simt.h"
 #include "smem.h"
