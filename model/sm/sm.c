@@ -267,6 +267,7 @@ static void iss_step(struct sm *s, slotmask hazard)
     in->head_ok = s->fetch_o->head_ok;
     in->busy = s->simt_o->busy;
     in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
+    sm_vtw_pas(s);
     in->hold = sm_vtw_hold(s);
     for (k = 0; k < s->nsched; k++)
         in->unit_free[k] = s->fu_o->unit_free[k];

@@ -37,6 +37,7 @@
 #include "ntb.h"
 #include "l1.h"
 #include "ldst.h"
+#include "pas.h"
 #include "sb.h"
 #include "simt.h"
 #include "smem.h"
@@ -195,6 +196,8 @@ struct sm {
     struct ntb_req ntb_latch[NTB_PORTS];   /* VTW: nexttbid/nextidxinblk issued last cycle */
     struct ntb_in ntb_in;
     uint32_t ntb_inflight;         /* requests not yet answered */
+    struct pas_in pas_in;
+    uint8_t  vtw_slow;             /* the GPU's slow-phase bit, this cycle */
     uint64_t bar_release;          /* bar's output of the previous cycle (CTA slots) */
     uint64_t cta_launched;         /* CTA slots launched, seen by the blocks next cycle */
     slotmask launch_pending;       /* slots launched, seen by the blocks next cycle */
@@ -271,6 +274,7 @@ void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss
 void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_insn *in,
                     uint32_t mask);
 void sm_vtw_step(struct sm *s, struct sm_io *io);
+void sm_vtw_pas(struct sm *s);
 int  sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw);
 slotmask sm_vtw_hold(const struct sm *s);
 /* sm_port.c: the L1 and its request queues. */

@@ -53,6 +53,7 @@ void sm_vtw_step(struct sm *s, struct sm_io *io)
     struct ntb_in *in = &s->ntb_in;
     struct ntb_out out;
     io->gtake = 0;
+    s->vtw_slow = io->vtw_slow;
     if (!s->ntb_n)
         return;
     memcpy(in->req, s->ntb_latch, sizeof in->req);
@@ -92,11 +93,40 @@ int sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw)
     return 0;
 }
 
+/* The progress-aware scheduler's cycle: the previous cycle's issues (nexttbid moves a warp to
+   its next iteration), this cycle's launches, the contexts and CTAs, the issue stage's
+   registered progress counters, the GPU's slow-phase bit. Its keys drive ws under
+   sched_policy = vtw; its ahead output drives the hold. */
+void sm_vtw_pas(struct sm *s)
+{
+    struct pas_in *in = &s->pas_in;
+    if (!s->pas_n)
+        return;
+    for (unsigned k = 0; k < PAS_MAX_SCHED; k++) {
+        const struct iss_issue *e = &s->iss_latch[k];
+        in->issued[k] = (struct pas_issue){ e->v, e->ctx, e->iter };
+    }
+    in->cta_launch = s->cta_launched;
+    memset(in->ctx_valid, 0, sizeof in->ctx_valid);
+    for (uint32_t x = 0; x < s->nctx; x++) {
+        in->ctx_cta[x] = s->iss_in.ctx_cta[x];
+        if (s->ctx[x].valid)
+            pas_set(in->ctx_valid, x);
+    }
+    for (uint32_t c = 0; c < s->nctas; c++)
+        in->cta_nw[c] = (uint8_t)s->ctas[c].nwarps;
+    memcpy(in->insns, s->iss_q->insns, s->nctx * sizeof in->insns[0]);
+    memcpy(in->at_bar, s->iss_q->at_bar, s->nctx * sizeof in->at_bar[0]);
+    memcpy(in->prog, s->iss_q->prog, s->nctas * sizeof in->prog[0]);
+    memcpy(in->nbar, s->iss_q->nbar, s->nctas * sizeof in->nbar[0]);
+    in->slow = s->vtw_slow;
+    pas_eval(s->pas_c, s->pas_q, in, s->pas_o, s->pas_d);
+}
+
 /* Is context x one iteration ahead of a sibling? (pas's iteration registers) */
 static int ahead(const struct sm *s, uint32_t x)
 {
-    (void)s; (void)x;
-    return 0;
+    return s->pas_n && pas_has(s->pas_o->ahead, x);
 }
 
 /* The issue stage's hold mask: slots whose I-buffer head a context one iteration ahead may
