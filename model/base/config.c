@@ -58,6 +58,8 @@ static const struct conf_key keys[] = {
       "VTW: the next thread index in the block (Sec. 4.2.2): same (SameLane: a warp keeps its index), slowest (SlowestLane: the warp index of the slowest warp of the iteration goes to the first warp to start the next), lowest (LowestToHighestLane). Only with vtw = hw." },
     { "vtw_latency", CK_U32, OFF(vtw_latency), 1, 64, "cycles",
       "VTW: cycles from a nexttbid/nextidxinblk issue to its value in the register (the next-TB-index unit's request and reply; the paper gives none: an assumption, 8)." },
+    { "vtw_smem_hold", CK_U32, OFF(vtw_smem_hold), 0, 1, "flag",
+      "VTW hw: a warp already in its next iteration may not issue a shared-memory access or a barrier until every sibling has left the previous one (Sec. 4.4). 0 switches the restriction off -- kernels that use shared memory then compute wrong results (tests/test_vtw.c shows it); only for that demonstration." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
@@ -187,6 +189,7 @@ void conf_defaults(struct gpu_config *c)
     c->vtw = VTW_OFF;
     c->vtw_lane = 0;
     c->vtw_latency = 8;
+    c->vtw_smem_hold = 1;
     c->schedulers_per_sm = 2;
     c->twolevel_active = 8;
     c->simt_policy = SIMTP_TOKEN;

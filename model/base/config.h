@@ -60,6 +60,7 @@ struct gpu_config {
     uint32_t vtw;                    /* enum conf_vtw */
     uint32_t vtw_lane;               /* enum ntb_lane (model/sm/ntb.h) */
     uint32_t vtw_latency;            /* next-TB-index unit: request -> reply, cycles */
+    uint32_t vtw_smem_hold;          /* Sec. 4.4's shared-memory restriction (1; 0 only to show it matters) */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };

@@ -258,7 +258,7 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     if (pc >= r->l->prog->ninsns)
         return fail(r, w, pc, "control reached the end of the program without exit");
     in = &r->l->prog->insns[pc];
-    if (r->vtw && wp->iter != r->vtw->low && ntb_held(in)) {
+    if (r->vtw && wp->iter != r->vtw->low && ntb_held(in, (int)r->l->conf->vtw_smem_hold)) {
         wp->held = 1;                /* one iteration ahead: wait for the siblings */
         return 0;
     }

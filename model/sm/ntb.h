@@ -121,14 +121,15 @@ uint32_t ntb_serve(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb
 void ntb_launch(struct ntb_regs *d, uint8_t cta, uint8_t base, uint8_t nw);
 
 /* The instructions a warp one iteration ahead of a sibling may not issue: the next nexttbid
-   (Section 4.2.1: at most one iteration apart), shared-memory accesses (Section 4.4; a generic
-   access may reach shared memory, so it waits too) and barriers (a barrier of the next
-   iteration must not meet a sibling's barrier of the previous one). */
-static inline int ntb_held(const struct ptx_insn *in)
+   (Section 4.2.1: at most one iteration apart; the unit's one map entry per TB relies on it)
+   and, with `smem` (vtw_smem_hold), shared-memory accesses (Section 4.4; a generic access may
+   reach shared memory, so it waits too) and barriers (a barrier of the next iteration must
+   not meet a sibling's barrier of the previous one). */
+static inline int ntb_held(const struct ptx_insn *in, int smem)
 {
     int mem = in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED;
-    return in->op == OP_NEXTTB || in->op == OP_BAR ||
-           (mem && (in->space == PS_SHARED || in->space == PS_GENERIC));
+    return in->op == OP_NEXTTB ||
+           (smem && (in->op == OP_BAR || (mem && (in->space == PS_SHARED || in->space == PS_GENERIC))));
 }
 
 /* Registry entry points (model/base/blocks.def). */

@@ -139,7 +139,8 @@ slotmask sm_vtw_hold(const struct sm *s)
         return 0;
     for (SLOT_EACH(w, s->fetch_o->head_ok, tmp)) {
         uint32_t x = s->slot_ctx[w];
-        if (ahead(s, x) && ntb_held(&s->p.prog->insns[s->fetch_o->head_pc[w]]))
+        if (ahead(s, x) && ntb_held(&s->p.prog->insns[s->fetch_o->head_pc[w]],
+                                      (int)s->p.conf->vtw_smem_hold))
             hold |= slot_bit(w);
     }
     return hold;

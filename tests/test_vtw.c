@@ -1,0 +1,185 @@
+/*
+ * test_vtw.c -- VTW end to end (000_0da6b8b480bd0740.txt Sections 4.1-4.4): every bench kernel
+ * at the test size computes correct results when it runs transformed -- the hardware form
+ * (vtw = hw) with each lane policy (same, slowest, lowest) under GTO and under the
+ * progress-aware scheduler, and the software form (vtw = sw) -- on the timing and the
+ * functional model. The runs use one SM with two CTA slots, so that each virtual TB runs many
+ * logical TBs (at the gtx480 default the test size's few TBs would all be resident: one
+ * iteration each); one variant runs on the plain gtx480 configuration.
+ *
+ * The shared-memory restriction of Section 4.4: a kernel whose second warp reads the first
+ * warp's shared-memory words late after the barrier computes a wrong result with the
+ * restriction off (vtw_smem_hold = 0: the first warp's next iteration overwrites them) and the
+ * right one with it on, on both models. Also: the launch uses NumVirtualTBs = MIN(residency,
+ * logical TBs) CTAs; bad combinations of keys are refused.
+ */
+#include "testutil.h"
+#include "bench.h"
+
+#define STRESS "num_sms=1", "max_ctas_per_sm=2"
+struct variant { const char *tag; const char *set[6]; int nset; };
+
+static const struct variant variants[] = {
+    { "hw-gto",          { STRESS, "vtw=hw" }, 3 },
+    { "hw-vtw",          { STRESS, "vtw=hw", "sched_policy=vtw" }, 4 },
+    { "hw-vtw-slowest",  { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=slowest" }, 5 },
+    { "hw-vtw-lowest",   { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=lowest" }, 5 },
+    { "sw-gto",          { STRESS, "vtw=sw" }, 3 },
+    { "func-hw-same",    { STRESS, "vtw=hw", "model=functional" }, 4 },
+    { "func-hw-slowest", { STRESS, "vtw=hw", "model=functional", "vtw_lane=slowest" }, 5 },
+    { "func-hw-lowest",  { STRESS, "vtw=hw", "model=functional", "vtw_lane=lowest" }, 5 },
+    { "func-sw",         { STRESS, "vtw=sw", "model=functional" }, 4 },
+    { "gtx480-hw-vtw",   { "vtw=hw", "sched_policy=vtw" }, 2 },
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+struct job { const struct bench *b; const struct variant *v; char name[80]; };
+
+static void test_one_kernel(void **state)
+{
+    const struct job *j = *state;
+    struct bench_ctx ctx;
+    char path[512], err[512];
+    int rc;
+    memset(&ctx, 0, sizeof ctx);
+    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", j->v->set, j->v->nset, err,
+                             sizeof err), GS_OK);
+    snprintf(path, sizeof path, "bench/%s/kernel.ptx", j->b->name);
+    ctx.ptx_path = path;
+    ctx.size = BENCH_TEST;
+    rc = j->b->run(&ctx);
+    gs_destroy(ctx.gpu);
+    if (rc != 0) {
+        print_error("%s: %s\n", j->name, ctx.msg);
+        fail();
+    }
+}
+
+/* Two warps per CTA: every thread writes its word of shared memory, a barrier, then the
+   second warp spins before both read the other warp's word and store it. */
+static const char *late_reader_ptx =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry late_reader(.param .u64 out)\n{\n"
+    "  .reg .pred %p<3>;\n  .reg .b32 %r<12>;\n  .reg .b64 %rd<6>;\n"
+    "  .shared .align 4 .b8 s[256];\n"
+    "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd2, %rd1;\n"
+    "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %ctaid.x;\n"
+    "  shl.b32 %r3, %r2, 6;\n  add.u32 %r4, %r3, %r1;\n"       /* r4 = ctaid*64 + tid */
+    "  mov.u32 %r5, s;\n  shl.b32 %r6, %r1, 2;\n  add.u32 %r7, %r5, %r6;\n"
+    "  st.shared.u32 [%r7], %r4;\n  bar.sync 0;\n"
+    "  setp.lt.u32 %p1, %r1, 32;\n  @%p1 bra READ;\n"
+    "  mov.u32 %r8, 0;\n"
+    "SPIN:\n  add.u32 %r8, %r8, 1;\n  setp.lt.u32 %p2, %r8, 400;\n  @%p2 bra SPIN;\n"
+    "READ:\n  xor.b32 %r9, %r1, 32;\n  shl.b32 %r10, %r9, 2;\n  add.u32 %r10, %r5, %r10;\n"
+    "  ld.shared.u32 %r11, [%r10];\n"
+    "  mul.wide.u32 %rd3, %r4, 4;\n  add.s64 %rd4, %rd2, %rd3;\n  st.global.u32 [%rd4], %r11;\n"
+    "  ret;\n}\n";
+
+#define LR_TBS 8
+
+/* Run late_reader on LR_TBS logical TBs on one SM with one CTA slot; returns the number of
+   wrong words. */
+static int late_reader_wrong(const char *model, const char *hold)
+{
+    const char *sets[] = { "num_sms=1", "max_ctas_per_sm=1", "vtw=hw", model, hold };
+    struct gs_gpu *g;
+    struct gs_module *m;
+    uint32_t out[LR_TBS * 64];
+    uint64_t d;
+    const void *args[] = { &d };
+    char err[512];
+    int wrong = 0;
+    assert_int_equal(gs_init(&g, NULL, sets, 5, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, late_reader_ptx, "late_reader.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, sizeof out), GS_OK);
+    assert_int_equal(gs_memset(g, d, 0xFF, sizeof out), GS_OK);
+    if (gs_launch(g, m, "late_reader", (struct gs_dim3){ LR_TBS, 1, 1 },
+                  (struct gs_dim3){ 64, 1, 1 }, 0, args, 1) != GS_OK) {
+        print_error("%s\n", gs_last_error(g));
+        fail();
+    }
+    assert_int_equal(gs_memcpy_dtoh(g, out, d, sizeof out), GS_OK);
+    for (uint32_t i = 0; i < LR_TBS * 64; i++)
+        wrong += out[i] != ((i & ~63u) | ((i & 63u) ^ 32u));
+    gs_destroy(g);
+    return wrong;
+}
+
+static void test_smem_restriction(void **state)
+{
+    (void)state;
+    assert_int_equal(late_reader_wrong("model=timing", "vtw_smem_hold=1"), 0);
+    assert_int_equal(late_reader_wrong("model=functional", "vtw_smem_hold=1"), 0);
+    assert_true(late_reader_wrong("model=timing", "vtw_smem_hold=0") > 0);
+    assert_true(late_reader_wrong("model=functional", "vtw_smem_hold=0") > 0);
+}
+
+/* NumVirtualTBs = MIN(residency, logical TBs): the statistics report it and the original
+   kernel's registers and occupancy next to the transform's. */
+static void test_num_virtual_tbs(void **state)
+{
+    const char *sets[] = { "vtw=hw", "num_sms=2" };
+    struct gs_gpu *g;
+    struct gs_module *m;
+    struct gs_stats st;
+    uint64_t d;
+    const void *args[] = { &d };
+    char err[512];
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, sets, 2, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, late_reader_ptx, "late_reader.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 100 * 64 * 4), GS_OK);
+    assert_int_equal(gs_launch(g, m, "late_reader", (struct gs_dim3){ 100, 1, 1 },
+                               (struct gs_dim3){ 64, 1, 1 }, 0, args, 1), GS_OK);
+    gs_kernel_stats(g, &st);
+    assert_int_equal(st.grid[0], 100);                       /* the logical grid */
+    assert_int_equal(st.vtw_ctas, 2 * st.occupancy);         /* residency on 2 SMs < 100 */
+    assert_int_equal(st.ctas, st.vtw_ctas);
+    assert_true(st.regs_original > 0 && st.regs_per_thread >= st.regs_original);
+    assert_int_equal(gs_launch(g, m, "late_reader", (struct gs_dim3){ 3, 1, 1 },
+                               (struct gs_dim3){ 64, 1, 1 }, 0, args, 1), GS_OK);
+    gs_kernel_stats(g, &st);
+    assert_int_equal(st.vtw_ctas, 3);                        /* fewer logical TBs than room */
+    gs_destroy(g);
+}
+
+static void test_bad_combinations(void **state)
+{
+    const char *a[] = { "sched_policy=vtw" }, *b[] = { "vtw=sw", "vtw_lane=slowest" },
+               *c[] = { "vtw=sw", "sched_policy=vtw" };
+    struct gs_gpu *g;
+    char err[512];
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, a, 1, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "sched_policy = vtw needs vtw = hw");
+    assert_int_equal(gs_init(&g, NULL, b, 2, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "vtw_lane");
+    assert_int_equal(gs_init(&g, NULL, c, 2, err, sizeof err), GS_ERR_CONFIG);
+}
+
+int main(void)
+{
+    unsigned n, i, k, t = 0;
+    const struct bench *const *all = bench_all(&n);
+    struct CMUnitTest *tests = calloc(n * NVARIANTS + 4, sizeof *tests);
+    struct job *jobs = calloc(n * NVARIANTS, sizeof *jobs);
+    int rc;
+    if (!tests || !jobs)
+        return 1;
+    for (k = 0; k < NVARIANTS; k++)
+        for (i = 0; i < n; i++) {
+            struct job *j = &jobs[t];
+            j->b = all[i];
+            j->v = &variants[k];
+            snprintf(j->name, sizeof j->name, "%s/%s", all[i]->name, variants[k].tag);
+            tests[t] = (struct CMUnitTest){ j->name, test_one_kernel, NULL, NULL, j };
+            t++;
+        }
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_smem_restriction);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_num_virtual_tbs);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_bad_combinations);
+    rc = _cmocka_run_group_tests("vtw", tests, t, NULL, NULL);
+    free(tests);
+    free(jobs);
+    return rc;
+}
