@@ -269,10 +269,10 @@ static int cmd_xform(int argc, char **argv)
     else if (ptx_link(&m, m.funcs[f].name, &p, err, sizeof err))
         fprintf(stderr, "gpusim xform: %s\n", err);
     else {
-        FILE *o = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
+        FILE *o = NULL;
         if (vtwx_apply(&p, form, &info, err, sizeof err))
             fprintf(stderr, "gpusim xform: %s: %s\n", file, err);
-        else if (!o)
+        else if (!(o = out && strcmp(out, "-") ? fopen(out, "w") : stdout))
             fprintf(stderr, "gpusim xform: cannot write %s\n", out);
         else if (ptx_print(o, &p, err, sizeof err))
             fprintf(stderr, "gpusim xform: %s: %s\n", file, err);

@@ -245,6 +245,31 @@ static void test_res(void **state)
     expect("cmp " BUILD_DIR "/tests/cli_vecadd.res bench/vecadd/kernel.res", 0, NULL);
 }
 
+/* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
+   argument errors, a file already transformed. */
+static void test_xform(void **state)
+{
+    (void)state;
+    expect(GPUSIM " xform --vtw bench/vecadd/kernel.ptx", 0, "\tnexttbid.u32 %vtw_tb;\n");
+    expect(GPUSIM " xform --vtw=hw bench/vecadd/kernel.ptx --kernel vecadd", 0,
+           "\tnextidxinblk.u32 %vtw_tid, %vtw_tid;\n");
+    expect(GPUSIM " xform --vtw=sw bench/matmul/kernel.ptx", 0, "\t.param .u32 __vtw_nvirt\n)");
+    expect(GPUSIM " xform --vtw=sw bench/vecadd/kernel.ptx -o " BUILD_DIR "/tests/cli_vtw.ptx", 0,
+           NULL);
+    expect(GPUSIM " ptx " BUILD_DIR "/tests/cli_vtw.ptx", 0, "add.u32 %vtw_tb, %vtw_tb, %vtw_nvirt;");
+    expect(GPUSIM " xform --vtw " BUILD_DIR "/tests/cli_vtw.ptx", 2,
+           "cli_vtw.ptx: vtw vecadd: already transformed (parameter __vtw_nctaid_x)");
+    expect(GPUSIM " xform bench/vecadd/kernel.ptx", 2, "gpusim xform: no transform given");
+    expect(GPUSIM " xform --vtw=fast bench/vecadd/kernel.ptx", 2, "--vtw=fast: the form is hw or sw");
+    expect(GPUSIM " xform --vtw", 2, "gpusim xform: no PTX file given");
+    expect(GPUSIM " xform --vtw bench/vecadd/kernel.ptx --kernel nosuch", 2,
+           "bench/vecadd/kernel.ptx: no kernel (.entry) named 'nosuch'");
+    expect(GPUSIM " xform --vtw no/such.ptx", 2, "no/such.ptx: cannot read");
+    expect(GPUSIM " xform --vtw bench/vecadd/kernel.ptx -o", 2, "option -o needs an output file");
+    expect(GPUSIM " xform --vtw bench/vecadd/kernel.ptx -o /nonexistent/x.ptx", 2,
+           "cannot write /nonexistent/x.ptx");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_perf_keeps_notes),
         cmocka_unit_test(test_ptx_print),
         cmocka_unit_test(test_res),
+        cmocka_unit_test(test_xform),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
