@@ -104,6 +104,7 @@ void cta_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct
     (void)sm; (void)inst;
     out->nsms = c->num_sms;
     out->total = 0;                /* the launch's grid */
+    out->vtw = c->vtw == VTW_HW;
 }
 
 /* Storage for the cost estimator (cost.h): the next CTA index (64 bits as declared) and the
@@ -115,4 +116,8 @@ void cta_storage(const struct cta_cfg *c, struct cost_list *l)
                                    .bits = 64, .rports = COST_PAR, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "rr", .mech = "CTA dispatcher", .entries = 1,
                                    .bits = cost_clog2(c->nsms), .rports = COST_PAR, .onchip = 1});
+    if (c->vtw)   /* the GPU top keeps it (gpu.c vtw_next); SMs take from it through gnext/gtake */
+        cost_add(l, (struct cost_item){.name = "nextLogTbId", .mech = "index unit (000 Sec. 4.5)",
+                                       .entries = 1, .bits = 32, .rports = COST_PAR, .onchip = 1,
+                                       .note = "GPU-wide next logical TB index (Section 4.5 counts it per SM)"});
 }

@@ -29,6 +29,7 @@ enum cta_limit { CTA_LIM_THREADS = 0, CTA_LIM_CTAS, CTA_LIM_REGS, CTA_LIM_SHARED
 struct cta_cfg {
     uint32_t nsms;                 /* SMs, 1..CTA_MAX_SMS */
     uint64_t total;                /* CTAs in the grid */
+    uint8_t  vtw;                  /* VTW hw: the GPU-wide nextLogTbId lives here (storage) */
 };
 
 struct cta_regs {

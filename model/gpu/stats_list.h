@@ -68,9 +68,9 @@
   C(G, u32, local_per_thread, S,    GEOM, NUM, "local_per_thread",  "local memory per thread (B)") \
   C(G, u32, occupancy,        S,    GEOM, NUM, "occupancy_ctas_per_sm", "occupancy (CTAs per SM)") \
   C(G, u32, occupancy_limit,  S,    GEOM, ENUM(gs_limit_name), "occupancy_limit", "occupancy bound by") \
-  C(G, u32, vtw_ctas,         S,    GEOM, NUM, "vtw_virtual_tbs",   "VTW: virtual TBs launched") \
-  C(G, u32, regs_original,    S,    GEOM, NUM, "regs_original",     "VTW: registers before the transform") \
-  C(G, u32, occupancy_original, S,  GEOM, NUM, "occupancy_original", "VTW: occupancy before the transform") \
+  C(G, u32, vtw_ctas,         S,    GEOM, NUM, "vtw_virtual_tbs",   "VTW virtual TBs") \
+  C(G, u32, regs_original,    S,    GEOM, NUM, "regs_original",     "VTW registers before") \
+  C(G, u32, occupancy_original, S,  GEOM, NUM, "occupancy_original", "VTW occupancy before") \
   D(T, warp_ipc,   RATIO, "warp_ipc",   "warp-IPC (warp insns/cycle)", gs_ratio(s->warp_insns, s->cycles)) \
   D(T, thread_ipc, RATIO, "thread_ipc", "thread-IPC",                  gs_ratio(s->thread_insns, s->cycles)) \
   C(S, u64, sched_cycles, A(GS_STALL_KINDS), SUM, OBJ(gs_stall_names), "scheduler_cycles", "scheduler cycles") \
