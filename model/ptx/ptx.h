@@ -282,6 +282,9 @@ const char *ptx_type_name(enum ptx_type t);   /* "u32" ... */
 const char *ptx_op_name(enum ptx_op op);      /* "add" ... */
 const char *ptx_space_name(enum ptx_space s); /* "global" ... ("" for generic) */
 const char *ptx_sreg_name(enum ptx_sreg s);   /* "%tid" ... (components not included) */
+/* Format a message into err (when err and errlen) and return -1: the error return of the
+   front end's passes. */
+int ptx_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Disassemble one prog instruction (for dumps and error messages). */
 void        ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len);
 

@@ -3,12 +3,12 @@
  * and the record file next to a PTX (see ptx_res.h; docs/ptx.md "Register counts").
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "ptx_res.h"
+#include "ptx.h"
 
 /* The oldest --gpu-name the CUDA 13 ptxas accepts; PTX written for an older target (sm_20 from
    an old nvcc) is compiled for this one instead (PTX is forward compatible). */
@@ -20,15 +20,6 @@ uint64_t ptx_res_hash(const char *text, size_t len)
     for (size_t i = 0; i < len; i++)
         h = (h ^ (uint8_t)text[i]) * 0x100000001b3ull;
     return h;
-}
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
 }
 
 static struct ptx_res_kernel *res_get(struct ptx_res *r, const char *name, size_t n)
@@ -115,7 +106,7 @@ int ptx_res_from_ptxas(const char *out, struct ptx_res *r, char *err, size_t err
         out += n + (out[n] == '\n');
     }
     if (!r->nkernels)
-        return fail(err, errlen, "no entry function in the ptxas output");
+        return ptx_errf(err, errlen, "no entry function in the ptxas output");
     return 0;
 }
 
@@ -219,10 +210,10 @@ static int run_ptxas_out(const char *path, const char *target, struct ptx_res *r
         rc = ptxas_once(path, RES_FALLBACK_TARGET, out, outlen);
     if (rc) {
         first_error(out, msg, sizeof msg);
-        return fail(err, errlen, "ptxas failed on %s (exit %d): %s", path, rc, msg);
+        return ptx_errf(err, errlen, "ptxas failed on %s (exit %d): %s", path, rc, msg);
     }
     if (ptx_res_from_ptxas(out, r, msg, sizeof msg))
-        return fail(err, errlen, "ptxas on %s: %s", path, msg);
+        return ptx_errf(err, errlen, "ptxas on %s: %s", path, msg);
     ptxas_version(r);
     return 0;
 }
@@ -234,12 +225,12 @@ int ptx_res_run_ptxas(const char *path, const char *target, struct ptx_res *r, c
     char msg[256], *out = malloc(OUT);
     int rc;
     if (!out)
-        return fail(err, errlen, "out of host memory");
+        return ptx_errf(err, errlen, "out of host memory");
     rc = run_ptxas_out(path, target, r, out, OUT, msg, sizeof msg);
     free(out);
     if (rc > 0)
         return 1;
-    return rc ? fail(err, errlen, "%s", msg) : 0;
+    return rc ? ptx_errf(err, errlen, "%s", msg) : 0;
 }
 
 void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f)
@@ -265,7 +256,7 @@ static int read_line(struct ptx_res *r, char *line, const char *path, unsigned l
     if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
         return 0;
     if (sscanf(line, "%15s", key) != 1)
-        return fail(err, errlen, "%s:%u: unreadable line", path, ln);
+        return ptx_errf(err, errlen, "%s:%u: unreadable line", path, ln);
     if (!strcmp(key, "tool")) {
         const char *v = line + strspn(line, " \t") + 4;
         v += strspn(v, " \t");
@@ -278,11 +269,11 @@ static int read_line(struct ptx_res *r, char *line, const char *path, unsigned l
                                               &v[2], &v[3], &v[4]) == 6) {
         struct ptx_res_kernel *k = res_get(r, name, strlen(name));
         if (!k)
-            return fail(err, errlen, "%s:%u: more than %d kernels", path, ln, PTX_RES_MAX_KERNELS);
+            return ptx_errf(err, errlen, "%s:%u: more than %d kernels", path, ln, PTX_RES_MAX_KERNELS);
         k->regs = v[0]; k->shared = v[1]; k->stack = v[2]; k->spill_stores = v[3];
         k->spill_loads = v[4];
     } else
-        return fail(err, errlen, "%s:%u: expected 'tool', 'target', 'ptx_fnv1a' or 'kernel NAME "
+        return ptx_errf(err, errlen, "%s:%u: expected 'tool', 'target', 'ptx_fnv1a' or 'kernel NAME "
                     "REGS SMEM STACK SPILL_ST SPILL_LD'", path, ln);
     return 0;
 }
@@ -294,7 +285,7 @@ int ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
     FILE *f = fopen(path, "r");
     memset(r, 0, sizeof *r);
     if (!f)
-        return errno == ENOENT ? 1 : fail(err, errlen, "%s: %s", path, strerror(errno));
+        return errno == ENOENT ? 1 : ptx_errf(err, errlen, "%s: %s", path, strerror(errno));
     while (fgets(line, sizeof line, f))
         if (read_line(r, line, path, ++ln, err, errlen)) {
             fclose(f);
@@ -302,7 +293,7 @@ int ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
         }
     fclose(f);
     if (!r->ptx_hash || !r->nkernels)
-        return fail(err, errlen, "%s: a record needs a ptx_fnv1a line and at least one kernel "
+        return ptx_errf(err, errlen, "%s: a record needs a ptx_fnv1a line and at least one kernel "
                     "line", path);
     return 0;
 }

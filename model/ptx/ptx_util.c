@@ -366,3 +366,14 @@ void ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t le
     struct ptx_sbuf b = {buf, len, 0, 0};
     ptx_fmt_insn(&b, p, &p->insns[pc], NULL);
 }
+
+int ptx_errf(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (err && errlen) {
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}

@@ -12,7 +12,6 @@
  */
 #include "vtwx.h"
 #include "ptx_rewrite.h"
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,19 +29,6 @@ struct vx {
     int32_t  r_tb, r_p, r_nlog, r_nvirt, r_t, r_g[3], r_gxy, r_ntx, r_nty, r_ntxy, r_vtid;
     int32_t  r_cta[3], r_tid[3];
 };
-
-static int vx_fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int vx_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && errlen) {
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 enum vtwx_form vtwx_form_by_name(const char *name)
 {
@@ -81,12 +67,12 @@ static int scan(struct vx *x, struct vtwx_info *info, char *err, size_t errlen)
     uint32_t exits = 0;
     for (uint32_t i = 0; i < p->nparams; i++)
         if (!strncmp(p->params[i].name, "__vtw_", 6))
-            return vx_fail(err, errlen, "vtw %s: already transformed (parameter %s)", p->name,
+            return ptx_errf(err, errlen, "vtw %s: already transformed (parameter %s)", p->name,
                            p->params[i].name);
     for (uint32_t pc = 0; pc < p->ninsns; pc++) {
         const struct ptx_insn *in = &p->insns[pc];
         if (in->op == OP_NEXTTB || in->op == OP_NEXTIDX)
-            return vx_fail(err, errlen, "vtw %s: already transformed (%s at pc %u)", p->name,
+            return ptx_errf(err, errlen, "vtw %s: already transformed (%s at pc %u)", p->name,
                            ptx_op_name((enum ptx_op)in->op), (unsigned)pc);
         exits += in->op == OP_EXIT;
         info->uses_bar |= in->op == OP_BAR;
@@ -98,13 +84,13 @@ static int scan(struct vx *x, struct vtwx_info *info, char *err, size_t errlen)
             if (o->sreg == SR_NCTAID) x->ncta[o->comp] = 1;
             if (o->sreg == SR_TID) x->tid[o->comp] = 1;
             if (o->sreg == SR_WARPID && x->form == VTWX_HW)
-                return vx_fail(err, errlen, "vtw %s: pc %u reads %%warpid, which the hw form "
+                return ptx_errf(err, errlen, "vtw %s: pc %u reads %%warpid, which the hw form "
                                "cannot virtualise (a virtual warp may take another logical "
                                "warp's threads)", p->name, (unsigned)pc);
         }
     }
     if (!exits)
-        return vx_fail(err, errlen, "vtw %s: the kernel has no exit", p->name);
+        return ptx_errf(err, errlen, "vtw %s: the kernel has no exit", p->name);
     info->uses_shared = (uint8_t)uses_shared(p);
     return 0;
 }
@@ -376,9 +362,9 @@ int vtwx_apply(struct ptx_prog *p, enum vtwx_form form, struct vtwx_info *info, 
     memset(info, 0, sizeof *info);
     memset(&x, 0, sizeof x);
     if (form != VTWX_HW && form != VTWX_SW)
-        return vx_fail(err, errlen, "vtw: unknown form %d (hw or sw)", (int)form);
+        return ptx_errf(err, errlen, "vtw: unknown form %d (hw or sw)", (int)form);
     if (!p || !p->ninsns)
-        return vx_fail(err, errlen, "vtw: no kernel");
+        return ptx_errf(err, errlen, "vtw: no kernel");
     x.p = p, x.form = form, x.n0 = p->ninsns;
     info->orig_ninsns = p->ninsns;
     info->regs_before = p->regs_per_thread;
@@ -386,7 +372,7 @@ int vtwx_apply(struct ptx_prog *p, enum vtwx_form form, struct vtwx_info *info, 
         return -1;
     if (pick_hoisted(&x)) {
         free(x.hoist);
-        return vx_fail(err, errlen, "vtw %s: out of memory", p->name);
+        return ptx_errf(err, errlen, "vtw %s: out of memory", p->name);
     }
     ptx_rw_begin(&rw, p);
     add_params_regs(&x, &rw, info);
