@@ -11,7 +11,9 @@
  * warp's shared-memory words late after the barrier computes a wrong result with the
  * restriction off (vtw_smem_hold = 0: the first warp's next iteration overwrites them) and the
  * right one with it on, on both models. Also: the launch uses NumVirtualTBs = MIN(residency,
- * logical TBs) CTAs; bad combinations of keys are refused.
+ * logical TBs) CTAs; bad combinations of keys are refused; bad input gives a clear error: VTW's
+ * instructions in a user's PTX, a logical grid beyond the 32-bit TB index, and an exit before
+ * a barrier (which VTW cannot run) on both models.
  */
 #include "testutil.h"
 #include "bench.h"
@@ -157,11 +159,87 @@ static void test_bad_combinations(void **state)
     assert_int_equal(gs_init(&g, NULL, c, 2, err, sizeof err), GS_ERR_CONFIG);
 }
 
+/* Run `ptx` (kernel k, one u64 argument) on 1 SM with `sets` plus the given ones; returns the
+   launch status and leaves the message in msg. */
+static int run_small(const char *ptx, const char *const *sets, int nsets, struct gs_dim3 grid,
+                     uint32_t threads, char *msg, size_t len)
+{
+    struct gs_gpu *g;
+    struct gs_module *m;
+    uint64_t d;
+    const void *args[] = { &d };
+    char err[512];
+    int rc;
+    assert_int_equal(gs_init(&g, NULL, sets, nsets, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, ptx, "k.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 4096), GS_OK);
+    rc = gs_launch(g, m, "k", grid, (struct gs_dim3){ threads, 1, 1 }, 0, args, 1);
+    snprintf(msg, len, "%s", gs_last_error(g));
+    gs_destroy(g);
+    return rc;
+}
+
+#define K_HEAD ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n"
+
+/* VTW's instructions come only from the model's own transform: a kernel that holds them is
+   refused without VTW (else nexttbid would wait for a unit that is not there) and with it. */
+static void test_extension_in_user_ptx(void **state)
+{
+    static const char *ptx = K_HEAD "  .reg .b32 %r<2>;\n  nexttbid.u32 %r1;\n  ret;\n}\n";
+    const char *off[] = { "vtw=off" }, *hw[] = { "vtw=hw" };
+    char msg[512];
+    (void)state;
+    assert_int_equal(run_small(ptx, off, 1, (struct gs_dim3){ 1, 1, 1 }, 32, msg, sizeof msg),
+                     GS_ERR_PTX);
+    tu_assert_contains(msg, "only the model's own transform emits");
+    tu_assert_contains(msg, "pc 0");
+    assert_int_equal(run_small(ptx, hw, 1, (struct gs_dim3){ 1, 1, 1 }, 32, msg, sizeof msg),
+                     GS_ERR_PTX);
+    tu_assert_contains(msg, "already transformed");
+}
+
+/* The logical TB index is 32 bits: a grid of 2^32 TBs is a launch error naming it. */
+static void test_logical_grid_too_large(void **state)
+{
+    static const char *ptx = K_HEAD "  ret;\n}\n";
+    const char *hw[] = { "vtw=hw" };
+    char msg[512];
+    (void)state;
+    assert_int_equal(run_small(ptx, hw, 1, (struct gs_dim3){ 0x7FFFFFFFu, 3, 1 }, 32, msg,
+                               sizeof msg), GS_ERR_LAUNCH);
+    tu_assert_contains(msg, "logical TBs");
+}
+
+/* A warp that returns before a barrier its sibling waits at: fine as written (the exited warp
+   leaves the barrier's count), impossible under VTW when a virtual TB runs more than one
+   logical TB (the warp only leaves its iteration). The run stops with a message on both models
+   instead of hanging. */
+static void test_exit_before_barrier(void **state)
+{
+    static const char *ptx = K_HEAD
+        "  .reg .pred %p<2>;\n  .reg .b32 %r<2>;\n"
+        "  mov.u32 %r1, %tid.x;\n  setp.ge.u32 %p1, %r1, 32;\n  @%p1 bra END;\n"
+        "  bar.sync 0;\nEND:\n  ret;\n}\n";
+    const char *plain[] = { "num_sms=1" },
+               *func[] = { "num_sms=1", "max_ctas_per_sm=1", "vtw=hw", "model=functional" },
+               *timing[] = { "num_sms=1", "max_ctas_per_sm=1", "vtw=hw", "watchdog_cycles=2000" };
+    char msg[512];
+    (void)state;
+    assert_int_equal(run_small(ptx, plain, 1, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
+                     GS_OK);
+    assert_int_equal(run_small(ptx, func, 4, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
+                     GS_ERR_KERNEL);
+    tu_assert_contains(msg, "exit before __syncthreads");
+    assert_int_equal(run_small(ptx, timing, 4, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
+                     GS_ERR_KERNEL);
+    tu_assert_contains(msg, "deadlock");
+}
+
 int main(void)
 {
     unsigned n, i, k, t = 0;
     const struct bench *const *all = bench_all(&n);
-    struct CMUnitTest *tests = calloc(n * NVARIANTS + 4, sizeof *tests);
+    struct CMUnitTest *tests = calloc(n * NVARIANTS + 8, sizeof *tests);
     struct job *jobs = calloc(n * NVARIANTS, sizeof *jobs);
     int rc;
     if (!tests || !jobs)
@@ -178,6 +256,9 @@ int main(void)
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_smem_restriction);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_num_virtual_tbs);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_bad_combinations);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_extension_in_user_ptx);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_logical_grid_too_large);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_exit_before_barrier);
     rc = _cmocka_run_group_tests("vtw", tests, t, NULL, NULL);
     free(tests);
     free(jobs);

@@ -265,8 +265,11 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     r->ctx.clock = r->tick++;
     ex_exec(&r->ctx, pc, active, &r->res);
     probe_issue(&r->probe, w, pc, in, active, &r->res);
-    if (r->vtw && (wp->prog++, r->res.kind == EX_NORMAL))
-        vtw_exec(r, wp, w, in, r->res.exec_mask);
+    if (r->vtw) {
+        wp->prog++;
+        if (r->res.kind == EX_NORMAL)
+            vtw_exec(r, wp, w, in, r->res.exec_mask);
+    }
     switch (r->res.kind) {
     case EX_NORMAL:
         t->pc = pc + 1;
@@ -322,7 +325,7 @@ static int run_cta(struct fs_run *r, uint64_t linear)
     vtw_cta_start(r);
     do {
         uint64_t t0 = r->tick;
-        uint32_t held = 0;
+        uint32_t held = 0, hw = 0;
         live = 0;
         for (w = 0; w < c->nwarps; w++) {
             if (c->warps[w].depth == 0)
@@ -330,12 +333,15 @@ static int run_cta(struct fs_run *r, uint64_t linear)
             if (run_warp(r, w))
                 return -1;
             live += c->warps[w].depth > 0;
-            held += c->warps[w].held;
+            if (c->warps[w].held && !held++)
+                hw = w;
         }
         if (held && r->tick == t0)
-            return fail(r, 0, 0, "VTW: the warps of a virtual TB wait for each other (a warp "
-                        "left its iteration before a barrier its siblings wait at: an exit "
-                        "before __syncthreads is not supported under vtw = hw)");
+            return fail(r, hw, c->warps[hw].stack[c->warps[hw].depth - 1].pc,
+                        "VTW: held one iteration ahead while its siblings wait at a barrier of "
+                        "the previous one (a warp left its iteration before a barrier its "
+                        "siblings wait at: an exit before __syncthreads is not supported under "
+                        "vtw = hw)");
         if (!held)                        /* everyone alive is at the barrier: release */
             for (w = 0; w < c->nwarps; w++)
                 c->warps[w].at_bar = 0;

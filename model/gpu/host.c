@@ -401,9 +401,39 @@ static int vtw_transform(struct gs_gpu *g, struct gs_kernel *k)
     return GS_OK;
 }
 
+/* Without VTW a kernel must not hold VTW's instructions (only the model's transform emits
+   them); with it, the kernel runs as its transform. */
+static int vtw_prepare(struct gs_gpu *g, const struct gs_module *m, struct gs_kernel *k)
+{
+    int64_t ext = vtwx_ext_pc(&k->prog);
+    if (g->conf.vtw != VTW_OFF)
+        return vtw_transform(g, k);
+    if (ext >= 0)
+        return seterr(g, GS_ERR_PTX, "%s: kernel %s holds VTW's %s (pc %lld), which only the "
+                      "model's own transform emits: load the original kernel and set vtw = hw",
+                      m->mod.filename, k->prog.name,
+                      ptx_op_name((enum ptx_op)k->prog.insns[ext].op), (long long)ext);
+    return GS_OK;
+}
+
+/* Link function i of module m into k: the program, its flow, its registers, VTW. */
+static int link_kernel(struct gs_gpu *g, struct gs_module *m, uint32_t i, struct gs_kernel *k)
+{
+    const char *name = m->mod.funcs[i].name;
+    if (ptx_link(&m->mod, name, &k->prog, g->err, sizeof g->err) ||
+        flow_build(&k->prog, &k->flow, g->err, sizeof g->err))
+        return GS_ERR_PTX;
+    kres_choose(&g->conf, &m->mod.funcs[i], k->prog.regs_per_thread,
+                ptx_res_find(m->res, name), (enum kres_src)m->res_src, &k->kres);
+    k->prog.regs_per_thread = k->kres.regs;
+    k->fn = &m->mod.funcs[i];
+    return vtw_prepare(g, m, k);
+}
+
 static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, struct gs_kernel **out)
 {
     uint32_t i;
+    int rc;
     struct gs_kernel *k;
     for (i = 0; i < m->mod.nfuncs; i++)
         if (m->mod.funcs[i].is_entry && strcmp(m->mod.funcs[i].name, name) == 0)
@@ -412,26 +442,11 @@ static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, s
         return seterr(g, GS_ERR_NOT_FOUND, "%s: no kernel (.entry) named '%s'", m->mod.filename, name);
     k = &m->kernels[i];
     if (!k->linked) {
-        if (ptx_link(&m->mod, name, &k->prog, g->err, sizeof g->err)) {
-            ptx_prog_free(&k->prog);
-            memset(&k->prog, 0, sizeof k->prog);
-            return GS_ERR_PTX;
-        }
-        if (flow_build(&k->prog, &k->flow, g->err, sizeof g->err)) {
+        if ((rc = link_kernel(g, m, i, k)) != GS_OK) {
             ptx_prog_free(&k->prog);
             flow_free(&k->flow);
             memset(k, 0, sizeof *k);
-            return GS_ERR_PTX;
-        }
-        kres_choose(&g->conf, &m->mod.funcs[i], k->prog.regs_per_thread,
-                    ptx_res_find(m->res, name), (enum kres_src)m->res_src, &k->kres);
-        k->prog.regs_per_thread = k->kres.regs;
-        k->fn = &m->mod.funcs[i];
-        if (g->conf.vtw != VTW_OFF && vtw_transform(g, k) != GS_OK) {
-            ptx_prog_free(&k->prog);
-            flow_free(&k->flow);
-            memset(k, 0, sizeof *k);
-            return GS_ERR_PTX;
+            return rc;
         }
         k->linked = 1;
     }

@@ -60,6 +60,14 @@ static int uses_shared(const struct ptx_prog *p)
     return 0;
 }
 
+int64_t vtwx_ext_pc(const struct ptx_prog *p)
+{
+    for (uint32_t pc = 0; pc < p->ninsns; pc++)
+        if (p->insns[pc].op == OP_NEXTTB || p->insns[pc].op == OP_NEXTIDX)
+            return pc;
+    return -1;
+}
+
 /* The special registers read; refusals. */
 static int scan(struct vx *x, struct vtwx_info *info, char *err, size_t errlen)
 {
@@ -69,11 +77,12 @@ static int scan(struct vx *x, struct vtwx_info *info, char *err, size_t errlen)
         if (!strncmp(p->params[i].name, "__vtw_", 6))
             return ptx_errf(err, errlen, "vtw %s: already transformed (parameter %s)", p->name,
                            p->params[i].name);
+    int64_t ext = vtwx_ext_pc(p);
+    if (ext >= 0)
+        return ptx_errf(err, errlen, "vtw %s: already transformed (%s at pc %u)", p->name,
+                        ptx_op_name((enum ptx_op)p->insns[ext].op), (unsigned)ext);
     for (uint32_t pc = 0; pc < p->ninsns; pc++) {
         const struct ptx_insn *in = &p->insns[pc];
-        if (in->op == OP_NEXTTB || in->op == OP_NEXTIDX)
-            return ptx_errf(err, errlen, "vtw %s: already transformed (%s at pc %u)", p->name,
-                           ptx_op_name((enum ptx_op)in->op), (unsigned)pc);
         exits += in->op == OP_EXIT;
         info->uses_bar |= in->op == OP_BAR;
         for (unsigned k = 0; k < in->nopd; k++) {

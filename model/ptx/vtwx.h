@@ -58,4 +58,8 @@ int vtwx_apply(struct ptx_prog *p, enum vtwx_form form, struct vtwx_info *info, 
 /* "hw" / "sw" -> the form, anything else 0. */
 enum vtwx_form vtwx_form_by_name(const char *name);
 
+/* The first nexttbid / nextidxinblk of p, or -1. They come only from this transform: a kernel
+   that already holds them is refused (here, and by the host without VTW). */
+int64_t vtwx_ext_pc(const struct ptx_prog *p);
+
 #endif
