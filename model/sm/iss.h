@@ -72,7 +72,8 @@ struct iss_regs {
     uint16_t loads[SM_MAX_CTX];    /* [8:0] per context: load destinations in flight */
     uint8_t  at_bar[SM_MAX_CTX];   /* [0]   per context: waiting at a barrier */
     uint16_t pend[SM_MAX_CTAS];    /* [13:0] per CTA: destination registers not written back */
-    /* progress counters (cfg.progress) */
+    /* progress counters (cfg.progress); with at_bar and nbar they are also wired out as
+       registered outputs: the SM top feeds them to pas and ntb (sm_vtw.c) */
     uint32_t insns[SM_MAX_CTX];    /* [31:0] per context: warp instructions issued (under VTW:
                                       since its last nexttbid, the current iteration) */
     uint32_t prog[SM_MAX_CTAS];    /* [31:0] per CTA: the sum of its contexts' insns */
