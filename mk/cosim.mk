@@ -33,9 +33,13 @@
 # Outputs: $(COSIM)/<blk>/cov/<blk>_cosim (coverage + trace), $(COSIM)/<blk>/bug/<blk>_cosim
 # (+define+INJECT_BUG), recordings $(COSIM)/KERNEL.<blk>.rec, runs under $(COSIM)/<blk>/.
 
-# The blocks with an RTL twin: the rows of the block registry whose rtl flag is 1.
+# The blocks with an RTL twin: the rows of the block registry whose rtl flag is 1; those
+# whose record flag is 1 too are also replayed from recorded kernels (a block the SM does not
+# drive yet has only random stimulus).
 COSIM_BLK_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1,.*/\1/p
 COSIM_BLOCKS      := $(shell sed -n '$(COSIM_BLK_SED)' model/base/blocks.def)
+COSIM_REC_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1, *1,.*/\1/p
+COSIM_REC_BLOCKS  := $(shell sed -n '$(COSIM_REC_SED)' model/base/blocks.def)
 
 COSIM_CONFIG      ?= gtx480
 COSIM_CYCLES      ?= 1000000
@@ -133,20 +137,24 @@ COSIM_VFLAGS_sb := --coverage-max-width 512
 # uses 2 warps, depth 4, chunk 2 and pop / fill timers (the same code, smaller)
 COSIM_YOSYS_PARAMS_simt := -chparam P_NWARPS 2 -chparam P_DEPTH 4 -chparam P_CHUNK 2 \
   -chparam P_POP_CYCLES 1 -chparam P_FILL_CYCLES 1
+# pas: the injected bug (ties to the higher context) shows within a few cycles; the -O0 bug
+# model of its quadratic rank logic (130 contexts in u1) runs a few hundred cycles a second
+COSIM_BUG_ARGS_pas := --cycles 2000 --seed $(COSIM_SEED)
 COSIM_LINT = $(call COSIM_VLINT,$(1)) && $(call COSIM_YLINT,$(1))
 cosim-lint: $(COSIM_INC)/gpusim_params.vh
 	@$(foreach b,$(COSIM_BLOCKS),$(call COSIM_LINT,$(b)) && \
 	  echo "lint $(b): verilator --lint-only -Wall clean; Yosys reads and elaborates it" &&) true
 
 # ---------------------------------------------------------------- make cosim
-COSIM_RECS := $(foreach b,$(COSIM_BLOCKS),$(foreach k,$(COSIM_KERNELS),$(COSIM)/$(k).$(b).rec))
+COSIM_RECS := $(foreach b,$(COSIM_REC_BLOCKS),$(foreach k,$(COSIM_KERNELS),$(COSIM)/$(k).$(b).rec))
 cosim: $(COSIM_BINS) $(COSIM_RECS) $(COSIM_INC)/gpusim_params.vh
 	@set -e; for b in $(COSIM_BLOCKS); do \
-	  echo "== $$b: $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED)) + $(COSIM_KERNELS) replayed"; \
+	  reps=; case " $(COSIM_REC_BLOCKS) " in *" $$b "*) \
+	    reps="$(foreach k,$(COSIM_KERNELS),--replay $(COSIM)/$(k).$$b.rec)";; esac; \
+	  echo "== $$b: $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED))$${reps:+ + $(COSIM_KERNELS) replayed}"; \
 	  d=$(COSIM)/$$b; rm -f $$d/full.dat; \
 	  $$d/cov/$${b}_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_CYCLES) \
-	    --seed $(COSIM_SEED) $(foreach k,$(COSIM_KERNELS),--replay $(COSIM)/$(k).$$b.rec) \
-	    --vcd $$d/mismatch.vcd --cov $$d/full.dat; \
+	    --seed $(COSIM_SEED) $$reps --vcd $$d/mismatch.vcd --cov $$d/full.dat; \
 	done
 	@echo "== coverage (verilator_coverage; annotated sources in $(COSIM)/<blk>/annotate)"
 	@for b in $(COSIM_BLOCKS); do \
@@ -163,9 +171,9 @@ define COSIM_TEST_CHECKS
 "$(1) build" "$(MAKE) $$COSIM_PJ --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
 "$(1) lint" "$(call COSIM_VLINT,$(1)) && echo '$(1): verilator --lint-only -Wall clean'" \
 "$(1) random $(COSIM_TEST_CYCLES)" "$(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).random.dat" \
-"$(1) replay $(COSIM_TEST_KERNEL)" "$(MAKE) --no-print-directory -s $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat" \
+$(if $(filter $(1),$(COSIM_REC_BLOCKS)),"$(1) replay $(COSIM_TEST_KERNEL)" "$(MAKE) --no-print-directory -s $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
 "$(1) injected bug is caught" "sh tools/cosim_expect_mismatch.sh $(COSIM)/$(1)/bug/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(COSIM_BUG_ARGS_$(1)) --vcd $(COSIM_T)/$(1).bug.vcd" \
-"$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(COSIM_T)/$(1).replay.dat && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
+"$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(if $(filter $(1),$(COSIM_REC_BLOCKS)),$(COSIM_T)/$(1).replay.dat) && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
 endef
 # The builds run in parallel even under a serial `make test` (CI): -j<cores> unless a
 # jobserver is already there.

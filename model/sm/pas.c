@@ -49,7 +49,7 @@ static void next_iter(const struct pas_cfg *c, const struct pas_issue *e, const 
         return;
     if (d->iter[e->ctx] == d->low[t]) {
         d->nnext[t]++;
-        if (d->nnext[t] == in->cta_nw[t]) {          /* the last warp left iteration low */
+        if (d->nnext[t] == (in->cta_nw[t] & 63u)) {  /* the last warp left iteration low */
             d->low[t]++;
             d->nnext[t] = 0;
         }
@@ -84,7 +84,7 @@ static uint64_t tb_val(unsigned cls, unsigned t, const struct pas_in *in, const 
 {
     switch (cls) {
     case 3: return (uint64_t)(63u - (in->nbar[t] & 63u)) << 32 | (uint32_t)~in->prog[t];
-    case 2: return (uint8_t)(in->cta_nw[t] - d->nnext[t]);     /* lower-iteration warps */
+    case 2: return (uint8_t)((in->cta_nw[t] & 63u) - d->nnext[t]);  /* lower-iteration warps */
     case 1: return (uint32_t)~in->prog[t];
     case 0: return 255u - d->nnext[t];
     default: return in->prog[t];                                /* slow phase */
@@ -114,7 +114,7 @@ static void build_view(const struct pas_cfg *c, const struct pas_in *in,
         live |= 1ull << t;
     }
     for (unsigned t = 0; t < c->nctas; t++) {
-        bar |= (uint64_t)(in->nbar[t] != 0) << t;
+        bar |= (uint64_t)((in->nbar[t] & 63u) != 0) << t;
         diff |= (uint64_t)(d->nnext[t] != 0) << t;
     }
     bar &= live;
@@ -147,7 +147,7 @@ static void classify(unsigned t, const struct pas_in *in, const struct pas_regs 
                      struct pas_view *v)
 {
     for (unsigned x = v->head[t]; x != PAS_NONE; x = v->next[x]) {
-        if (in->slow)
+        if (in->slow & 1)
             v->cls[x] = PAS_SLOW;
         else if (v->set[3] >> t & 1)
             v->cls[x] = 3;
@@ -182,7 +182,7 @@ static void outputs(const struct pas_cfg *c, const struct pas_in *in, const stru
     memset(out->key, 0, c->nctx * sizeof out->key[0]);
     memset(out->ahead, 0, sizeof out->ahead);
     build_view(c, in, d, &v);
-    if (in->slow)
+    if (in->slow & 1)
         rank_tbs(c, PAS_SLOW, in, d, &v);
     else
         for (unsigned cls = 0; cls < 4; cls++)
@@ -203,7 +203,7 @@ void pas_eval(const struct pas_cfg *c, const struct pas_regs *q, const struct pa
 {
     (void)q;                       /* d == q on entry: every update is a read-modify-write */
     for (unsigned k = 0; k < c->nsched; k++)
-        if (in->issued[k].v && in->issued[k].ntb)
+        if (in->issued[k].v & in->issued[k].ntb & 1)
             next_iter(c, &in->issued[k], in, d);
     if (in->cta_launch)
         launch(c, in, d);
@@ -231,6 +231,13 @@ void pas_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct
     out->nctx = (uint16_t)sm_contexts(c);
     out->nctas = (uint8_t)sm_cta_slots(c);
     out->nsched = (uint8_t)c->schedulers_per_sm;
+}
+
+/* The Verilog parameters of rtl/pas.sv (`gpusim rtl-params`). */
+void pas_rtl_params(const struct pas_cfg *c, FILE *f)
+{
+    fprintf(f, "localparam PAS_NCTX = %u;\nlocalparam PAS_NCTAS = %u;\nlocalparam PAS_NSCHED = %u;\n",
+            c->nctx, c->nctas, c->nsched);
 }
 
 /* Storage for the cost estimator (cost.h): the scheduler storage of 000 Section 4.5 that is

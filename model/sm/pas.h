@@ -42,6 +42,7 @@
  *
  * Ports: in: the previous cycle's issue per scheduler {v, ctx, ntb}; cta_launch; ctx_cta,
  * cta_nw, ctx_valid; from iss insns, prog, at_bar, nbar; slow. out: key[ctx], ahead.
+ * A port reads only the bits its width comment declares (cta_nw [5:0], v [0], ...).
  * Latency: as kgen -- the issues of cycle t-1 (the SM's issue latch, presented in cycle t)
  * and the launches of cycle t are applied into d, and the outputs of cycle t are computed from
  * d: a nexttbid issued in t-1 moves its warp's class and ahead in t; q takes d at the edge.
@@ -116,5 +117,6 @@ struct cost_list;
 uint32_t pas_instances(const struct gpu_config *c);
 void pas_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct pas_cfg *out);
 void pas_storage(const struct pas_cfg *c, struct cost_list *l);
+void pas_rtl_params(const struct pas_cfg *c, FILE *f);
 
 #endif
