@@ -36,6 +36,11 @@
 # The blocks with an RTL twin: the rows of the block registry whose rtl flag is 1.
 COSIM_BLK_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1,.*/\1/p
 COSIM_BLOCKS      := $(shell sed -n '$(COSIM_BLK_SED)' model/base/blocks.def)
+# Of those, the ones with recordings (record flag 1); the others (ntb: it exists only under
+# vtw = hw) are co-simulated on random stimulus only.
+COSIM_REC_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1, *1,.*/\1/p
+COSIM_REC_BLOCKS  := $(shell sed -n '$(COSIM_REC_SED)' model/base/blocks.def)
+COSIM_KERNELS_OF   = $(if $(filter $(1),$(COSIM_REC_BLOCKS)),$(2))
 
 COSIM_CONFIG      ?= gtx480
 COSIM_CYCLES      ?= 1000000
@@ -139,13 +144,14 @@ cosim-lint: $(COSIM_INC)/gpusim_params.vh
 	  echo "lint $(b): verilator --lint-only -Wall clean; Yosys reads and elaborates it" &&) true
 
 # ---------------------------------------------------------------- make cosim
-COSIM_RECS := $(foreach b,$(COSIM_BLOCKS),$(foreach k,$(COSIM_KERNELS),$(COSIM)/$(k).$(b).rec))
+COSIM_RECS := $(foreach b,$(COSIM_REC_BLOCKS),$(foreach k,$(COSIM_KERNELS),$(COSIM)/$(k).$(b).rec))
 cosim: $(COSIM_BINS) $(COSIM_RECS) $(COSIM_INC)/gpusim_params.vh
 	@set -e; for b in $(COSIM_BLOCKS); do \
-	  echo "== $$b: $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED)) + $(COSIM_KERNELS) replayed"; \
+	  case " $(COSIM_REC_BLOCKS) " in *" $$b "*) ks="$(COSIM_KERNELS)" ;; *) ks= ;; esac; \
+	  echo "== $$b: $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED)) + $${ks:-no recordings} replayed"; \
 	  d=$(COSIM)/$$b; rm -f $$d/full.dat; \
 	  $$d/cov/$${b}_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_CYCLES) \
-	    --seed $(COSIM_SEED) $(foreach k,$(COSIM_KERNELS),--replay $(COSIM)/$(k).$$b.rec) \
+	    --seed $(COSIM_SEED) $$(for k in $$ks; do printf ' --replay $(COSIM)/%s.%s.rec' $$k $$b; done) \
 	    --vcd $$d/mismatch.vcd --cov $$d/full.dat; \
 	done
 	@echo "== coverage (verilator_coverage; annotated sources in $(COSIM)/<blk>/annotate)"
@@ -163,9 +169,9 @@ define COSIM_TEST_CHECKS
 "$(1) build" "$(MAKE) $$COSIM_PJ --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
 "$(1) lint" "$(call COSIM_VLINT,$(1)) && echo '$(1): verilator --lint-only -Wall clean'" \
 "$(1) random $(COSIM_TEST_CYCLES)" "$(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).random.dat" \
-"$(1) replay $(COSIM_TEST_KERNEL)" "$(MAKE) --no-print-directory -s $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat" \
+$(call COSIM_KERNELS_OF,$(1),"$(1) replay $(COSIM_TEST_KERNEL)" "$(MAKE) --no-print-directory -s $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
 "$(1) injected bug is caught" "sh tools/cosim_expect_mismatch.sh $(COSIM)/$(1)/bug/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(COSIM_BUG_ARGS_$(1)) --vcd $(COSIM_T)/$(1).bug.vcd" \
-"$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(COSIM_T)/$(1).replay.dat && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
+"$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(call COSIM_KERNELS_OF,$(1),$(COSIM_T)/$(1).replay.dat) && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
 endef
 # The builds run in parallel even under a serial `make test` (CI): -j<cores> unless a
 # jobserver is already there.
