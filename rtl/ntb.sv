@@ -133,12 +133,12 @@ module ntb #(
         lw_n = lw;
         order_n = order;
         if (launch_v) begin
-            map_n[32*int'(launch_cta) +: 32] = '1;
-            cnt_n[8*int'(launch_cta) +: 8] = '0;
-            lh_n[6*int'(launch_cta) +: 6] = '0;
+            map_n[32*32'(launch_cta) +: 32] = '1;
+            cnt_n[8*32'(launch_cta) +: 8] = '0;
+            lh_n[6*32'(launch_cta) +: 6] = '0;
             for (int i = 0; i < 32; i++)
-                if (i < int'(nw) && int'(launch_base) + i < NCTX)
-                    lw_n[5*(int'(launch_base) + i) +: 5] = 5'(i);
+                if (i < 32'(nw) && 32'(launch_base) + i < NCTX)
+                    lw_n[5*(32'(launch_base) + i) +: 5] = 5'(i);
         end
         took = '0;
         now = '0;
@@ -149,33 +149,33 @@ module ntb #(
             val = '0;
             if (req_v[k] && req_op[k]) begin
                 val = (LANE == SAME) ? 32'(req_warp[5*k +: 5]) << 5
-                                     : 32'(lw_n[5*int'(x) +: 5]) << 5;
+                                     : 32'(lw_n[5*32'(x) +: 5]) << 5;
             end else if (req_v[k]) begin
-                if (cnt_n[8*int'(c) +: 8] == 8'd0) begin      // the TB's first warp
-                    map_n[32*int'(c) +: 32] = gnext + 32'(took);
-                    cnt_n[8*int'(c) +: 8] = 8'(nw) - 8'd1;
-                    lh_n[6*int'(c) +: 6] = '0;
+                if (cnt_n[8*32'(c) +: 8] == 8'd0) begin      // the TB's first warp
+                    map_n[32*32'(c) +: 32] = gnext + 32'(took);
+                    cnt_n[8*32'(c) +: 8] = 8'(nw) - 8'd1;
+                    lh_n[6*32'(c) +: 6] = '0;
                     took = took + 3'd1;
                     if (LANE == SLOWEST)
                         for (int b = 0; b < NCTX; b++)
-                            if (b >= int'(base) && b < int'(base) + int'(nfull)) begin
+                            if (b >= 32'(base) && b < 32'(base) + 32'(nfull)) begin
                                 rank = '0;
                                 for (int a = 0; a < NCTX; a++)
-                                    if (a >= int'(base) && a < int'(base) + int'(nfull) &&
+                                    if (a >= 32'(base) && a < 32'(base) + 32'(nfull) &&
                                         lt[a*NCTX + b])
                                         rank = rank + 6'd1;
-                                order_n[5*(int'(base) + int'(rank)) +: 5] = lw_n[5*b +: 5];
+                                order_n[5*(32'(base) + 32'(rank)) +: 5] = lw_n[5*b +: 5];
                             end
                 end else begin
-                    cnt_n[8*int'(c) +: 8] = cnt_n[8*int'(c) +: 8] - 8'd1;
+                    cnt_n[8*32'(c) +: 8] = cnt_n[8*32'(c) +: 8] - 8'd1;
                 end
                 if (LANE != SAME && {1'b0, req_warp[5*k +: 5]} < nfull) begin
-                    h = lh_n[6*int'(c) +: 6];
-                    lw_n[5*int'(x) +: 5] =
-                        lane_of(h[4:0], order_n[5*(int'(base) + int'(h)) +: 5]);
-                    lh_n[6*int'(c) +: 6] = h + 6'd1;
+                    h = lh_n[6*32'(c) +: 6];
+                    lw_n[5*32'(x) +: 5] =
+                        lane_of(h[4:0], order_n[5*(32'(base) + 32'(h)) +: 5]);
+                    lh_n[6*32'(c) +: 6] = h + 6'd1;
                 end
-                val = map_n[32*int'(c) +: 32];
+                val = map_n[32*32'(c) +: 32];
             end
             now[k*RB +: RB] = {req_v[k] & req_op[k], val, req_mask[32*k +: 32],
                                req_reg[16*k +: 16], x, req_v[k]};
@@ -235,8 +235,8 @@ module ntb #(
             if (rst)
                 pipe <= '0;
             else
-                pipe[int'(head)*4*RB +: 4*RB] <= now;
-        assign out = pipe[int'(head)*4*RB +: 4*RB];
+                pipe[32'(head)*4*RB +: 4*RB] <= now;
+        assign out = pipe[32'(head)*4*RB +: 4*RB];
     end else begin : g_nopipe
         assign pipe = '0;
         assign out = now;
@@ -247,7 +247,7 @@ module ntb #(
             if (rst)
                 head <= '0;
             else
-                head <= (int'(head) == STAGES - 1) ? '0 : head + HB'(1);
+                head <= (32'(head) == STAGES - 1) ? '0 : head + HB'(1);
     end else begin : g_nohead
         assign head = '0;
     end
