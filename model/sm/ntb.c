@@ -156,6 +156,15 @@ void ntb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct
 /* Storage for the cost estimator (cost.h). The items Section 4.5 counts carry the mechanism
    "index unit (000 Sec. 4.5)" (with the GPU counter, declared by the dispatcher, cta.c: 44 B
    on Fermi); the lane policies' registers and the reply pipeline are named apart. */
+/* Bits of the ring's head pointer over `stages` stages (> 1). */
+static unsigned head_bits(unsigned stages)
+{
+    unsigned b = 0;
+    while ((1u << b) < stages)
+        b++;
+    return b;
+}
+
 void ntb_storage(const struct ntb_cfg *c, struct cost_list *l)
 {
     const char *m = "index unit (000 Sec. 4.5)";
@@ -177,11 +186,21 @@ void ntb_storage(const struct ntb_cfg *c, struct cost_list *l)
                                        .note = "warp index each context holds (not in Sec. 4.5)"});
     if (c->lane == NTB_SLOWEST)
         cost_add(l, (struct cost_item){.name = "order", .mech = "SlowestLane (000 Sec. 4.5)",
-                                       .entries = c->nctx, .bits = 8, .rports = COST_PAR,
+                                       .entries = c->nctx, .bits = 5, .rports = COST_PAR,
                                        .onchip = 1, .note = "warp indices, slowest first"});
     if (stages)
         cost_add(l, (struct cost_item){.name = "pipe", .mech = "reply pipeline",
                                        .entries = stages * NTB_PORTS, .bits = 1 + 8 + 16 + 32 + 32 + 1,
                                        .rports = COST_PAR, .onchip = 1,
                                        .note = "replies in flight"});
+    if (stages > 1)
+        cost_add(l, (struct cost_item){.name = "head", .mech = "reply pipeline", .entries = 1,
+                                       .bits = head_bits(stages), .rports = COST_PAR,
+                                       .onchip = 1, .note = "the stage answered this cycle"});
+}
+
+void ntb_rtl_params(const struct ntb_cfg *c, FILE *f)
+{
+    fprintf(f, "localparam NTB_NCTAS = %u;\nlocalparam NTB_NCTX = %u;\nlocalparam NTB_LANE = %u;\n"
+            "localparam NTB_LAT = %u;\n", c->nctas, c->nctx, c->lane, c->lat);
 }

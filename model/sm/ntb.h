@@ -41,6 +41,7 @@
 #ifndef NTB_H
 #define NTB_H
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "base/slotmask.h"
 #include "ptx/ptx.h"
@@ -73,9 +74,9 @@ struct ntb_regs {
     uint8_t  cnt[SM_MAX_CTAS];     /* [7:0]  per TB slot: warps still to take it */
     uint8_t  lh[SM_MAX_CTAS];      /* [5:0]  per TB slot: full warps that took it (lowest, slowest) */
     uint8_t  lw[SM_MAX_CTX];       /* [4:0]  per context: the warp index it holds (lowest, slowest) */
-    uint8_t  order[SM_MAX_CTX];    /* [7:0]  per context position: warp indices, slowest first */
+    uint8_t  order[SM_MAX_CTX];    /* [4:0]  per context position: warp indices, slowest first */
     struct ntb_rep pipe[NTB_MAX_LAT - 1][NTB_PORTS];   /* replies in flight (lat - 1 stages) */
-    uint8_t  head;                 /* [5:0] the stage answered this cycle */
+    uint8_t  head;                 /* [5:0] the stage answered this cycle (clog2(lat - 1) bits) */
 };
 
 struct ntb_req {
@@ -138,5 +139,7 @@ struct cost_list;
 uint32_t ntb_instances(const struct gpu_config *c);
 void ntb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct ntb_cfg *out);
 void ntb_storage(const struct ntb_cfg *c, struct cost_list *l);
+/* The Verilog parameters of rtl/ntb.sv (NTB_NCTAS, NTB_NCTX, NTB_LANE, NTB_LAT). */
+void ntb_rtl_params(const struct ntb_cfg *c, FILE *f);
 
 #endif
