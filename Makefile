@@ -52,7 +52,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed ptx ptx-res clean check-test san-test docs-svg FORCE
+.PHONY: all deps run test bench bench-speed report-vtw ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -100,6 +100,14 @@ bench: deps all
 # The model's own speed on the whole suite (timing model, gtx480); writes docs/performance.md.
 bench-speed: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
+
+# VTW's evaluation (000 Section 5 forms): 8 variants x every kernel at the default size, every
+# result checked; writes docs/vtw.md (hand notes below its marker kept) and docs/vtw.csv.
+# REPORT_JOBS runs that many kernels at once (default: the machine's cores).
+REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+report-vtw: deps all
+	$(BUILD)/gpusim report vtw --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
+	  --markdown docs/vtw.md --csv docs/vtw.csv
 
 ptx: all
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \

@@ -4,11 +4,13 @@
  *   gpusim list                         the bench kernels
  *   gpusim run NAME [options]           run one kernel, check its results, print statistics
  *   gpusim suite [options]              run every kernel, one table row each
+ *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX
  *   gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]   a kernel VTW-transformed
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
- *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx)
+ *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
+ *          --markdown FILE, --csv FILE
  * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
  */
 #include <stdio.h>
@@ -24,15 +26,7 @@
 #include "ptx/ptx.h"
 #include "ptx/ptx_res.h"
 #include "ptx/vtwx.h"
-
-#define MAX_SETS 64
-
-struct opts {
-    const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record;
-    const char *sets[MAX_SETS];
-    int nsets, doc;
-    enum bench_size size;
-};
+#include "cli.h"
 
 static void usage(FILE *f)
 {
@@ -42,6 +36,10 @@ static void usage(FILE *f)
         "                       [--json FILE] [--ptx FILE] [--record BLOCK=FILE]\n"
         "       gpusim suite [--config FILE] [--set KEY=VALUE]... [--size test|default] [--json FILE]\n"
         "                    [--markdown FILE] [--perf FILE]\n"
+        "       gpusim report vtw [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
+        "                    [--jobs N] [--markdown FILE] [--csv FILE]\n"
+        "                                    (VTW's evaluation: 8 variants per kernel, every\n"
+        "                                     result checked; default docs/vtw.md, docs/vtw.csv)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
@@ -76,6 +74,16 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
     else if (!strcmp(a, "--markdown")) o->markdown = argv[++*i];
     else if (!strcmp(a, "--perf")) o->perf = argv[++*i];
     else if (!strcmp(a, "--record")) o->record = argv[++*i];
+    else if (!strcmp(a, "--csv")) o->csv = argv[++*i];
+    else if (!strcmp(a, "--jobs")) {
+        char *end;
+        long j = strtol(argv[++*i], &end, 10);
+        if (*end || j < 1 || j > 64) {
+            fprintf(stderr, "gpusim: --jobs takes 1..64, not '%s'\n", argv[*i]);
+            return -1;
+        }
+        o->jobs = (int)j;
+    }
     else if (!strcmp(a, "--bench-dir")) o->bench_dir = argv[++*i];
     else if (!strcmp(a, "--set")) {
         if (o->nsets == MAX_SETS) {
@@ -358,66 +366,6 @@ static int cmd_config(const struct opts *o)
     return 0;
 }
 
-struct result {
-    int rc;                  /* 0 correct, 1 wrong, 2 error */
-    struct gs_stats st;
-    char msg[1100];
-    char regs[800];          /* gs_regs_note of the last launch */
-    char cfg_name[64];       /* the configuration's name key */
-    char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
-};
-
-/* The latency set a run uses: the timing model's lat_* and ii_* keys ("" for functional). */
-static void latency_set(const struct gpu_config *c, char *buf, size_t n)
-{
-    buf[0] = 0;
-    if (c->model == MODEL_TIMING)
-        conf_latency_line(c, buf, n);
-}
-
-static void run_one(const struct opts *o, const struct bench *b, struct result *r)
-{
-    struct bench_ctx ctx;
-    char path[1024], err[1024];
-    int rc;
-    memset(r, 0, sizeof *r);
-    memset(&ctx, 0, sizeof ctx);
-    if (gs_init(&ctx.gpu, o->config, o->sets, o->nsets, err, sizeof err)) {
-        snprintf(r->msg, sizeof r->msg, "%s", err);
-        r->rc = 2;
-        return;
-    }
-    snprintf(r->cfg_name, sizeof r->cfg_name, "%s", gs_config(ctx.gpu)->name);
-    latency_set(gs_config(ctx.gpu), r->lat, sizeof r->lat);
-    snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, b->name);
-    ctx.ptx_path = o->ptx ? o->ptx : path;
-    ctx.size = o->size;
-    if (o->record) {
-        char blk[32];
-        const char *eq = strchr(o->record, '=');
-        if (!eq || eq == o->record || (size_t)(eq - o->record) >= sizeof blk || !eq[1]) {
-            snprintf(r->msg, sizeof r->msg, "--record takes BLOCK=FILE (BLOCK: ws, sb, simt)");
-            r->rc = 2;
-            gs_destroy(ctx.gpu);
-            return;
-        }
-        snprintf(blk, sizeof blk, "%.*s", (int)(eq - o->record), o->record);
-        if (gs_record(ctx.gpu, blk, eq + 1)) {
-            snprintf(r->msg, sizeof r->msg, "%s", gs_last_error(ctx.gpu));
-            r->rc = 2;
-            gs_destroy(ctx.gpu);
-            return;
-        }
-    }
-    rc = b->run(&ctx);
-    gs_total_stats(ctx.gpu, &r->st);
-    snprintf(r->regs, sizeof r->regs, "%s", gs_regs_note(ctx.gpu));
-    r->rc = rc == 0 ? 0 : rc > 0 ? 1 : 2;
-    snprintf(r->msg, sizeof r->msg, "%s", rc == 0 ? "results correct" :
-             ctx.msg[0] ? ctx.msg : "failed without a message");
-    gs_destroy(ctx.gpu);
-}
-
 /* The latency set as JSON members ("lat_alu": 18, ...), on the configuration's line. */
 static void json_latencies(FILE *f, const char *lat)
 {
@@ -529,55 +477,6 @@ static void md_row(FILE *f, const struct bench *b, const struct result *r)
         fprintf(f, "- |%s\n", r->rc ? " WRONG" : "");
 }
 
-/* Categories of issue 4 and the measured evidence that a kernel shows the behaviour. */
-enum cat { C_INSTCYC, C_CYCLE, C_INST, C_NONE, C_SHBAR, C_MEMLAT, C_TYPES, C_TYPEC, C_REGROUP,
-           C_LOOP, C_COUNT };
-
-static const struct { const char *title, *rule, *kernels; } cats[C_COUNT] = {
-    { "Instruction and cycle divergence (000 Table 1, set 1)",
-      "TBs with > 10 % instruction divergence and TBs with > 10 % cycle divergence",
-      "bfs nqueens mergepass bstsearch mandel smithwat" },
-    { "Cycle divergence only (set 2)", "TBs with > 10 % cycle divergence, none with > 10 % instruction divergence",
-      "kmeans meshgather invmap vecadd" },
-    { "Instruction divergence only (set 3)",
-      "TBs with > 10 % instruction divergence, at most a quarter as many with > 10 % cycle divergence (barriers keep the warps together)",
-      "backprop stencil2d reduce scanlarge nw pathfinder" },
-    { "No divergence (set 4)", "lane utilisation > 90 % and no TB with > 10 % instruction divergence",
-      "vecadd matmul fftlike histogram dct8x8" },
-    { "Shared memory and barriers with divergent warps", "barriers > 0 and divergent branches > 0",
-      "reduce nw stencil2d pathfinder backprop scanlarge" },
-    { "Memory-latency divergence (002)", "uncoalesced gathers: > 2 L1 accesses per memory instruction and an L1 hit rate between 1 and 99 %",
-      "kmeans meshgather spmv fftlike invmap bstsearch" },
-    { "Scheduling-limit bound, Type-S (004)", "occupancy bound by the thread or CTA limit",
-      "vecadd conv2d reduce histogram dct8x8 backprop pathfinder" },
-    { "Capacity-limit bound, Type-C (004)", "occupancy bound by registers or shared memory",
-      "matmul scanlarge" },
-    { "Per-thread data-dependent work, regrouping candidates (001 Table I)",
-      "lane utilisation < 60 % and TBs with > 5 % instruction divergence",
-      "mcubes smithwat soundloc stereo nqueens" },
-    { "Loop divergence micro-benchmarks (003)", "SIMT stack deeper than 16 entries (spills)",
-      "sloop dloop" },
-};
-
-static int shows(enum cat c, const struct gs_stats *s)
-{
-    uint64_t acc = s->t.l1_hits + s->t.l1_misses;
-    double hit = acc ? (double)s->t.l1_hits / (double)acc : 0, lane = gs_lane_utilization(s);
-    switch (c) {
-    case C_INSTCYC: return s->tb_inst_div[2] > 0 && s->tb_cycle_div[2] > 0;
-    case C_CYCLE:   return s->tb_cycle_div[2] > 0 && s->tb_inst_div[2] == 0;
-    case C_INST:    return s->tb_inst_div[2] > 0 && 4 * s->tb_cycle_div[2] <= s->tb_inst_div[2];
-    case C_NONE:    return lane > 0.9 && s->tb_inst_div[2] == 0;
-    case C_SHBAR:   return s->barriers > 0 && s->divergent_branches > 0;
-    case C_MEMLAT:  return s->mem_insns && acc > 2 * s->mem_insns && hit > 0.01 && hit < 0.99;
-    case C_TYPES:   return s->occupancy_limit == CTA_LIM_THREADS || s->occupancy_limit == CTA_LIM_CTAS;
-    case C_TYPEC:   return s->occupancy_limit == CTA_LIM_REGS || s->occupancy_limit == CTA_LIM_SHARED;
-    case C_REGROUP: return lane < 0.6 && s->tb_inst_div[3] > 0;
-    case C_LOOP:    return s->t.simt_max_depth > 16;
-    default:        return 0;
-    }
-}
-
 static void md_categories(FILE *f, const struct bench *const *all, const struct result *rs, unsigned n)
 {
     unsigned c, i;
@@ -587,14 +486,10 @@ static void md_categories(FILE *f, const struct bench *const *all, const struct 
         unsigned yes = 0;
         fprintf(f, "- **%s** (rule: %s):", cats[c].title, cats[c].rule);
         for (i = 0; i < n; i++) {
-            char pat[40];
-            snprintf(pat, sizeof pat, " %s ", all[i]->name);
-            char list[256];
-            snprintf(list, sizeof list, " %s ", cats[c].kernels);
-            if (!strstr(list, pat))
+            if (!cat_has((enum cat)c, all[i]->name))
                 continue;
-            yes += shows((enum cat)c, &rs[i].st);
-            fprintf(f, " %s (%s)", all[i]->name, shows((enum cat)c, &rs[i].st) ? "yes" : "no");
+            yes += cat_shows((enum cat)c, &rs[i].st);
+            fprintf(f, " %s (%s)", all[i]->name, cat_shows((enum cat)c, &rs[i].st) ? "yes" : "no");
         }
         fprintf(f, " -- %u kernels show it%s\n", yes, yes >= 2 ? "" : " (FEWER THAN TWO)");
     }
@@ -633,21 +528,6 @@ static int write_markdown(const struct opts *o, const struct bench *const *all, 
 
 #define PERF_NOTES "<!-- notes below: kept by make bench-speed -->"
 
-/* The part of an existing file from the PERF_NOTES line on (malloc'd), or NULL. */
-static char *perf_notes(const char *path)
-{
-    size_t len = 0;
-    char *text = NULL, *m, *tail = NULL;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    if (getdelim(&text, &len, '\0', f) > 0 && (m = strstr(text, PERF_NOTES)))
-        tail = strdup(m);
-    free(text);
-    fclose(f);
-    return tail;
-}
-
 /* docs/performance.md (make bench-speed): the model's own speed per kernel, then the notes
    that follow the PERF_NOTES line of the previous file (measurements made by hand). */
 static int write_perf(const struct opts *o, const struct bench *const *all, const struct result *rs,
@@ -655,7 +535,7 @@ static int write_perf(const struct opts *o, const struct bench *const *all, cons
 {
     unsigned i;
     double wi = 0, cy = 0, hs = 0;
-    char *notes = perf_notes(o->perf);
+    char *notes = file_tail(o->perf, PERF_NOTES);
     FILE *f = fopen(o->perf, "w");
     if (!f) {
         perror(o->perf);
@@ -769,6 +649,7 @@ int main(int argc, char **argv)
     if (!strcmp(o.cmd, "list")) return cmd_list();
     if (!strcmp(o.cmd, "run")) return cmd_run(&o);
     if (!strcmp(o.cmd, "suite")) return cmd_suite(&o);
+    if (!strcmp(o.cmd, "report")) return cmd_report(&o);
     if (!strcmp(o.cmd, "config")) return cmd_config(&o);
     if (!strcmp(o.cmd, "rtl-params")) return cmd_rtl_params(&o);
     if (!strcmp(o.cmd, "blocks")) return cmd_blocks(&o);

@@ -6,14 +6,21 @@
  *   004_23e173f444f46134.txt Section III-IV: the 160-bit SIMT stack entry (32-bit mask, 64-bit
  *       PC, 64-bit RPC) of a 4-entry cached stack, the VT context of eq. 1, the 8-bit VWI
  *       stored per scoreboard entry (48 physical warps, Table I) and added to each load-queue
- *       entry (301 -> 309 bits).
+ *       entry (301 -> 309 bits);
+ *   000_0da6b8b480bd0740.txt Section 4.5: VTW on Fermi (8 TBs, 48 warps) -- 44 B to assign
+ *       new indices, 456 B for the progress-aware scheduler, 500 B with SameLane, 1 B more
+ *       with LowestToHighestLane, 48 one-byte registers more (548 B) with SlowestLane.
  * Checks 1-3 compare the configuration with the document; the others give the blocks the
  * document's parameters. A difference is a finding, explained, not an error.
  */
 #include <string.h>
 #include "estimate.h"
 #include "gpu/blocks.h"
+#include "gpu/cta.h"
+#include "sm/iss.h"
 #include "sm/ldst.h"
+#include "sm/ntb.h"
+#include "sm/pas.h"
 #include "sm/sb.h"
 #include "sm/simt.h"
 
@@ -105,6 +112,78 @@ static void vt_checks(const struct doc_cfgs *s, struct est_check *out, unsigned 
         v ? v->bits : 0, "bits", 0, "ldst pending-load entry: pend.vwi [7:0]"});
 }
 
+/* Bytes of the items of l whose mechanism is one of mechs (NULL-terminated). */
+static double mech_bytes(const struct cost_list *l, const char *const *mechs)
+{
+    uint64_t b = 0;
+    for (uint32_t i = 0; i < l->n; i++)
+        for (const char *const *m = mechs; *m; m++)
+            if (l->it[i].mech && !strcmp(l->it[i].mech, *m))
+                b += (uint64_t)l->it[i].entries * l->it[i].bits;
+    return b / 8.0;
+}
+
+/* VTW's storage on the document's SM (8 TB slots, 48 warps) under one lane policy: the
+   next-TB-index unit, the GPU's counter, the scheduler and the issue stage's counters. */
+static void vtw_list(const struct gpu_config *conf, unsigned lane, struct cost_list *l)
+{
+    struct gpu_config g = *conf;
+    struct ntb_cfg nc;
+    struct pas_cfg pc;
+    struct iss_cfg ic;
+    struct cta_cfg cc;
+    g.vtw = VTW_HW;
+    g.vtw_lane = lane;
+    ntb_cfg_from(&g, 0, 0, &nc);
+    pas_cfg_from(&g, 0, 0, &pc);
+    iss_cfg_from(&g, 0, 0, &ic);
+    cta_cfg_from(&g, 0, 0, &cc);
+    nc.nctas = pc.nctas = ic.nctas = 8;
+    nc.nctx = pc.nctx = ic.nctx = 48;
+    ic.progress = 1;
+    cost_list_init(l);
+    ntb_storage(&nc, l);
+    pas_storage(&pc, l);
+    iss_storage(&ic, l);
+    cta_storage(&cc, l);
+}
+
+static const char *const vtw_index[] = {"index unit (000 Sec. 4.5)", NULL};
+static const char *const vtw_sched[] = {"VTW scheduler (000 Sec. 4.5)",
+                                        "progress counters (000 Sec. 4.5)", NULL};
+static const char *const vtw_lanes[] = {"lane policy", "SlowestLane (000 Sec. 4.5)", NULL};
+
+static void vtw_checks(const struct gpu_config *conf, struct est_check *out, unsigned max,
+                       unsigned *n)
+{
+    struct cost_list l;
+    double idx, sched, low, slow;
+    vtw_list(conf, NTB_SAME, &l);
+    idx = mech_bytes(&l, vtw_index);
+    sched = mech_bytes(&l, vtw_sched);
+    put(out, max, n, (struct est_check){"000", "VTW index unit bytes (8 TBs)", 44, idx, "bytes",
+        0, "ntb map 8 x 32 + cnt 8 x 8 and the GPU's nextLogTbId 32 (cta.c)"});
+    put(out, max, n, (struct est_check){"000", "VTW scheduler bytes (48 warps, 8 TBs)", 456,
+        sched, "bytes", 0, "pas iter 48 x 32, low 8 x 32, nnext 8 x 8; iss insns 48 x 32, "
+        "prog 8 x 32"});
+    put(out, max, n, (struct est_check){"000", "VTW SameLane bytes per SM", 500, idx + sched,
+        "bytes", 0, "index unit + scheduler; not counted by either: ntb's reply pipeline "
+        "(vtw_latency - 1 stages, an assumption) and iss's barrier counts"});
+    vtw_list(conf, NTB_LOWEST, &l);
+    low = mech_bytes(&l, vtw_lanes);
+    put(out, max, n, (struct est_check){"000", "LowestToHighestLane extra bytes", 1, low,
+        "bytes", 0, "the model keeps the count of full warps per TB (lh, 8 x 6 bits) and each "
+        "context's warp index (lw, 48 x 5): nexttbid and nextidxinblk are separate requests, "
+        "so the index a warp took must wait for its nextidxinblk"});
+    vtw_list(conf, NTB_SLOWEST, &l);
+    slow = mech_bytes(&l, vtw_lanes);
+    put(out, max, n, (struct est_check){"000", "SlowestLane extra bytes", 48, slow, "bytes", 0,
+        "order holds 48 warp indices of 5 bits (a TB has at most 32 warps), not bytes; plus "
+        "lh and lw as under LowestToHighestLane"});
+    put(out, max, n, (struct est_check){"000", "VTW SlowestLane bytes per SM", 548,
+        idx + sched + slow, "bytes", 0, "SameLane's bytes + SlowestLane's registers"});
+}
+
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max)
 {
     struct doc_cfgs s;
@@ -115,5 +194,6 @@ unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, un
         return 0;
     token_checks(&s, out, max, &n);
     vt_checks(&s, out, max, &n);
+    vtw_checks(conf, out, max, &n);
     return n < max ? n : max;
 }

@@ -86,14 +86,14 @@ struct est_sum est_sum(const struct est_list *e, const char *block, const char *
 
 /* ---------------------------------------------------------------- document checks (docs.c) */
 struct est_check {
-    const char *doc;               /* "003", "004" */
+    const char *doc;               /* "000", "003", "004" */
     const char *what;
     double doc_value, model_value;
     const char *unit;
     int  match;
     const char *why;               /* the explanation when they differ (or what matches) */
 };
-#define EST_MAX_CHECKS 16
+#define EST_MAX_CHECKS 24
 /* The documents' figures for the blocks that exist, next to the estimator's. Returns count. */
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max);
 /* 004 eq. 1: VT context of one CTA, bits: (N + log2 W) + 96 + entry x D x W. */

@@ -2,7 +2,7 @@
 # included by the main Makefile.  See docs/verification.md.
 #
 #   make cosim        every block: COSIM_CYCLES random cycles, replay of COSIM_KERNELS'
-#                     recordings, zero mismatches, coverage summary (line / toggle), lint
+#                     (or COSIM_KERNELS_<blk>') recordings, zero mismatches, coverage summary (line / toggle), lint
 #                     (Verilator -Wall, Yosys read + elaborate; synthesis is `make cost`'s)
 #   make cosim-test   the short version for `make test`: COSIM_TEST_CYCLES random cycles, one
 #                     recording, the injected-bug check, the SystemC run, Verilator lint;
@@ -48,6 +48,16 @@ COSIM_SEED        ?= 1
 COSIM_KERNELS     ?= reduce nqueens bfs
 COSIM_TEST_KERNEL ?= reduce
 COSIM_SC_CYCLES   ?= 5000
+# A block may replay its own kernels (COSIM_KERNELS_<blk>, COSIM_TEST_KERNEL_<blk>): VTW's
+# blocks are recorded on one SM (COSIM_REC_SET_<blk> below), where the test-size grids of
+# mergepass (9 TBs on 3 virtual), stencil2d (16 on 8) and bfs (40 on 4) run several
+# iterations per virtual TB; reduce, nqueens and most others fit in one.
+COSIM_KERNELS_ntb      ?= mergepass stencil2d bfs
+COSIM_KERNELS_pas      ?= $(COSIM_KERNELS_ntb)
+COSIM_TEST_KERNEL_ntb  ?= mergepass
+COSIM_TEST_KERNEL_pas  ?= mergepass
+COSIM_KS = $(or $(COSIM_KERNELS_$(1)),$(COSIM_KERNELS))
+COSIM_TK = $(or $(COSIM_TEST_KERNEL_$(1)),$(COSIM_TEST_KERNEL))
 
 COSIM       := $(BUILD)/cosim
 COSIM_INC   := $(BUILD)/rtl/$(COSIM_CONFIG)
@@ -118,10 +128,15 @@ COSIM_BINS := $(foreach b,$(COSIM_BLOCKS),$(COSIM)/$(b)/cov/$(b)_cosim $(COSIM)/
 cosim-build: $(COSIM_BINS)
 
 # ---------------------------------------------------------------- recordings
-# build/cosim/KERNEL.BLK.rec: `gpusim run KERNEL --size test --record BLK=...` on COSIM_CONFIG.
+# build/cosim/KERNEL.BLK.rec: `gpusim run KERNEL --size test --record BLK=...` on COSIM_CONFIG,
+# with COSIM_REC_SET_<blk> (a mechanism's block exists only with its mechanism on; VTW's on
+# one SM, so that its virtual TBs iterate).
+COSIM_REC_SET_ntb := --set vtw=hw --set sched_policy=vtw --set num_sms=1
+COSIM_REC_SET_pas := $(COSIM_REC_SET_ntb)
 $(COSIM)/%.rec: $(BUILD)/gpusim
 	@mkdir -p $(dir $@)
 	$(BUILD)/gpusim run $(basename $*) --size test --config configs/$(COSIM_CONFIG).cfg \
+	  $(COSIM_REC_SET_$(patsubst .%,%,$(suffix $*))) \
 	  --record $(patsubst .%,%,$(suffix $*))=$@ > $@.log 2>&1 || { cat $@.log; exit 1; }
 
 # ---------------------------------------------------------------- lint
@@ -146,16 +161,16 @@ cosim-lint: $(COSIM_INC)/gpusim_params.vh
 	  echo "lint $(b): verilator --lint-only -Wall clean; Yosys reads and elaborates it" &&) true
 
 # ---------------------------------------------------------------- make cosim
-COSIM_RECS := $(foreach b,$(COSIM_REC_BLOCKS),$(foreach k,$(COSIM_KERNELS),$(COSIM)/$(k).$(b).rec))
+COSIM_RECS := $(foreach b,$(COSIM_REC_BLOCKS),$(foreach k,$(call COSIM_KS,$(b)),$(COSIM)/$(k).$(b).rec))
+# $(1) block: its random cycles and the replay of its recordings, coverage into full.dat
+COSIM_FULL = echo "== $(1): $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED))$(if $(filter \
+  $(1),$(COSIM_REC_BLOCKS)), + $(call COSIM_KS,$(1)) replayed)"; rm -f $(COSIM)/$(1)/full.dat; \
+  $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_CYCLES) \
+    --seed $(COSIM_SEED) $(if $(filter $(1),$(COSIM_REC_BLOCKS)),$(foreach k,$(call \
+    COSIM_KS,$(1)),--replay $(COSIM)/$(k).$(1).rec)) --vcd $(COSIM)/$(1)/mismatch.vcd \
+    --cov $(COSIM)/$(1)/full.dat
 cosim: $(COSIM_BINS) $(COSIM_RECS) $(COSIM_INC)/gpusim_params.vh
-	@set -e; for b in $(COSIM_BLOCKS); do \
-	  reps=; case " $(COSIM_REC_BLOCKS) " in *" $$b "*) \
-	    reps="$(foreach k,$(COSIM_KERNELS),--replay $(COSIM)/$(k).$$b.rec)";; esac; \
-	  echo "== $$b: $(COSIM_CYCLES) random cycles (seed $(COSIM_SEED))$${reps:+ + $(COSIM_KERNELS) replayed}"; \
-	  d=$(COSIM)/$$b; rm -f $$d/full.dat; \
-	  $$d/cov/$${b}_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_CYCLES) \
-	    --seed $(COSIM_SEED) $$reps --vcd $$d/mismatch.vcd --cov $$d/full.dat; \
-	done
+	@set -e; $(foreach b,$(COSIM_BLOCKS),$(call COSIM_FULL,$(b));) true
 	@echo "== coverage (verilator_coverage; annotated sources in $(COSIM)/<blk>/annotate)"
 	@for b in $(COSIM_BLOCKS); do \
 	  rm -rf $(COSIM)/$$b/annotate; \
@@ -171,7 +186,7 @@ define COSIM_TEST_CHECKS
 "$(1) build" "$(MAKE) $$COSIM_PJ --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
 "$(1) lint" "$(call COSIM_VLINT,$(1)) && echo '$(1): verilator --lint-only -Wall clean'" \
 "$(1) random $(COSIM_TEST_CYCLES)" "$(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).random.dat" \
-$(if $(filter $(1),$(COSIM_REC_BLOCKS)),"$(1) replay $(COSIM_TEST_KERNEL)" "$(MAKE) --no-print-directory -s $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(COSIM_TEST_KERNEL).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
+$(if $(filter $(1),$(COSIM_REC_BLOCKS)),"$(1) replay $(call COSIM_TK,$(1))" "$(MAKE) --no-print-directory -s $(COSIM)/$(call COSIM_TK,$(1)).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(call COSIM_TK,$(1)).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
 "$(1) injected bug is caught" "sh tools/cosim_expect_mismatch.sh $(COSIM)/$(1)/bug/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(COSIM_BUG_ARGS_$(1)) --vcd $(COSIM_T)/$(1).bug.vcd" \
 "$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(if $(filter $(1),$(COSIM_REC_BLOCKS)),$(COSIM_T)/$(1).replay.dat) && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
 endef

@@ -20,7 +20,8 @@
  * which is what the C lw holds there), at most one request per warp per cycle on random ports;
  * gnext grows by the takes of the previous cycle plus other SMs' takes, now and then near the
  * 32-bit wrap; prog: all equal, a few values (ties for SlowestLane) or any value.
- * Recordings are not replayed: ntb has no record flag (the unit exists only under vtw = hw).
+ * Recordings (`gpusim run KERNEL --set vtw=hw --record ntb=FILE`: SM 0's unit) drive all six
+ * instances; u0 must match the recording's cfg.
  * Usage: see cosim.h (--help).
  */
 #include <algorithm>
@@ -120,11 +121,24 @@ public:
     }
     cosim::Dut<Vdut> &dut() { return dut_; }
 
+    /* A recording's cfg (SM 0's unit under vtw = hw) must be the one u0 was built for; the
+       other instances take the recorded inputs as they are. */
     void configure(const void *cfg, uint32_t size)
     {
-        if (cfg)
-            throw cosim::Error("ntb has no recordings (no record flag in blocks.def)");
-        (void)size;
+        ntb_cfg c;
+        if (!cfg)
+            return;
+        if (size != sizeof c)
+            throw cosim::Error("recorded ntb cfg is " + std::to_string(size) +
+                               " bytes, sizeof(struct ntb_cfg) is " + std::to_string(sizeof c));
+        std::memcpy(&c, cfg, sizeof c);
+        check_cfg(c, "the recording's cfg");
+        const ntb_cfg &u0 = inst_[0].cfg;
+        if (c.nctas != u0.nctas || c.nctx != u0.nctx || c.lane != u0.lane || c.lat != u0.lat)
+            throw cosim::Error("the recording's ntb cfg is " + cfg_text(c) + ", the RTL (u0) "
+                               "was built for " + cfg_text(u0) +
+                               " (record and build with the same configuration)");
+        inst_[0].cfg = c;
     }
 
     void reset()

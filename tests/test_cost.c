@@ -222,14 +222,19 @@ static const struct est_check *check(const struct est_check *c, unsigned n, cons
     return NULL;
 }
 
-static void test_doc_003_token_stack(void **st)
+/* The document checks of configs/gtx480.cfg into ck; their count. */
+static unsigned gtx480_checks(struct est_check *ck)
 {
     struct gpu_config c;
-    struct est_check ck[EST_MAX_CHECKS];
-    unsigned n;
-    (void)st;
     gtx480(&c);
-    n = est_doc_checks(&c, ck, EST_MAX_CHECKS);
+    return est_doc_checks(&c, ck, EST_MAX_CHECKS);
+}
+
+static void test_doc_003_token_stack(void **st)
+{
+    struct est_check ck[EST_MAX_CHECKS];
+    unsigned n = gtx480_checks(ck);
+    (void)st;
     assert_true(check(ck, n, "token bits per entry")->match);          /* 64 */
     assert_int_equal(check(ck, n, "token bits per entry")->model_value, 64);
     assert_true(check(ck, n, "entries per warp")->match);              /* 16 */
@@ -242,12 +247,9 @@ static void test_doc_003_token_stack(void **st)
 
 static void test_doc_004_vt(void **st)
 {
-    struct gpu_config c;
     struct est_check ck[EST_MAX_CHECKS];
-    unsigned n;
+    unsigned n = gtx480_checks(ck);
     (void)st;
-    gtx480(&c);
-    n = est_doc_checks(&c, ck, EST_MAX_CHECKS);
     assert_int_equal(check(ck, n, "SIMT stack entry bits")->doc_value, 160);
     assert_int_equal(check(ck, n, "SIMT stack entry bits")->model_value, 97);
     assert_int_equal(check(ck, n, "4-entry cached stack")->doc_value, 640);
@@ -258,6 +260,29 @@ static void test_doc_004_vt(void **st)
     assert_true(check(ck, n, "VWI tag bits per warp slot")->match);    /* 8 */
     assert_true(check(ck, n, "VWI bits per SM")->match);               /* 48 x 8 */
     assert_true(check(ck, n, "load-queue entry")->match);              /* 309 - 301 */
+}
+
+/* 000 Section 4.5 on Fermi (8 TBs, 48 warps), from the blocks' declarations: the index unit
+   (ntb + the GPU counter) 44 B, the scheduler (pas + iss's progress counters) 456 B, 500 B
+   with SameLane; the lane policies hold more than the paper's 1 B / 48 B (docs.c says why). */
+static void test_doc_000_vtw(void **st)
+{
+    struct est_check ck[EST_MAX_CHECKS];
+    unsigned n = gtx480_checks(ck);
+    (void)st;
+    assert_true(check(ck, n, "VTW index unit bytes")->match);
+    assert_int_equal(check(ck, n, "VTW index unit bytes")->model_value, 44);
+    assert_true(check(ck, n, "VTW scheduler bytes")->match);
+    assert_int_equal(check(ck, n, "VTW scheduler bytes")->model_value, 456);
+    assert_true(check(ck, n, "VTW SameLane bytes")->match);
+    assert_int_equal(check(ck, n, "VTW SameLane bytes")->model_value, 500);
+    /* lh 8 x 6 + lw 48 x 5 bits = 36 B; SlowestLane adds order 48 x 5 bits = 30 B */
+    assert_int_equal(check(ck, n, "LowestToHighestLane extra")->doc_value, 1);
+    assert_int_equal(check(ck, n, "LowestToHighestLane extra")->model_value, 36);
+    assert_int_equal(check(ck, n, "SlowestLane extra")->doc_value, 48);
+    assert_int_equal(check(ck, n, "SlowestLane extra")->model_value, 66);
+    assert_int_equal(check(ck, n, "VTW SlowestLane bytes")->doc_value, 548);
+    assert_int_equal(check(ck, n, "VTW SlowestLane bytes")->model_value, 566);
 }
 
 /* ---------------------------------------------------------------- the command */
@@ -373,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_area_choices),
         cmocka_unit_test(test_doc_003_token_stack),
         cmocka_unit_test(test_doc_004_vt),
+        cmocka_unit_test(test_doc_000_vtw),
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_yosys_reader),
     };

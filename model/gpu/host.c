@@ -210,6 +210,9 @@ static int write_record(struct gs_gpu *g)
     unsigned char cfg[8192];
     char err[256];
     FILE *f;
+    if (!b->instances(&g->conf))
+        return seterr(g, GS_ERR_CONFIG, "--record: this configuration has no %s block (ntb "
+                      "and pas exist under vtw = hw)", b->name);
     if (b->cfg_size > sizeof cfg || blk_cfg(b, &g->conf, 0, 0, cfg, err, sizeof err))
         return seterr(g, GS_ERR_CONFIG, "--record: %s", err);
     memset(&h, 0, sizeof h);

@@ -63,6 +63,7 @@ void sm_vtw_step(struct sm *s, struct sm_io *io)
     in->gnext = io->gnext;
     if (s->ntb_c->lane == NTB_SLOWEST)
         memcpy(in->prog, s->iss_q->insns, s->nctx * sizeof in->prog[0]);
+    sm_rec(s, BLKID_ntb, 0, in, sizeof *in);
     ntb_eval(s->ntb_c, s->ntb_q, in, &out, s->ntb_d);
     in->launch_v = 0;
     io->gtake = out.gtake;
@@ -120,6 +121,7 @@ void sm_vtw_pas(struct sm *s)
     memcpy(in->prog, s->iss_q->prog, s->nctas * sizeof in->prog[0]);
     memcpy(in->nbar, s->iss_q->nbar, s->nctas * sizeof in->nbar[0]);
     in->slow = s->vtw_slow;
+    sm_rec(s, BLKID_pas, 0, in, sizeof *in);
     pas_eval(s->pas_c, s->pas_q, in, s->pas_o, s->pas_d);
 }
 

@@ -1,0 +1,50 @@
+/*
+ * cli.h -- what the command line's files share: the options, one checked kernel run, and the
+ * bench categories of docs/bench.md (cli/run.c); the reports (cli/report.c).
+ */
+#ifndef CLI_H
+#define CLI_H
+#include <stddef.h>
+#include "bench.h"
+#include "base/config.h"
+#include "gpu/gpusim.h"
+
+#define MAX_SETS 64
+
+struct opts {
+    const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
+    const char *sets[MAX_SETS];
+    int nsets, doc, jobs;
+    enum bench_size size;
+};
+
+struct result {
+    int rc;                  /* 0 correct, 1 wrong, 2 error */
+    struct gs_stats st;
+    char msg[1100];
+    char regs[800];          /* gs_regs_note of the last launch */
+    char cfg_name[64];       /* the configuration's name key */
+    char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
+};
+
+/* The latency set a run uses: the timing model's lat_* and ii_* keys ("" for functional). */
+void latency_set(const struct gpu_config *c, char *buf, size_t n);
+/* Run kernel b under o's configuration and sets, check its results, fill r. */
+void run_one(const struct opts *o, const struct bench *b, struct result *r);
+
+/* The part of an existing file from the line holding `mark` on (malloc'd), or NULL: the
+   hand-written notes a generated document keeps across regenerations. */
+char *file_tail(const char *path, const char *mark);
+
+/* Categories of issue 4 and the measured evidence that a kernel shows the behaviour. */
+enum cat { C_INSTCYC, C_CYCLE, C_INST, C_NONE, C_SHBAR, C_MEMLAT, C_TYPES, C_TYPEC, C_REGROUP,
+           C_LOOP, C_COUNT };
+struct cat_desc { const char *title, *rule, *kernels; };
+extern const struct cat_desc cats[C_COUNT];
+int cat_shows(enum cat c, const struct gs_stats *s);     /* the rule holds on these statistics */
+int cat_has(enum cat c, const char *kernel);             /* the kernel is listed in category c */
+
+/* gpusim report vtw: the VTW report (docs/vtw.md + CSV). */
+int cmd_report(const struct opts *o);
+
+#endif
