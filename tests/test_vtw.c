@@ -13,7 +13,8 @@
  * right one with it on, on both models. Also: the launch uses NumVirtualTBs = MIN(residency,
  * logical TBs) CTAs; bad combinations of keys are refused; bad input gives a clear error: VTW's
  * instructions in a user's PTX, a logical grid beyond the 32-bit TB index, and an exit before
- * a barrier (which VTW cannot run) on both models.
+ * a barrier (which VTW cannot run) on both models. Under vtw = hw the per-TB statistics (000
+ * Table 1's divergence, DWR) count logical TBs.
  */
 #include "testutil.h"
 #include "bench.h"
@@ -37,22 +38,33 @@ static const struct variant variants[] = {
 
 struct job { const struct bench *b; const struct variant *v; char name[80]; };
 
-static void test_one_kernel(void **state)
+/* Run bench kernel b at the test size with sets; 0, or its rc with the message in msg. Its
+   statistics over all launches into st (if not NULL). */
+static int bench_run(const struct bench *b, const char *const *sets, int nsets,
+                     struct gs_stats *st, char *msg, size_t msglen)
 {
-    const struct job *j = *state;
     struct bench_ctx ctx;
     char path[512], err[512];
     int rc;
     memset(&ctx, 0, sizeof ctx);
-    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", j->v->set, j->v->nset, err,
-                             sizeof err), GS_OK);
-    snprintf(path, sizeof path, "bench/%s/kernel.ptx", j->b->name);
+    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", sets, nsets, err, sizeof err), GS_OK);
+    snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
     ctx.ptx_path = path;
     ctx.size = BENCH_TEST;
-    rc = j->b->run(&ctx);
+    rc = b->run(&ctx);
+    if (st)
+        gs_total_stats(ctx.gpu, st);
+    snprintf(msg, msglen, "%s", ctx.msg);
     gs_destroy(ctx.gpu);
-    if (rc != 0) {
-        print_error("%s: %s\n", j->name, ctx.msg);
+    return rc;
+}
+
+static void test_one_kernel(void **state)
+{
+    const struct job *j = *state;
+    char msg[1024];
+    if (bench_run(j->b, j->v->set, j->v->nset, NULL, msg, sizeof msg)) {
+        print_error("%s: %s\n", j->name, msg);
         fail();
     }
 }
@@ -235,6 +247,41 @@ static void test_exit_before_barrier(void **state)
     tu_assert_contains(msg, "deadlock");
 }
 
+/* Bench kernel `name`'s statistics at the test size with sets; its results must be right. */
+static void bench_stats(const char *name, const char *const *sets, int nsets, struct gs_stats *st)
+{
+    const struct bench *b = bench_find(name);
+    char msg[1024];
+    assert_non_null(b);
+    if (bench_run(b, sets, nsets, st, msg, sizeof msg))
+        fail_msg("%s: %s", name, msg);
+}
+
+/* Item 6: under vtw = hw the Table 1 columns count logical TBs, not virtual ones. mergepass on
+   one SM: 3 launches of 6 logical TBs, every one of them more than 5 % instruction- and
+   cycle-divergent, run by 3 virtual TBs per launch (two iterations each); DWR over the first
+   N - R = 6 - 3 logical TBs of each launch. The functional model counts the same. */
+static void test_logical_tb_metrics(void **state)
+{
+    const char *base[] = { "num_sms=1" };
+    const char *hw[] = { "num_sms=1", "vtw=hw", "sched_policy=vtw" };
+    const char *fn[] = { "num_sms=1", "vtw=hw", "model=functional" };
+    struct gs_stats b, v, f;
+    (void)state;
+    bench_stats("mergepass", base, 1, &b);
+    bench_stats("mergepass", hw, 3, &v);
+    bench_stats("mergepass", fn, 3, &f);
+    assert_int_equal(b.ctas, 18);
+    assert_int_equal(b.tb_inst_div[3], 18);
+    assert_int_equal(v.ctas, 9);                   /* virtual TBs run */
+    assert_int_equal(v.tb_inst_div[3], 18);        /* logical TBs measured */
+    assert_int_equal(v.tb_cycle_div[3], 18);
+    assert_int_equal(v.t.dwr_tbs, 9);
+    assert_true(v.t.dwr_sum > 0);
+    assert_int_equal(f.tb_inst_div[3], 18);
+    assert_memory_equal(f.tb_inst_div, v.tb_inst_div, sizeof f.tb_inst_div);
+}
+
 int main(void)
 {
     unsigned n, i, k, t = 0;
@@ -259,6 +306,7 @@ int main(void)
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_extension_in_user_ptx);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_logical_grid_too_large);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_exit_before_barrier);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_logical_tb_metrics);
     rc = _cmocka_run_group_tests("vtw", tests, t, NULL, NULL);
     free(tests);
     free(jobs);

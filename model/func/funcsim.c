@@ -49,6 +49,7 @@ struct fs_vtw {
     uint32_t gnext;                  /* the GPU's nextLogTbId */
     uint32_t low, nnext;
     uint32_t *prog;                  /* per warp, for SlowestLane */
+    struct probe_ltb ltb[2];         /* its logical TBs being measured (probe.h) */
 };
 
 struct fs_run {
@@ -125,6 +126,7 @@ static void vtw_cta_start(struct fs_run *r)
         return;
     ntb_launch(r->vtw->u, 0, 0, (uint8_t)r->cta.nwarps);
     r->vtw->low = r->vtw->nnext = 0;
+    memset(r->vtw->ltb, 0, sizeof r->vtw->ltb);
 }
 
 static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
@@ -241,6 +243,8 @@ static void vtw_exec(struct fs_run *r, struct fs_warp *wp, uint32_t w, const str
                     &took);
     v->gnext += (uint32_t)took;
     vtw_write(r, w, in->opd[0].reg, mask, val, 0);
+    struct probe_ltb done;
+    probe_iter(&r->probe, w, v->ltb, r->cta.nwarps, 0, &done);
     wp->iter++;
     wp->prog = 0;
     if (++v->nnext == r->cta.nwarps) {
@@ -297,6 +301,8 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
         return -1;
     }
     pop_finished(wp);
+    if (r->vtw && wp->depth == 0)    /* left the loop: its last iteration is no TB */
+        probe_iter_exit(&r->probe, w, r->vtw->ltb);
     return 0;
 }
 
@@ -347,7 +353,8 @@ static int run_cta(struct fs_run *r, uint64_t linear)
                 c->warps[w].at_bar = 0;
     } while (live);
     r->st->ctas++;
-    probe_tb_retire(&r->probe, NULL, c->nwarps);
+    if (!r->vtw)                     /* under vtw = hw its logical TBs were counted instead */
+        probe_tb_retire(&r->probe, NULL, c->nwarps);
     return 0;
 }
 

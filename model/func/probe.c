@@ -1,6 +1,7 @@
 /*
  * probe.c -- the instruction probe (see probe.h).
  */
+#include <string.h>
 #include "probe.h"
 
 void probe_init(struct probe *p, struct gs_stats *st, struct probe_warp *warps, uint32_t cap,
@@ -19,6 +20,8 @@ void probe_warp_start(struct probe *p, uint32_t w, uint32_t tid0, uint64_t cta)
     pw->insns = 0;
     pw->tid0 = tid0;
     pw->cta = cta;
+    pw->it_open = 0;
+    pw->it_par = 1;                  /* the first iteration takes accumulator 0 */
 }
 
 void probe_issue(struct probe *p, uint32_t w, uint32_t pc, const struct ptx_insn *in,
@@ -59,4 +62,51 @@ void probe_tb_retire(const struct probe *p, const uint32_t *idx, uint32_t n)
         hi = c > hi ? c : hi;
     }
     gs_count_divergence(lo, hi, p->st->tb_inst_div);
+}
+
+int probe_iter(struct probe *p, uint32_t w, struct probe_ltb ltb[2], uint32_t nw, uint64_t now,
+               struct probe_ltb *out)
+{
+    struct probe_warp *pw = &p->warps[w];
+    int closed = 0;
+    if (pw->it_open) {
+        struct probe_ltb *t = &ltb[pw->it_par];
+        uint64_t ins = pw->insns - pw->it_ins, cyc = now - pw->it_t0;
+        t->ins_lo = ins < t->ins_lo ? ins : t->ins_lo;
+        t->ins_hi = ins > t->ins_hi ? ins : t->ins_hi;
+        t->cyc_lo = cyc < t->cyc_lo ? cyc : t->cyc_lo;
+        t->cyc_hi = cyc > t->cyc_hi ? cyc : t->cyc_hi;
+        if (++t->done == nw) {
+            gs_count_divergence(t->ins_lo, t->ins_hi, p->st->tb_inst_div);
+            *out = *t;
+            memset(t, 0, sizeof *t);
+            closed = 1;
+        }
+    }
+    pw->it_par ^= 1;
+    pw->it_open = 1;
+    pw->it_ins = pw->insns;
+    pw->it_t0 = now;
+    if (!ltb[pw->it_par].started++ && !ltb[pw->it_par].done)
+        ltb[pw->it_par].ins_lo = ltb[pw->it_par].cyc_lo = UINT64_MAX;
+    return closed;
+}
+
+void probe_iter_exit(struct probe *p, uint32_t w, struct probe_ltb ltb[2])
+{
+    struct probe_warp *pw = &p->warps[w];
+    if (!pw->it_open)
+        return;
+    pw->it_open = 0;
+    if (ltb[pw->it_par].started && !--ltb[pw->it_par].started && !ltb[pw->it_par].done)
+        memset(&ltb[pw->it_par], 0, sizeof ltb[pw->it_par]);
+}
+
+void probe_iter_stall(struct probe_ltb ltb[2])
+{
+    for (unsigned i = 0; i < 2; i++)
+        if (ltb[i].started) {
+            ltb[i].stall_life++;
+            ltb[i].stall_dwr += ltb[i].done > 0;
+        }
 }

@@ -15,6 +15,16 @@
  *                     sink, if any.
  *   probe_tb_retire   a TB finished: its instruction divergence (spread of its warps'
  *                     instruction counts, 000_0da6b8b480bd0740.txt Table 1) into tb_inst_div.
+ *   probe_iter        VTW (vtw = hw): warp w issued nexttbid -- the iteration it was in (one
+ *                     logical TB's work, 000 Section 4.1) closes into its virtual TB's
+ *                     accumulator; when all the TB's warps closed it, that logical TB's
+ *                     instruction divergence is counted and its record returned (the timing
+ *                     SM adds cycles, DWR and DWS). The next iteration opens.
+ *   probe_iter_exit   VTW: warp w leaves the loop; the iteration it opened (its index was past
+ *                     the grid) is no TB and is dropped.
+ * Under vtw = hw the callers count logical TBs this way instead of their virtual TBs (a
+ * CTA's retire is then not a TB); the warps of a virtual TB are at most one iteration apart
+ * (the SM's hold), so two accumulators per virtual TB (by iteration parity) suffice.
  * Counts go to the launch statistics (struct gs_stats, shared by every caller of the launch).
  * Warp indices are the caller's: the functional runner's warp in the CTA, the SM's warp slot
  * (later its context); the per-warp table is the caller's, `cap` entries.
@@ -48,6 +58,15 @@ struct probe_warp {       /* per-warp counters */
     uint64_t insns;       /* warp instructions since the warp started */
     uint64_t cta;         /* for the sink */
     uint32_t tid0;
+    uint64_t it_ins, it_t0;   /* VTW: insns and time when its open iteration began */
+    uint8_t  it_open, it_par; /* VTW: an iteration is open; its parity (accumulator) */
+};
+
+struct probe_ltb {        /* VTW: one logical TB being measured, per virtual TB and parity */
+    uint32_t started, done;           /* its warps that opened / closed the iteration */
+    uint64_t ins_lo, ins_hi;          /* fewest / most warp instructions in it */
+    uint64_t cyc_lo, cyc_hi;          /* shortest / longest warp time in it (timing model) */
+    uint64_t stall_life, stall_dwr;   /* SM stall cycles while open / after its first close */
 };
 
 struct probe {
@@ -66,5 +85,12 @@ void probe_issue(struct probe *p, uint32_t w, uint32_t pc, const struct ptx_insn
                  uint32_t active, const struct ex_result *r);
 /* The TB's warps: idx[0..n-1], or warps 0..n-1 when idx is NULL. */
 void probe_tb_retire(const struct probe *p, const uint32_t *idx, uint32_t n);
+/* ltb: the virtual TB's two accumulators; nw its warps; now the time (0 in the functional
+   model). Returns 1 and the finished logical TB in *out when this closes one. */
+int  probe_iter(struct probe *p, uint32_t w, struct probe_ltb ltb[2], uint32_t nw, uint64_t now,
+                struct probe_ltb *out);
+void probe_iter_exit(struct probe *p, uint32_t w, struct probe_ltb ltb[2]);
+/* The SM stalled this cycle: charge the virtual TB's open logical TBs. */
+void probe_iter_stall(struct probe_ltb ltb[2]);
 
 #endif

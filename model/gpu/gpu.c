@@ -12,6 +12,8 @@
 #include "sm/sm_limits.h"
 #include "stats.h"
 
+_Static_assert(SM_MAX_SCHED <= SM_MAX_CTAS, "one SM cycle's finished TBs fit tbs[]");
+
 struct ts {
     const struct fsim_launch *l;
     struct gs_stats *st;
@@ -24,7 +26,8 @@ struct ts {
     struct cta_cfg cc;
     struct cta_regs cq, cd;
     struct cta_in ci;
-    struct sm_tb tbs[SM_MAX_CTAS];
+    struct sm_tb tbs[SM_MAX_CTAS];       /* finished TBs of one SM's cycle (<= its CTA slots, or
+                                            under VTW <= one logical TB per scheduler) */
     uint64_t tbs_done, tbs_for_dwr;
     uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h) */
     char *err; size_t errlen;
@@ -49,6 +52,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     struct sm_params p;
     struct cta_limits lim;
     uint32_t i, threads = l->block.x * l->block.y * l->block.z, per_sm;
+    uint64_t n_tbs;
     cta_limits(c, threads, l->prog->regs_per_thread, fsim_shared_bytes(l->prog, l->dyn_smem), &lim);
     per_sm = lim.resident < sm_cta_slots(c) ? lim.resident : sm_cta_slots(c);
     t->nsms = c->num_sms;
@@ -60,8 +64,10 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     t->cc.total = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     cta_reset(&t->cc, &t->cq);
     t->cd = t->cq;
-    t->tbs_for_dwr = t->cc.total > (uint64_t)per_sm * t->nsms ?
-                     t->cc.total - (uint64_t)per_sm * t->nsms : t->cc.total;
+    /* DWR and DWS over the first N - R finishing TBs; under vtw = hw N counts logical TBs */
+    n_tbs = c->vtw == VTW_HW ? l->vtw_nlog : t->cc.total;
+    t->tbs_for_dwr = n_tbs > (uint64_t)per_sm * t->nsms ? n_tbs - (uint64_t)per_sm * t->nsms
+                                                        : n_tbs;
     mem_cfg_from(c, &mc);
     if (!(t->ms = msys_init(&mc, t->err, t->errlen)))
         return -1;

@@ -114,7 +114,8 @@ struct sm_io {                     /* GPU side of the SM, per cycle */
     struct sm_late_req late_req;   /* out: a late value is wanted */
 };
 
-struct sm_tb {                     /* a finished TB, for the cycle-divergence statistics */
+struct sm_tb {                     /* a finished TB (under vtw = hw: a logical TB), for the
+                                      cycle-divergence, DWR and DWS statistics */
     uint64_t min_warp_cycles, max_warp_cycles;
     uint64_t stall_life, stall_dwr;
 };
@@ -135,6 +136,7 @@ struct sm_cta {
     uint16_t ctx[32];              /* its warps' contexts by warp index */
     uint64_t t_start, t_first_done;
     uint64_t stall_life, stall_dwr;    /* SM stall cycles while resident / in its DWR */
+    struct probe_ltb ltb[2];       /* VTW: its logical TBs being measured (probe.h) */
 };
 
 struct sm_stats {                  /* the S and I entries of gpu/stats_list.h */
@@ -196,6 +198,8 @@ struct sm {
     struct ntb_req ntb_latch[NTB_PORTS];   /* VTW: nexttbid/nextidxinblk issued last cycle */
     struct ntb_in ntb_in;
     uint32_t ntb_inflight;         /* requests not yet answered */
+    struct sm_tb ltb_done[SM_MAX_SCHED];   /* VTW: logical TBs finished this cycle */
+    uint32_t ltb_n;
     struct pas_in pas_in;
     uint8_t  vtw_slow;             /* the GPU's slow-phase bit, this cycle */
     uint64_t bar_release;          /* bar's output of the previous cycle (CTA slots) */
@@ -276,6 +280,7 @@ void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_i
 void sm_vtw_step(struct sm *s, struct sm_io *io);
 void sm_vtw_pas(struct sm *s);
 int  sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw);
+void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now);
 slotmask sm_vtw_hold(const struct sm *s);
 /* sm_port.c: the L1 and its request queues. */
 int  sm_l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *lo);

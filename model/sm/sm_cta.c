@@ -101,6 +101,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     k->ctaid[2] = (uint32_t)(id / ((uint64_t)p->grid.x * p->grid.y));
     k->nwarps = s->nwarps_per_cta;
     k->t_start = now;
+    memset(k->ltb, 0, sizeof k->ltb);
     memset(s->smem + (size_t)c * s->smem_size, 0, s->smem_size);
     for (i = 0; i < k->nwarps; i++) {
         k->ctx[i] = ctx[i];
@@ -140,7 +141,8 @@ static void tb_record(struct sm *s, const struct sm_cta *k, struct sm_tb *tb)
 static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *ntbs)
 {
     struct sm_cta *k = &s->ctas[c];
-    tb_record(s, k, &tbs[(*ntbs)++]);
+    if (!s->ntb_n)                 /* under vtw = hw its logical TBs were counted instead */
+        tb_record(s, k, &tbs[(*ntbs)++]);
     for (uint32_t i = 0; i < k->nwarps; i++) {
         struct sm_ctx *x = &s->ctx[k->ctx[i]];
         if (x->slot != SM_NO_SLOT) {
@@ -168,9 +170,14 @@ void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
     struct bar_in *bar = &s->io.bar;
     slotmask m = s->simt_o->fin & s->live & ~s->launch_pending, tmp;
     unsigned w;
+    for (uint32_t i = 0; i < s->ltb_n; i++)
+        tbs[(*ntbs)++] = s->ltb_done[i];
+    s->ltb_n = 0;
     for (SLOT_EACH(w, m, tmp)) {
         struct sm_ctx *x = &s->ctx[s->slot_ctx[w]];
         struct sm_cta *k = &s->ctas[x->cta];
+        if (s->ntb_n)
+            probe_iter_exit(&s->probe, s->slot_ctx[w], k->ltb);
         s->live &= ~slot_bit(w);
         x->t_end = now;
         if (++k->warps_done == k->nwarps)
@@ -194,6 +201,8 @@ void sm_charge_stall(struct sm *s, uint32_t issued)
         return;
     for (uint64_t m = s->cta_valid; m; m &= m - 1) {
         struct sm_cta *k = &s->ctas[__builtin_ctzll(m)];
+        if (s->ntb_n)
+            probe_iter_stall(k->ltb);
         k->stall_life++;
         if (k->warps_done)
             k->stall_dwr++;

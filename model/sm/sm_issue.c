@@ -153,6 +153,8 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
     }
     latch_issue(s, sched, w, x, d, wb ? d->ndst : 0, 0, bar);
     s->iss_latch[sched].iter = in->op == OP_NEXTTB;
+    if (in->op == OP_NEXTTB && s->ntb_n)
+        sm_vtw_iter(s, x, now);
     return 0;
 }
 

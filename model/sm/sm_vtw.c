@@ -147,3 +147,14 @@ slotmask sm_vtw_hold(const struct sm *s)
     }
     return hold;
 }
+
+/* Context x issued nexttbid: the logical TB it was working on may be complete (all its warps
+   left it); its record joins this cycle's finished TBs (sm_retire hands them to the GPU). */
+void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now)
+{
+    struct sm_cta *k = &s->ctas[s->ctx[x].cta];
+    struct probe_ltb t;
+    if (!probe_iter(&s->probe, x, k->ltb, k->nwarps, now, &t) || s->ltb_n >= SM_MAX_SCHED)
+        return;
+    s->ltb_done[s->ltb_n++] = (struct sm_tb){ t.cyc_lo, t.cyc_hi, t.stall_life, t.stall_dwr };
+}
