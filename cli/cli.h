@@ -22,7 +22,7 @@ struct result {
     int rc;                  /* 0 correct, 1 wrong, 2 error */
     struct gs_stats st;
     char msg[1100];
-    char regs[800];          /* gs_regs_note of the last launch */
+    char regs[2048];         /* gs_regs_note of the last launch */
     char cfg_name[64];       /* the configuration's name key */
     char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
 };

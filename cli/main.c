@@ -6,7 +6,8 @@
  *   gpusim suite [options]              run every kernel, one table row each
  *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
- *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX
+ *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
+ *                                       of its VTW transforms, FILE.vtw.res)
  *   gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]   a kernel VTW-transformed
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
@@ -44,7 +45,8 @@ static void usage(FILE *f)
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
         "       gpusim res FILE.ptx [-o FILE.res]       (record ptxas -v's registers per kernel;\n"
-        "                                    the model reads FILE.res next to FILE.ptx)\n"
+        "                                    the model reads FILE.res next to FILE.ptx; without\n"
+        "                                    -o also FILE.vtw.res: the VTW transforms' counts)\n"
         "       gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]\n"
         "                                   (a kernel in VTW's wrapper while loop, printed as PTX)\n"
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
@@ -208,6 +210,68 @@ static int cmd_ptx(int argc, char **argv)
 
 /* gpusim res FILE.ptx [-o FILE.res]: run ptxas -v on the PTX and write its record (the
    registers, shared memory and spills per kernel that the model reads; model/ptx/ptx_res.h). */
+/* One entry kernel transformed into `form`, compiled by ptxas: its counts into vr as entry
+   NAME.hw | NAME.sw with the hash of the text compiled. 0, 1 when the transform refuses the
+   kernel (said on stderr), -1 with err. */
+static int res_vtw_one(const struct ptx_module *m, const char *name, enum vtwx_form form,
+                       struct ptx_res *vr, char *err, size_t errlen)
+{
+    struct ptx_prog p;
+    struct vtwx_info info;
+    struct ptx_res *r = calloc(1, sizeof *r);
+    char *text = NULL;
+    int rc = -1;
+    if (!r)
+        return snprintf(err, errlen, "out of host memory"), -1;
+    if (ptx_link(m, name, &p, err, errlen))
+        return free(r), -1;
+    if (vtwx_apply(&p, form, &info, err, errlen)) {
+        fprintf(stderr, "gpusim res: %s %s form not recorded: %s\n", name,
+                form == VTWX_HW ? "hw" : "sw", err);
+        rc = 1;
+    } else if ((text = vtwx_ptxas_text(&p, err, errlen)) &&
+               !(rc = ptx_res_run_ptxas_text(text, strlen(text), m->target, r, err, errlen)) &&
+               vr->nkernels < PTX_RES_MAX_KERNELS) {
+        struct ptx_res_kernel *k = &vr->k[vr->nkernels++];
+        *k = r->k[0];
+        snprintf(k->name, sizeof k->name, "%.120s.%s", name, form == VTWX_HW ? "hw" : "sw");
+        k->text_hash = ptx_res_hash(text, strlen(text));
+        snprintf(vr->tool, sizeof vr->tool, "%s", r->tool);
+        snprintf(vr->target, sizeof vr->target, "%s", r->target);
+    }
+    free(text);
+    ptx_prog_free(&p);
+    free(r);
+    return rc;
+}
+
+/* FILE.vtw.res: ptxas's counts of every entry kernel's VTW transforms (hw with stand-ins for
+   its two instructions, sw as is), read by the model under vtw = hw | sw (docs/ptx.md). */
+static int res_vtw(const char *file, const struct ptx_module *m, char *err, size_t errlen)
+{
+    struct ptx_res *vr = calloc(1, sizeof *vr);
+    char path[1024], what[600];
+    FILE *f;
+    int rc = 0;
+    if (!vr)
+        return snprintf(err, errlen, "out of host memory"), -1;
+    vr->ptx_hash = m->text_hash;
+    for (uint32_t i = 0; i < m->nfuncs && rc >= 0; i++)
+        for (int form = VTWX_HW; m->funcs[i].is_entry && form <= VTWX_SW && rc >= 0; form++)
+            rc = res_vtw_one(m, m->funcs[i].name, (enum vtwx_form)form, vr, err, errlen);
+    vtwx_res_path(file, path, sizeof path);
+    snprintf(what, sizeof what, "the VTW transforms of %.400s (entries NAME.hw: the hw form with "
+             "stand-ins for\n# nexttbid / nextidxinblk; NAME.sw: the sw form; text_fnv1a: the "
+             "text compiled)", strrchr(file, '/') ? strrchr(file, '/') + 1 : file);
+    if (rc >= 0 && vr->nkernels && (f = fopen(path, "w"))) {
+        ptx_res_write(vr, what, f);
+        rc = fclose(f) ? (snprintf(err, errlen, "cannot write %.400s", path), -1) : 0;
+    } else if (rc >= 0 && vr->nkernels)
+        rc = -1, snprintf(err, errlen, "cannot write %.400s", path);
+    free(vr);
+    return rc < 0 ? -1 : 0;
+}
+
 static int cmd_res(int argc, char **argv)
 {
     const char *file = NULL, *out = NULL;
@@ -224,6 +288,9 @@ static int cmd_res(int argc, char **argv)
         return ptx_module_free(&m), fprintf(stderr, "gpusim: out of host memory\n"), 2;
     rc = ptx_res_run_ptxas(file, m.target, r, err, sizeof err);
     r->ptx_hash = m.text_hash;
+    ptx_place_vars(&m, GM_BASE);      /* as a load puts them: the transforms print addresses */
+    if (!rc && !out && res_vtw(file, &m, err, sizeof err))
+        rc = -1;
     ptx_module_free(&m);
     if (rc)
         return free(r), fprintf(stderr, "gpusim res: %s\n", rc > 0 ? "ptxas is not installed "

@@ -330,8 +330,9 @@ static void stall_kinds(FILE *f, const struct rep *r)
 static void table7(FILE *f, const struct rep *r, uint32_t nsms)
 {
     fprintf(f, "## Registers and residency (Table 7 form)\n\nRegisters per thread of the "
-            "original and the transformed kernel (the transformed count is the original's plus "
-            "the liveness estimate's growth, docs/ptx.md), resident TBs per GPU (CTAs per SM x "
+            "original and the transformed kernel (ptxas's counts: kernel.res and kernel.vtw.res, "
+            "the hw form compiled with stand-ins for its two instructions, docs/ptx.md), "
+            "resident TBs per GPU (CTAs per SM x "
             "%u SMs) before and after, and the virtual TBs launched (NumVirtualTBs = "
             "min(residency, logical TBs)) for the launch with the most TBs. Kernels whose "
             "residency changed are in bold.\n\n"

@@ -37,7 +37,7 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
         char blk[32];
         const char *eq = strchr(o->record, '=');
         if (!eq || eq == o->record || (size_t)(eq - o->record) >= sizeof blk || !eq[1]) {
-            snprintf(r->msg, sizeof r->msg, "--record takes BLOCK=FILE (BLOCK: ws, sb, simt)");
+            snprintf(r->msg, sizeof r->msg, "--record takes BLOCK=FILE (the blocks: gpusim blocks record)");
             r->rc = 2;
             gs_destroy(ctx.gpu);
             return;

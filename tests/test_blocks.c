@@ -163,7 +163,7 @@ static void test_consumers(void **state)
             assert_ptr_equal(sm_block_desc(b->id)->name, b->name);
     }
     assert_int_not_equal(gs_record(g, "nosuch", BUILD_DIR "/tests/blocks.rec"), GS_OK);
-    tu_assert_contains(gs_last_error(g), "unknown block 'nosuch' (recordable: ws sb simt)");
+    tu_assert_contains(gs_last_error(g), "unknown block 'nosuch' (recordable: ntb pas ws sb simt)");
     gs_destroy(g);
     free(buf);
     free(e);

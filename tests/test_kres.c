@@ -167,7 +167,8 @@ static void copy_vecadd(const char *dir, int with_record, const char *append)
     char *text = tu_read_file("bench/vecadd/kernel.ptx", &len);
     FILE *f;
     assert_non_null(text);
-    snprintf(path, sizeof path, "mkdir -p %s && rm -f %s/kernel.res", dir, dir);
+    snprintf(path, sizeof path, "mkdir -p %s && rm -f %s/kernel.res %s/kernel.vtw.res", dir, dir,
+             dir);
     assert_int_equal(system(path), 0);
     snprintf(path, sizeof path, "%s/kernel.ptx", dir);
     assert_non_null(f = fopen(path, "w"));
@@ -175,9 +176,12 @@ static void copy_vecadd(const char *dir, int with_record, const char *append)
     fputs(append, f);
     fclose(f);
     free(text);
-    if (with_record) {
+    if (with_record) {            /* 2: also the record of its VTW transforms */
         char cmd[600];
-        snprintf(cmd, sizeof cmd, "cp bench/vecadd/kernel.res %s/kernel.res", dir);
+        snprintf(cmd, sizeof cmd, "cp bench/vecadd/kernel.res %s", dir);
+        if (with_record > 1)
+            snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd),
+                     " && cp bench/vecadd/kernel.vtw.res %s", dir);
         assert_int_equal(system(cmd), 0);
     }
 }
@@ -273,6 +277,45 @@ static void test_malformed_record(void **state)
     fclose(f);
     assert_true(run_copy_no_ptxas(&st, note, sizeof note) < 0);
     tu_assert_contains(note, "kernel.res:9:");
+}
+
+/* VTW: the transform's registers come from FILE.vtw.res (ptxas on the transformed text) when
+   its entry was compiled from exactly the text the model transforms; an edited entry (its text
+   hash) or no record falls back to the original's count + the liveness estimate's growth. */
+static void test_vtw_record(void **state)
+{
+    const char *hw[] = { "model=functional", "vtw=hw" }, *sw[] = { "model=functional", "vtw=sw" };
+    const char *ov[] = { "model=functional", "vtw=hw", "regs_per_thread=40" };
+    struct ptx_res *r = calloc(1, sizeof *r);
+    struct gs_stats st;
+    char note[2048], err[256], cmd[512];
+    uint32_t grown;
+    (void)state;
+    assert_non_null(r);
+    assert_int_equal(ptx_res_read("bench/vecadd/kernel.vtw.res", r, err, sizeof err), 0);
+    copy_vecadd(KDIR, 2, "");
+    assert_int_equal(run_vecadd(KDIR, hw, 2, &st, note, sizeof note), 0);
+    assert_int_equal(st.regs_per_thread, ptx_res_find(r, "vecadd.hw")->regs);
+    assert_int_equal(st.regs_original, 12);
+    tu_assert_contains(note, "ptxas on the transform");
+    assert_int_equal(run_vecadd(KDIR, sw, 2, &st, note, sizeof note), 0);
+    assert_int_equal(st.regs_per_thread, ptx_res_find(r, "vecadd.sw")->regs);
+    /* the hw entry's text hash edited: stale, the estimate's growth instead */
+    snprintf(cmd, sizeof cmd, "sed -i 's/^\\(kernel *vecadd.hw .*\\)[0-9a-f]$/\\1x/' %s",
+             KDIR "/kernel.vtw.res");
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(run_vecadd(KDIR, hw, 2, &st, note, sizeof note), 0);
+    tu_assert_contains(note, "is stale");
+    grown = st.regs_per_thread;
+    assert_int_not_equal(grown, ptx_res_find(r, "vecadd.hw")->regs);
+    assert_true(grown > 12);
+    copy_vecadd(KDIR, 1, "");                                  /* no FILE.vtw.res */
+    assert_int_equal(run_vecadd(KDIR, hw, 2, &st, note, sizeof note), 0);
+    tu_assert_contains(note, "no record FILE.vtw.res");
+    assert_int_equal(st.regs_per_thread, grown);
+    assert_int_equal(run_vecadd("bench/vecadd", ov, 3, &st, note, sizeof note), 0);
+    assert_int_equal(st.regs_per_thread, 40);                   /* an override stays */
+    free(r);
 }
 
 static void test_override(void **state)
@@ -497,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_ptxas_at_load),
         cmocka_unit_test(test_malformed_record),
         cmocka_unit_test(test_override),
+        cmocka_unit_test(test_vtw_record),
         cmocka_unit_test(test_override_does_not_fit),
         cmocka_unit_test(test_maxnreg),
         cmocka_unit_test(test_directives_printed),

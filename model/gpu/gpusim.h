@@ -76,8 +76,9 @@ int  gs_launch(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
                const void *const *args, int nargs);
 int  gs_synchronize(struct gs_gpu *gpu);
 
-/* Record the input stream of one block of SM 0 (block "ws", "sb" or "simt") during the
-   following timing launches into `path` (rewritten after each launch; see record.h). */
+/* Record the input stream of one block of SM 0 (a registry row with record = 1: ws, sb, simt,
+   and under vtw = hw ntb and pas) during the following timing launches into `path`
+   (rewritten after each launch; see record.h). */
 int  gs_record(struct gs_gpu *gpu, const char *block, const char *path);
 
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */

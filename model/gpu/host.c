@@ -37,6 +37,7 @@ struct gs_kernel {                    /* a linked kernel, cached per module */
     uint8_t  vtw_hidden;              /* parameters the transform appended */
     uint32_t regs_orig;               /* registers per thread of the kernel before it */
     struct vtwx_info vx;
+    char vtw_note[1200];              /* where the transform's registers came from */
 };
 
 struct gs_module {
@@ -45,6 +46,7 @@ struct gs_module {
     struct ptx_res *res;              /* the compiler's counts, or NULL */
     uint8_t res_src;                  /* KRES_RECORDED or KRES_PTXAS when res is set */
     char res_note[640];               /* where the counts came from, or why there are none */
+    char path[512];                   /* the PTX file ("" when loaded as text) */
 };
 
 struct gs_gpu {
@@ -53,7 +55,7 @@ struct gs_gpu {
     struct gs_module *modules[GS_MAX_MODULES];
     unsigned nmodules;
     struct gs_stats last, total;
-    char regs_note[800];              /* registers of the last launch: source and detail */
+    char regs_note[2048];             /* registers of the last launch: source and detail */
     int last_launch_status;
     struct sm_rec rec;
     struct l2copy *copied;            /* lines copies left in L2 since the last launch, or NULL
@@ -352,6 +354,7 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
         return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    snprintf(m->path, sizeof m->path, "%s", path);
     if (ptx_parse_file(path, &m->mod, g->err, sizeof g->err) ||
         kres_load(&g->conf, &m->mod, path, NULL, 0, &m->res, &m->res_src, m->res_note,
                   sizeof m->res_note, g->err, sizeof g->err)) {
@@ -381,14 +384,13 @@ int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struc
 
 /* Find, link and analyse the kernel (once per module). */
 /* VTW (vtw = hw | sw): the kernel runs as its transform (ptx/vtwx.h). Its registers per
-   thread: the liveness estimate's growth (the index registers and the hoisted code kept live
-   across the wrapper loop, 000 Sec. 4.3.1) added to the original count, whatever its source
-   (the transform's own compile is not recorded yet), capped like every count. */
-static int vtw_transform(struct gs_gpu *g, struct gs_kernel *k)
+   thread: ptxas's count of the transform from FILE.vtw.res when recorded for exactly this
+   text, else the liveness estimate's growth (the index registers and the hoisted code kept
+   live across the wrapper loop, 000 Sec. 4.3.1) added to the original count (kres_vtw). */
+static int vtw_transform(struct gs_gpu *g, const struct gs_module *m, struct gs_kernel *k)
 {
     enum vtwx_form form = g->conf.vtw == VTW_HW ? VTWX_HW : VTWX_SW;
-    int32_t grow;
-    uint32_t regs;
+    char *text;
     flow_free(&k->flow);
     if (vtwx_apply(&k->prog, form, &k->vx, g->err, sizeof g->err) ||
         flow_build(&k->prog, &k->flow, g->err, sizeof g->err))
@@ -396,11 +398,13 @@ static int vtw_transform(struct gs_gpu *g, struct gs_kernel *k)
     k->vtw = (uint8_t)g->conf.vtw;
     k->vtw_hidden = form == VTWX_HW ? 4 : 5;
     k->regs_orig = k->kres.regs;
-    grow = (int32_t)k->vx.regs_after - (int32_t)k->vx.regs_before;
-    regs = (uint32_t)((int32_t)k->kres.regs + grow > 1 ? (int32_t)k->kres.regs + grow : 1);
-    if (regs > g->conf.max_regs_per_thread)
-        regs = g->conf.max_regs_per_thread;
-    k->prog.regs_per_thread = regs;
+    text = m->path[0] ? vtwx_ptxas_text(&k->prog, g->err, sizeof g->err) : NULL;
+    k->prog.regs_per_thread = kres_vtw(&g->conf, &k->kres, m->path[0] ? m->path : NULL,
+                                       k->prog.name, form == VTWX_HW ? "hw" : "sw",
+                                       m->mod.text_hash, text,
+                                       (int32_t)k->vx.regs_after - (int32_t)k->vx.regs_before,
+                                       k->vtw_note, sizeof k->vtw_note);
+    free(text);
     return GS_OK;
 }
 
@@ -410,7 +414,7 @@ static int vtw_prepare(struct gs_gpu *g, const struct gs_module *m, struct gs_ke
 {
     int64_t ext = vtwx_ext_pc(&k->prog);
     if (g->conf.vtw != VTW_OFF)
-        return vtw_transform(g, k);
+        return vtw_transform(g, m, k);
     if (ext >= 0)
         return seterr(g, GS_ERR_PTX, "%s: kernel %s holds VTW's %s (pc %lld), which only the "
                       "model's own transform emits: load the original kernel and set vtw = hw",
@@ -563,6 +567,10 @@ static void regs_note(struct gs_gpu *g, const struct gs_module *m, const struct 
     else
         snprintf(g->regs_note, sizeof g->regs_note, "%u per thread, %s%s: %s; liveness estimate %u",
                  r->regs, kres_src_name(r->src), cap, m->res_note, r->estimate);
+    if (k->vtw) {
+        size_t n = strlen(g->regs_note);
+        snprintf(g->regs_note + n, sizeof g->regs_note - n, "; %s", k->vtw_note);
+    }
 }
 
 const char *gs_regs_note(const struct gs_gpu *g)

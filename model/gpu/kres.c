@@ -3,11 +3,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
+#include <string.h>
 #include "kres.h"
 #include "base/config.h"
 #include "ptx/ptx.h"
 #include "ptx/ptx_res.h"
+#include "ptx/vtwx.h"
 
 static const char *const src_names[KRES_COUNT] = { "estimate", "recorded", "ptxas", "override" };
 
@@ -64,24 +65,9 @@ void kres_choose(const struct gpu_config *c, const struct ptx_func *fn, uint32_t
 static int run_ptxas(const struct ptx_module *mod, const char *ptx_path, const char *text,
                      size_t len, struct ptx_res *r, char *msg, size_t msglen)
 {
-    char tmp[] = "/tmp/gpusim-ptxas-XXXXXX";
-    int fd, rc;
     if (ptx_path)
         return ptx_res_run_ptxas(ptx_path, mod->target, r, msg, msglen);
-    if ((fd = mkstemp(tmp)) < 0) {
-        snprintf(msg, msglen, "cannot write a temporary file for ptxas");
-        return -1;
-    }
-    int written = write(fd, text, len) == (ssize_t)len;
-    close(fd);
-    if (written) {
-        rc = ptx_res_run_ptxas(tmp, mod->target, r, msg, msglen);
-    } else {
-        snprintf(msg, msglen, "cannot write a temporary file for ptxas");
-        rc = -1;
-    }
-    unlink(tmp);
-    return rc;
+    return ptx_res_run_ptxas_text(text, len, mod->target, r, msg, msglen);
 }
 
 /* The record next to ptx_path: 0 used, 1 none or stale (why in note), -1 malformed. */
@@ -146,4 +132,44 @@ int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const ch
     free(r);
     snprintf(note, notelen, "%s; %s", why, rc > 0 ? "ptxas not installed" : msg);
     return 0;
+}
+
+uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+                  const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
+                  int32_t grow, char *note, size_t notelen)
+{
+    char path[512], name[160], why[1024], err[256];
+    struct ptx_res *r = calloc(1, sizeof *r);
+    const struct ptx_res_kernel *rk = NULL;
+    uint64_t h = text ? ptx_res_hash(text, strlen(text)) : 0;
+    int64_t regs;
+    snprintf(name, sizeof name, "%s.%s", kernel, form);
+    if (orig->src == KRES_OVERRIDE || c->regs_source == REGS_ESTIMATE || !ptx_path || !r)
+        snprintf(why, sizeof why, "%s", orig->src == KRES_OVERRIDE ? "override" : !ptx_path ?
+                 "PTX given as text" : r ? "regs_source = estimate" : "out of host memory");
+    else {
+        vtwx_res_path(ptx_path, path, sizeof path);
+        int rc = ptx_res_read(path, r, err, sizeof err);
+        rk = rc ? NULL : ptx_res_find(r, name);
+        if (rc)
+            snprintf(why, sizeof why, "%s", rc > 0 ? "no record FILE.vtw.res" : err);
+        else if (!rk || r->ptx_hash != ptx_hash || rk->text_hash != h)
+            snprintf(why, sizeof why, "%s %s (make ptx-res renews it)", path,
+                     rk ? "is stale" : "has no entry for it"), rk = NULL;
+        else
+            snprintf(why, sizeof why, "%s entry %s", path, name);
+    }
+    if (orig->src == KRES_OVERRIDE)
+        regs = orig->regs;
+    else if (rk)
+        regs = rk->regs;
+    else
+        regs = (int64_t)orig->regs + grow > 1 ? (int64_t)orig->regs + grow : 1;
+    if (regs > c->max_regs_per_thread)
+        regs = c->max_regs_per_thread;
+    snprintf(note, notelen, "VTW %s form: %lld per thread, %s%s", form, (long long)regs,
+             rk ? "ptxas on the transform, " : orig->src == KRES_OVERRIDE ? "" :
+             "the original's + the liveness estimate's growth; ", why);
+    free(r);
+    return (uint32_t)regs;
 }

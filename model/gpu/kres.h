@@ -51,4 +51,13 @@ int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const ch
               const char *text, size_t len, struct ptx_res **res, uint8_t *src, char *note,
               size_t notelen, char *err, size_t errlen);
 
+/* VTW: registers per thread of `kernel` transformed into `form` ("hw" | "sw"): the entry
+   KERNEL.FORM of the record FILE.vtw.res next to ptx_path when it was compiled (ptxas on
+   vtwx_ptxas_text) from exactly `text` and the record's ptx_hash is the module's; else the
+   original's count plus `grow` (the liveness estimate's growth); an override stays. Capped at
+   max_regs_per_thread. The note says which and why. */
+uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+                  const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
+                  int32_t grow, char *note, size_t notelen);
+
 #endif

@@ -233,6 +233,21 @@ int ptx_res_run_ptxas(const char *path, const char *target, struct ptx_res *r, c
     return rc ? ptx_errf(err, errlen, "%s", msg) : 0;
 }
 
+int ptx_res_run_ptxas_text(const char *text, size_t len, const char *target, struct ptx_res *r,
+                           char *err, size_t errlen)
+{
+    char tmp[] = "/tmp/gpusim-ptxas-XXXXXX";
+    int fd = mkstemp(tmp), rc, ok;
+    if (fd < 0)
+        return ptx_errf(err, errlen, "cannot write a temporary file for ptxas");
+    ok = write(fd, text, len) == (ssize_t)len;
+    close(fd);
+    rc = ok ? ptx_res_run_ptxas(tmp, target, r, err, errlen)
+            : ptx_errf(err, errlen, "cannot write a temporary file for ptxas");
+    unlink(tmp);
+    return rc;
+}
+
 void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f)
 {
     fprintf(f, "# Resource usage of %s as ptxas compiles it, written by `make ptx` (gpusim res);\n"
@@ -241,10 +256,15 @@ void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f)
             ptx_name);
     fprintf(f, "tool      %s\ntarget    %s\nptx_fnv1a %016llx\n", r->tool[0] ? r->tool : "ptxas",
             r->target[0] ? r->target : "?", (unsigned long long)r->ptx_hash);
-    fprintf(f, "#         name regs smem_bytes stack_bytes spill_store_bytes spill_load_bytes\n");
-    for (uint32_t i = 0; i < r->nkernels; i++)
-        fprintf(f, "kernel    %s %u %u %u %u %u\n", r->k[i].name, r->k[i].regs, r->k[i].shared,
+    fprintf(f, "#         name regs smem_bytes stack_bytes spill_store_bytes spill_load_bytes%s\n",
+            r->nkernels && r->k[0].text_hash ? " text_fnv1a" : "");
+    for (uint32_t i = 0; i < r->nkernels; i++) {
+        fprintf(f, "kernel    %s %u %u %u %u %u", r->k[i].name, r->k[i].regs, r->k[i].shared,
                 r->k[i].stack, r->k[i].spill_stores, r->k[i].spill_loads);
+        if (r->k[i].text_hash)
+            fprintf(f, " %016llx", (unsigned long long)r->k[i].text_hash);
+        fprintf(f, "\n");
+    }
 }
 
 static int read_line(struct ptx_res *r, char *line, const char *path, unsigned ln, char *err,
@@ -253,6 +273,7 @@ static int read_line(struct ptx_res *r, char *line, const char *path, unsigned l
     char key[16], name[128];
     unsigned long long h;
     unsigned v[5];
+    int n;
     if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
         return 0;
     if (sscanf(line, "%15s", key) != 1)
@@ -265,13 +286,14 @@ static int read_line(struct ptx_res *r, char *line, const char *path, unsigned l
     else if (!strcmp(key, "target") && sscanf(line, "%*s %31s", r->target) == 1) {}
     else if (!strcmp(key, "ptx_fnv1a") && sscanf(line, "%*s %llx", &h) == 1)
         r->ptx_hash = h;
-    else if (!strcmp(key, "kernel") && sscanf(line, "%*s %127s %u %u %u %u %u", name, &v[0], &v[1],
-                                              &v[2], &v[3], &v[4]) == 6) {
+    else if (!strcmp(key, "kernel") && (n = sscanf(line, "%*s %127s %u %u %u %u %u %llx", name,
+                                                   &v[0], &v[1], &v[2], &v[3], &v[4], &h)) >= 6) {
         struct ptx_res_kernel *k = res_get(r, name, strlen(name));
         if (!k)
             return ptx_errf(err, errlen, "%s:%u: more than %d kernels", path, ln, PTX_RES_MAX_KERNELS);
         k->regs = v[0]; k->shared = v[1]; k->stack = v[2]; k->spill_stores = v[3];
         k->spill_loads = v[4];
+        k->text_hash = n == 7 ? h : 0;
     } else
         return ptx_errf(err, errlen, "%s:%u: expected 'tool', 'target', 'ptx_fnv1a' or 'kernel NAME "
                     "REGS SMEM STACK SPILL_ST SPILL_LD'", path, ln);

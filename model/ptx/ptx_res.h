@@ -26,6 +26,8 @@ struct ptx_res_kernel {
     uint32_t stack;           /* bytes of stack frame per thread (local memory) */
     uint32_t spill_stores;    /* bytes of spill stores / loads per thread */
     uint32_t spill_loads;
+    uint64_t text_hash;       /* FNV-1a of the text ptxas compiled when it is not the record's
+                                 PTX (VTW's transforms, FILE.vtw.res); 0 otherwise */
 };
 
 struct ptx_res {
@@ -48,6 +50,10 @@ int ptx_res_from_ptxas(const char *out, struct ptx_res *r, char *err, size_t err
    started; -1 with a message when it ran and failed. */
 int ptx_res_run_ptxas(const char *ptx_path, const char *target, struct ptx_res *r,
                       char *err, size_t errlen);
+
+/* ptxas -v on PTX text (through a temporary file), as ptx_res_run_ptxas. */
+int ptx_res_run_ptxas_text(const char *text, size_t len, const char *target, struct ptx_res *r,
+                           char *err, size_t errlen);
 
 /* The record file: write, and read back.  ptx_res_read returns 0, 1 when the file does not
    exist, or -1 with "FILE:LINE: message" for a malformed record. */

@@ -394,3 +394,47 @@ int vtwx_apply(struct ptx_prog *p, enum vtwx_form form, struct vtwx_info *info, 
     info->regs_after = p->regs_per_thread;
     return 0;
 }
+
+/* text with every `from OPERANDS;` rewritten as `to OPERANDS EXTRA;` (malloc'd; frees text). */
+static char *stand_in(char *text, const char *from, const char *to, const char *extra)
+{
+    size_t lf = strlen(from), n = 0, cap = strlen(text) * 2 + 64;
+    char *out = malloc(cap), *p = text, *q;
+    if (!out) {
+        free(text);
+        return NULL;
+    }
+    while ((q = strstr(p, from)) && strchr(q, ';')) {
+        char *semi = strchr(q, ';');
+        n += (size_t)snprintf(out + n, cap - n, "%.*s%s%.*s%s", (int)(q - p), p, to,
+                              (int)(semi - q - lf), q + lf, extra);
+        p = semi;
+    }
+    snprintf(out + n, cap - n, "%s", p);
+    free(text);
+    return out;
+}
+
+char *vtwx_ptxas_text(const struct ptx_prog *p, char *err, size_t errlen)
+{
+    char *t = ptx_print_string(p, err, errlen), *body;
+    if (!t)
+        return NULL;
+    body = t;                        /* without the printer's header comment: it names the
+                                        file and the estimate, which the count must not hang on */
+    while (body[0] == '/' && body[1] == '/' && strchr(body, '\n'))
+        body = strchr(body, '\n') + 1;
+    memmove(t, body, strlen(body) + 1);
+    if (!(t = stand_in(t, "nexttbid.u32 ", "mov.u32 ", ", %clock")) ||
+        !(t = stand_in(t, "nextidxinblk.u32 ", "mov.u32 ", "")))
+        ptx_errf(err, errlen, "out of host memory");
+    return t;
+}
+
+void vtwx_res_path(const char *ptx_path, char *out, size_t outlen)
+{
+    size_t n = strlen(ptx_path);
+    if (n >= 4 && !strcmp(ptx_path + n - 4, ".ptx"))
+        n -= 4;
+    snprintf(out, outlen, "%.*s.vtw.res", (int)n, ptx_path);
+}

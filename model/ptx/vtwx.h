@@ -62,4 +62,12 @@ enum vtwx_form vtwx_form_by_name(const char *name);
    that already holds them is refused (here, and by the host without VTW). */
 int64_t vtwx_ext_pc(const struct ptx_prog *p);
 
+/* The transformed kernel p as PTX that ptxas compiles, for its register count (malloc'd, or
+   NULL with a message): the sw form as printed; the hw form with its two instructions replaced
+   by stand-ins that use registers the same way -- `nexttbid.u32 d;` by `mov.u32 d, %clock;`
+   (a value the compiler cannot know), `nextidxinblk.u32 d, a;` by `mov.u32 d, a;` (SameLane). */
+char *vtwx_ptxas_text(const struct ptx_prog *p, char *err, size_t errlen);
+/* The record of the transforms' ptxas counts next to a PTX file: FILE.ptx -> FILE.vtw.res. */
+void vtwx_res_path(const char *ptx_path, char *out, size_t outlen);
+
 #endif
