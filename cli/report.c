@@ -454,7 +454,10 @@ static int write_md(const struct rep *r, const char *path)
     stall_kinds(f, r);
     table7(f, r, nsms);
     findings(f, r);
-    fprintf(f, "\n%s\n", notes ? notes : NOTES_MARK);
+    if (notes)
+        fprintf(f, "\n%s", notes);
+    else
+        fprintf(f, "\n%s\n", NOTES_MARK);
     free(notes);
     return fclose(f);
 }

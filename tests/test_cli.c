@@ -245,6 +245,52 @@ static void test_res(void **state)
     expect("cmp " BUILD_DIR "/tests/cli_vecadd.res bench/vecadd/kernel.res", 0, NULL);
 }
 
+/* gpusim res without -o also records the VTW transforms (FILE.vtw.res), the same bytes as the
+   checked-in record when the same ptxas made it. */
+static void test_res_vtw(void **state)
+{
+    (void)state;
+    expect("mkdir -p " BUILD_DIR "/tests/cli_res && cp bench/vecadd/kernel.ptx " BUILD_DIR
+           "/tests/cli_res/ && rm -f " BUILD_DIR "/tests/cli_res/kernel.vtw.res", 0, NULL);
+    if (sh(GPUSIM " res " BUILD_DIR "/tests/cli_res/kernel.ptx") != 0 ||
+        sh("grep -qxF \"$(grep '^tool' " BUILD_DIR "/tests/cli_res/kernel.res)\" "
+           "bench/vecadd/kernel.vtw.res") != 0) {
+        print_message("test_res_vtw: skipped, needs the ptxas that made the records\n");
+        return;
+    }
+    expect("cmp " BUILD_DIR "/tests/cli_res/kernel.vtw.res bench/vecadd/kernel.vtw.res", 0, NULL);
+}
+
+/* gpusim report vtw: argument errors; at the test size all 224 runs correct, the tables and
+   the kept notes in the Markdown, one CSV row per run, the same bytes with 1 and 2 jobs. */
+static void test_report_vtw(void **state)
+{
+    const char *md = BUILD_DIR "/tests/vtw.md";
+    char *text;
+    FILE *f = fopen(md, "w");
+    (void)state;
+    expect(GPUSIM " report", 2, "which report? (vtw)");
+    expect(GPUSIM " report vtw --jobs 0", 2, "--jobs takes 1..64");
+    assert_non_null(f);
+    fputs("old\n<!-- notes below: kept by make report-vtw -->\n## By hand\n", f);
+    fclose(f);
+    expect(GPUSIM " report vtw --size test --jobs 2 --markdown " BUILD_DIR "/tests/vtw.md --csv "
+           BUILD_DIR "/tests/vtw.csv", 0, "224 runs, 224 correct, 0 failed");
+    text = tu_read_file(md, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "| **GMEAN** (28) |");
+    tu_assert_contains(text, "## Stall cycles (Table 6 form)");
+    tu_assert_contains(text, "## Registers and residency (Table 7 form)");
+    tu_assert_contains(text, "<!-- notes below: kept by make report-vtw -->\n## By hand\n");
+    assert_null(strstr(text, "old\n"));
+    free(text);
+    expect("test $(wc -l < " BUILD_DIR "/tests/vtw.csv) -eq 225", 0, NULL);
+    expect("cp " BUILD_DIR "/tests/vtw.md " BUILD_DIR "/tests/vtw2.md && " GPUSIM " report vtw "
+           "--size test --jobs 1 --markdown " BUILD_DIR "/tests/vtw2.md --csv " BUILD_DIR
+           "/tests/vtw2.csv && cmp " BUILD_DIR "/tests/vtw.md " BUILD_DIR "/tests/vtw2.md && cmp "
+           BUILD_DIR "/tests/vtw.csv " BUILD_DIR "/tests/vtw2.csv", 0, NULL);
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -285,6 +331,8 @@ int main(void)
         cmocka_unit_test(test_ptx_print),
         cmocka_unit_test(test_res),
         cmocka_unit_test(test_xform),
+        cmocka_unit_test(test_res_vtw),
+        cmocka_unit_test(test_report_vtw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
