@@ -50,12 +50,12 @@ COSIM_TEST_KERNEL ?= reduce
 COSIM_SC_CYCLES   ?= 5000
 # A block may replay its own kernels (COSIM_KERNELS_<blk>, COSIM_TEST_KERNEL_<blk>): VTW's
 # blocks are recorded on one SM (COSIM_REC_SET_<blk> below), where the test-size grids of
-# mergepass (9 TBs on 3 virtual), stencil2d (16 on 8) and bfs (40 on 4) run several
-# iterations per virtual TB; reduce, nqueens and most others fit in one.
-COSIM_KERNELS_ntb      ?= mergepass stencil2d bfs
+# invmap (12 TBs on 5 virtual), stereo (9 on 5) and bfs (8 on 5 per launch) run more than one
+# iteration per virtual TB; reduce, nqueens and most others fit in one.
+COSIM_KERNELS_ntb      ?= invmap stereo bfs
 COSIM_KERNELS_pas      ?= $(COSIM_KERNELS_ntb)
-COSIM_TEST_KERNEL_ntb  ?= mergepass
-COSIM_TEST_KERNEL_pas  ?= mergepass
+COSIM_TEST_KERNEL_ntb  ?= invmap
+COSIM_TEST_KERNEL_pas  ?= invmap
 COSIM_KS = $(or $(COSIM_KERNELS_$(1)),$(COSIM_KERNELS))
 COSIM_TK = $(or $(COSIM_TEST_KERNEL_$(1)),$(COSIM_TEST_KERNEL))
 

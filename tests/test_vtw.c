@@ -258,25 +258,26 @@ static void bench_stats(const char *name, const char *const *sets, int nsets, st
 }
 
 /* Item 6: under vtw = hw the Table 1 columns count logical TBs, not virtual ones. mergepass on
-   one SM: 3 launches of 6 logical TBs, every one of them more than 5 % instruction- and
-   cycle-divergent, run by 3 virtual TBs per launch (two iterations each); DWR over the first
-   N - R = 6 - 3 logical TBs of each launch. The functional model counts the same. */
+   one SM with 2 CTA slots: 3 launches of 6 logical TBs, every one of them more than 5 %
+   instruction- and cycle-divergent, run by 2 virtual TBs per launch (three iterations each);
+   DWR over the first N - R = 6 - 2 logical TBs of each launch. The functional model counts the
+   same. */
 static void test_logical_tb_metrics(void **state)
 {
-    const char *base[] = { "num_sms=1" };
-    const char *hw[] = { "num_sms=1", "vtw=hw", "sched_policy=vtw" };
-    const char *fn[] = { "num_sms=1", "vtw=hw", "model=functional" };
+    const char *base[] = { STRESS };
+    const char *hw[] = { STRESS, "vtw=hw", "sched_policy=vtw" };
+    const char *fn[] = { STRESS, "vtw=hw", "model=functional" };
     struct gs_stats b, v, f;
     (void)state;
-    bench_stats("mergepass", base, 1, &b);
-    bench_stats("mergepass", hw, 3, &v);
-    bench_stats("mergepass", fn, 3, &f);
+    bench_stats("mergepass", base, 2, &b);
+    bench_stats("mergepass", hw, 4, &v);
+    bench_stats("mergepass", fn, 4, &f);
     assert_int_equal(b.ctas, 18);
     assert_int_equal(b.tb_inst_div[3], 18);
-    assert_int_equal(v.ctas, 9);                   /* virtual TBs run */
+    assert_int_equal(v.ctas, 6);                   /* virtual TBs run */
     assert_int_equal(v.tb_inst_div[3], 18);        /* logical TBs measured */
     assert_int_equal(v.tb_cycle_div[3], 18);
-    assert_int_equal(v.t.dwr_tbs, 9);
+    assert_int_equal(v.t.dwr_tbs, 12);
     assert_true(v.t.dwr_sum > 0);
     assert_int_equal(f.tb_inst_div[3], 18);
     assert_memory_equal(f.tb_inst_div, v.tb_inst_div, sizeof f.tb_inst_div);
