@@ -65,7 +65,7 @@ static struct cta_out step(const struct cta_cfg *c, struct cta_regs *q, const st
    SM that is not ready is passed over; nothing once the grid is exhausted. */
 static void test_dispatch(void **state)
 {
-    struct cta_cfg c = { 3, 5 };
+    struct cta_cfg c = { .nsms = 3, .total = 5 };
     struct cta_regs q;
     struct cta_in in;
     struct cta_out o;

@@ -94,7 +94,7 @@ static void test_long_memory_and_barrier(void **state)
     tb_init(&t, 48, 1, 0);
     bind(&t, 5, 2);
     bind(&t, 6, 2);
-    t.in.issued[0] = (struct iss_issue){ 1, 5, 2, 1, 0 };             /* a load, 2 registers */
+    t.in.issued[0] = (struct iss_issue){ 1, 5, 2, 1, 0, 0 };             /* a load, 2 registers */
     t.in.hazard = slot_bit(5);
     tick(&t);
     assert_true(t.out.s[0].lstall == slot_bit(5));
@@ -107,7 +107,7 @@ static void test_long_memory_and_barrier(void **state)
     assert_int_equal(t.out.s[0].best, ISS_SHORT_DEP);                 /* no load left */
     assert_true(t.out.quiet >> 2 & 1);
     t.in.hazard = 0;
-    t.in.issued[0] = (struct iss_issue){ 1, 6, 0, 0, 1 };             /* bar.sync */
+    t.in.issued[0] = (struct iss_issue){ 1, 6, 0, 0, 1, 0 };             /* bar.sync */
     tick(&t);
     assert_true(t.out.s[0].ready == slot_bit(5));
     assert_int_equal(t.out.s[0].best, ISS_BARRIER);
@@ -126,7 +126,7 @@ static void test_launch_clears(void **state)
     (void)state;
     tb_init(&t, 48, 1, 1);
     bind(&t, 3, 1);
-    t.in.issued[0] = (struct iss_issue){ 1, 3, 1, 1, 1 };
+    t.in.issued[0] = (struct iss_issue){ 1, 3, 1, 1, 1, 0 };
     tick(&t);
     assert_int_equal(t.q.loads[3], 1);
     assert_int_equal(t.q.at_bar[3], 1);
@@ -149,11 +149,11 @@ static void test_progress(void **state)
     tb_init(&t, 64, 2, 1);
     bind(&t, 0, 0); bind(&t, 1, 0); bind(&t, 2, 3);
     for (int i = 0; i < 3; i++) {
-        t.in.issued[0] = (struct iss_issue){ 1, 0, 0, 0, 0 };
-        t.in.issued[1] = (struct iss_issue){ 1, 1, 1, 1, 0 };
+        t.in.issued[0] = (struct iss_issue){ 1, 0, 0, 0, 0, 0 };
+        t.in.issued[1] = (struct iss_issue){ 1, 1, 1, 1, 0, 0 };
         tick(&t);
     }
-    t.in.issued[0] = (struct iss_issue){ 1, 2, 0, 0, 1 };
+    t.in.issued[0] = (struct iss_issue){ 1, 2, 0, 0, 1, 0 };
     tick(&t);
     assert_int_equal(t.q.insns[0], 3);
     assert_int_equal(t.q.insns[1], 3);
@@ -162,7 +162,7 @@ static void test_progress(void **state)
     assert_int_equal(t.q.nbar[3], 1);
     assert_int_equal(t.out.memstall, 0);
     t.in.hazard = slot_bit(0) | slot_bit(1);
-    t.in.issued[0] = (struct iss_issue){ 1, 0, 1, 1, 0 };
+    t.in.issued[0] = (struct iss_issue){ 1, 0, 1, 1, 0, 0 };
     tick(&t);
     assert_true(t.out.memstall == 1u);                                /* CTA 0: both on loads */
     t.in.hazard = slot_bit(1);
