@@ -90,12 +90,18 @@ static int kernel_set(const char *name)
 
 /* ------------------------------------------------------------------ running */
 
+/* The options of variant v: the command line's sets, then the variant's (which win). */
+static struct opts variant_opts(const struct opts *o, unsigned v)
+{
+    struct opts vo = *o;
+    for (unsigned i = 0; i < 3 && vars[v].set[i] && vo.nsets < MAX_SETS; i++)
+        vo.sets[vo.nsets++] = vars[v].set[i];
+    return vo;
+}
+
 static void run_job(const struct rep *r, unsigned j)
 {
-    struct opts vo = *r->o;
-    const struct variant *v = &vars[j % V_COUNT];
-    for (unsigned i = 0; i < 3 && v->set[i] && vo.nsets < MAX_SETS; i++)
-        vo.sets[vo.nsets++] = v->set[i];
+    struct opts vo = variant_opts(r->o, j % V_COUNT);
     run_one(&vo, r->all[j / V_COUNT], &r->rs[j]);
 }
 
@@ -351,21 +357,19 @@ static void table7(FILE *f, const struct rep *r, uint32_t nsms)
 /* Up to n kernels of set s (NSETS: all), slowest under VTW first, into ks; their count. */
 static unsigned slowest(const struct rep *r, int s, unsigned *ks, unsigned n)
 {
-    unsigned c = 0;
-    for (unsigned k = 0; k < r->n; k++) {
-        if (s != NSETS && r->set[k] != s)
+    unsigned all[256], c = 0;
+    for (unsigned k = 0; k < r->n; k++) {          /* insertion sort of the set by VTW's perf */
+        unsigned i = c++;
+        if (s != NSETS && r->set[k] != s) {
+            c--;
             continue;
-        unsigned i = c < n ? c++ : n;
-        if (i == n && perf(r, k, V_VTW) >= perf(r, ks[n - 1], V_VTW))
-            continue;
-        if (i == n)
-            i = n - 1;
-        while (i > 0 && perf(r, ks[i - 1], V_VTW) > perf(r, k, V_VTW)) {
-            ks[i] = ks[i - 1];
-            i--;
         }
-        ks[i] = k;
+        for (; i > 0 && perf(r, all[i - 1], V_VTW) > perf(r, k, V_VTW); i--)
+            all[i] = all[i - 1];
+        all[i] = k;
     }
+    c = c < n ? c : n;
+    memcpy(ks, all, c * sizeof *ks);
     return c;
 }
 
@@ -490,6 +494,23 @@ static int write_csv(const struct rep *r, const char *path)
     return fclose(f);
 }
 
+/* Every variant's configuration (the options' sets, then the variant's) must load: a bad key
+   or combination stops the report before any run and before any file is written. */
+static int check_variants(const struct opts *o)
+{
+    for (unsigned v = 0; v < V_COUNT; v++) {
+        struct opts vo = variant_opts(o, v);
+        struct gs_gpu *g;
+        char err[1024];
+        if (gs_init(&g, vo.config, vo.sets, vo.nsets, err, sizeof err)) {
+            fprintf(stderr, "gpusim report: variant %s: %s\n", vars[v].name, err);
+            return -1;
+        }
+        gs_destroy(g);
+    }
+    return 0;
+}
+
 int cmd_report(const struct opts *o)
 {
     struct rep r = {.o = o};
@@ -506,6 +527,8 @@ int cmd_report(const struct opts *o)
     }
     for (unsigned k = 0; k < r.n; k++)
         r.set[k] = kernel_set(r.all[k]->name);
+    if (check_variants(o))
+        return 2;
     bytes = (size_t)r.n * V_COUNT * sizeof *r.rs;
     r.rs = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (r.rs == MAP_FAILED) {

@@ -138,6 +138,7 @@ static void test_consumers(void **state)
     struct gpu_config c;
     struct gs_gpu *g;
     char err[512], *buf = NULL;
+    const char *vtw_on = "vtw=hw";
     size_t len = 0;
     FILE *f;
     (void)state;
@@ -146,7 +147,9 @@ static void test_consumers(void **state)
     f = open_memstream(&buf, &len);
     blk_rtl_params(&c, f);
     fclose(f);
-    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", NULL, 0, err, sizeof err), GS_OK);
+    /* vtw = hw: every registered block has an instance (a block of a mechanism that is off
+       cannot be recorded) */
+    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &vtw_on, 1, err, sizeof err), GS_OK);
     for (unsigned i = 0; i < n; i++) {
         const struct blk_desc *b = &all[i];
         const struct est_list *l = b->level == BLK_LEVEL_SM ? &e->sm : &e->gpu;
@@ -164,6 +167,10 @@ static void test_consumers(void **state)
     }
     assert_int_not_equal(gs_record(g, "nosuch", BUILD_DIR "/tests/blocks.rec"), GS_OK);
     tu_assert_contains(gs_last_error(g), "unknown block 'nosuch' (recordable: ntb pas ws sb simt)");
+    gs_destroy(g);
+    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", NULL, 0, err, sizeof err), GS_OK);
+    assert_int_equal(gs_record(g, "ntb", BUILD_DIR "/tests/blocks.rec"), GS_ERR_CONFIG);
+    tu_assert_contains(gs_last_error(g), "has no ntb block");      /* vtw is off */
     gs_destroy(g);
     free(buf);
     free(e);

@@ -271,6 +271,10 @@ static void test_report_vtw(void **state)
     (void)state;
     expect(GPUSIM " report", 2, "which report? (vtw)");
     expect(GPUSIM " report vtw --jobs 0", 2, "--jobs takes 1..64");
+    expect("rm -f " BUILD_DIR "/tests/vtw_bad.md && " GPUSIM " report vtw --set nosuch=1 "
+           "--markdown " BUILD_DIR "/tests/vtw_bad.md", 2,
+           "variant GTO: --set: unknown configuration key 'nosuch'");
+    expect("test ! -e " BUILD_DIR "/tests/vtw_bad.md", 0, NULL);    /* nothing ran, nothing written */
     assert_non_null(f);
     fputs("old\n<!-- notes below: kept by make report-vtw -->\n## By hand\n", f);
     fclose(f);

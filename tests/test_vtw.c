@@ -279,6 +279,7 @@ static void test_logical_tb_metrics(void **state)
     assert_int_equal(v.tb_cycle_div[3], 18);
     assert_int_equal(v.t.dwr_tbs, 12);
     assert_true(v.t.dwr_sum > 0);
+    assert_true(v.t.dws_sum > 0);                  /* stall cycles charged to logical TBs */
     assert_int_equal(f.tb_inst_div[3], 18);
     assert_memory_equal(f.tb_inst_div, v.tb_inst_div, sizeof f.tb_inst_div);
 }

@@ -193,6 +193,10 @@ int gs_record(struct gs_gpu *g, const char *block, const char *path)
         return seterr(g, GS_ERR_INVALID_VALUE, "--record: %s block '%s' (recordable: %s)",
                       b ? "cannot record the" : "unknown", block, names);
     }
+    if (!b->instances(&g->conf))       /* a mechanism's block exists only with it on */
+        return seterr(g, GS_ERR_CONFIG, "--record: configuration '%s' has no %s block (it "
+                      "belongs to a mechanism that is off: ntb and pas need vtw = hw)",
+                      g->conf.name, b->name);
     if (!g->rec.buf && !(g->rec.buf = malloc(REC_MAX_BYTES)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");
     g->rec.block = b->id;
@@ -212,9 +216,6 @@ static int write_record(struct gs_gpu *g)
     unsigned char cfg[8192];
     char err[256];
     FILE *f;
-    if (!b->instances(&g->conf))
-        return seterr(g, GS_ERR_CONFIG, "--record: this configuration has no %s block (ntb "
-                      "and pas exist under vtw = hw)", b->name);
     if (b->cfg_size > sizeof cfg || blk_cfg(b, &g->conf, 0, 0, cfg, err, sizeof err))
         return seterr(g, GS_ERR_CONFIG, "--record: %s", err);
     memset(&h, 0, sizeof h);

@@ -12,6 +12,7 @@
  */
 #include "vtwx.h"
 #include "ptx_rewrite.h"
+#include "ptx_res.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,8 +434,9 @@ char *vtwx_ptxas_text(const struct ptx_prog *p, char *err, size_t errlen)
 
 void vtwx_res_path(const char *ptx_path, char *out, size_t outlen)
 {
-    size_t n = strlen(ptx_path);
-    if (n >= 4 && !strcmp(ptx_path + n - 4, ".ptx"))
-        n -= 4;
-    snprintf(out, outlen, "%.*s.vtw.res", (int)n, ptx_path);
+    size_t n;
+    ptx_res_path(ptx_path, out, outlen);          /* FILE.res */
+    n = strlen(out);
+    if (n >= 4 && n + 4 < outlen)
+        snprintf(out + n - 4, outlen - (n - 4), ".vtw.res");
 }
