@@ -60,6 +60,12 @@ static const struct conf_key keys[] = {
       "VTW: cycles from a nexttbid/nextidxinblk issue to its value in the register (the next-TB-index unit's request and reply; the paper gives none: an assumption, 8)." },
     { "vtw_smem_hold", CK_U32, OFF(vtw_smem_hold), 0, 1, "flag",
       "VTW hw: a warp already in its next iteration may not issue a shared-memory access or a barrier until every sibling has left the previous one (Sec. 4.4). 0 switches the restriction off -- kernels that use shared memory then compute wrong results (tests/test_vtw.c shows it); only for that demonstration." },
+    { "vt", CK_ENUM, OFF(vt), 0, 2, "off|on|max",
+      "VT (004_23e173f444f46134.txt, docs/vt.md): on: CTAs are dispatched up to the capacity limit (registers, shared memory minus the context region), at most the scheduling limit's worth active; the Virtual Thread Controller (vtc) swaps a CTA whose warps all wait on long-latency memory for a ready inactive one (Sec. IV). max: the scheduling limit raised to the capacity limit, no swap (Sec. V's MAX, without Mascar)." },
+    { "vt_swap_bits_per_cycle", CK_U32, OFF(vt_swap_bits_per_cycle), 0, 4096, "bits",
+      "VT: context bits moved per free shared-memory port cycle (eq. 2; Table I: 512; Fig. 10 sweeps 256, 512, 1024 and ideal). 0 = ideal: no context traffic. Otherwise a power of two, 32 .. 4096. Only with vt = on." },
+    { "vt_ldq_inactive", CK_U32, OFF(vt_ldq_inactive), 0, 32, "entries",
+      "VT: entries of the inactive load queue (Sec. IV-D, Table I: 30); the loads of a swapped-out CTA move there and are served after every active one. Only with vt = on." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
@@ -190,6 +196,9 @@ void conf_defaults(struct gpu_config *c)
     c->vtw_lane = 0;
     c->vtw_latency = 8;
     c->vtw_smem_hold = 1;
+    c->vt = VT_OFF;
+    c->vt_swap_bits_per_cycle = 512;
+    c->vt_ldq_inactive = 30;
     c->schedulers_per_sm = 2;
     c->twolevel_active = 8;
     c->simt_policy = SIMTP_TOKEN;
@@ -377,6 +386,37 @@ int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t err
     return 0;
 }
 
+/* VT's keys against each other and against the mechanisms it cannot be combined with. */
+static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
+{
+    uint32_t b = c->vt_swap_bits_per_cycle;
+    if (c->vt != VT_OFF && c->vtw != VTW_OFF) {
+        snprintf(err, errlen, "configuration: vt = %s cannot be combined with vtw = %s (VTW's "
+                 "virtual TBs already fill the SM to its residency; VT swaps CTAs, VTW never "
+                 "leaves one)", c->vt == VT_ON ? "on" : "max", c->vtw == VTW_HW ? "hw" : "sw");
+        return -1;
+    }
+    if (b && (b < 32 || (b & (b - 1)))) {
+        snprintf(err, errlen, "configuration: key 'vt_swap_bits_per_cycle' (%u) must be 0 (ideal) "
+                 "or a power of two from 32 to 4096 (a context beat is one shared-memory port "
+                 "cycle of B bits)", b);
+        return -1;
+    }
+    if (c->vt != VT_ON && (b != 512 || c->vt_ldq_inactive != 30)) {
+        snprintf(err, errlen, "configuration: key '%s' needs vt = on (only the swapping form has "
+                 "context traffic and an inactive load queue)",
+                 b != 512 ? "vt_swap_bits_per_cycle" : "vt_ldq_inactive");
+        return -1;
+    }
+    if (c->vt == VT_ON && c->simt_depth < 3) {
+        snprintf(err, errlen, "configuration: vt = on needs simt_depth >= 3 (%u): a saved warp "
+                 "(pc, mask, rpc and %u entries of the model's stack) must fit the paper's "
+                 "160 x D bits of context per warp (eq. 1)", c->simt_depth, c->simt_depth);
+        return -1;
+    }
+    return 0;
+}
+
 int conf_check(const struct gpu_config *c, char *err, size_t errlen)
 {
     if (c->max_threads_per_cta > 32 * c->max_warps_per_sm) {
@@ -421,6 +461,8 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
                  "software form keeps every thread index)");
         return -1;
     }
+    if (vt_check(c, err, errlen))
+        return -1;
     if ((uint64_t)c->max_regs_per_thread * 32 > c->regs_per_sm) {
         snprintf(err, errlen, "configuration: key 'max_regs_per_thread' (%u): one warp would need "
                  "more than regs_per_sm (%u)", c->max_regs_per_thread, c->regs_per_sm);

@@ -61,6 +61,10 @@ struct gpu_config {
     uint32_t vtw_lane;               /* enum ntb_lane (model/sm/ntb.h) */
     uint32_t vtw_latency;            /* next-TB-index unit: request -> reply, cycles */
     uint32_t vtw_smem_hold;          /* Sec. 4.4's shared-memory restriction (1; 0 only to show it matters) */
+    /* VT (004_23e173f444f46134.txt): docs/vt.md */
+    uint32_t vt;                     /* enum conf_vt */
+    uint32_t vt_swap_bits_per_cycle; /* context bits per shared-memory port cycle (eq. 2); 0 = ideal */
+    uint32_t vt_ldq_inactive;        /* inactive load queue entries (Sec. IV-D) */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
@@ -68,6 +72,7 @@ enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
 enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
 enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO, SCHED_VTW };
 enum conf_vtw    { VTW_OFF = 0, VTW_HW, VTW_SW };
+enum conf_vt     { VT_OFF = 0, VT_ON, VT_MAX };
 enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
 enum conf_regs   { REGS_AUTO = 0, REGS_RECORDED, REGS_ESTIMATE };
 
