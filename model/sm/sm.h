@@ -41,6 +41,7 @@
 #include "sb.h"
 #include "simt.h"
 #include "smem.h"
+#include "vtc.h"
 #include "ws.h"
 #include "base/block.h"
 #include "base/config.h"
