@@ -16,11 +16,9 @@
  * a barrier (which VTW cannot run) on both models. Under vtw = hw the per-TB statistics (000
  * Table 1's divergence, DWR) count logical TBs.
  */
-#include "testutil.h"
-#include "bench.h"
+#include "bench_run.h"
 
 #define STRESS "num_sms=1", "max_ctas_per_sm=2"
-struct variant { const char *tag; const char *set[6]; int nset; };
 
 static const struct variant variants[] = {
     { "hw-gto",          { STRESS, "vtw=hw" }, 3 },
@@ -35,39 +33,6 @@ static const struct variant variants[] = {
     { "gtx480-hw-vtw",   { "vtw=hw", "sched_policy=vtw" }, 2 },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
-
-struct job { const struct bench *b; const struct variant *v; char name[80]; };
-
-/* Run bench kernel b at the test size with sets; 0, or its rc with the message in msg. Its
-   statistics over all launches into st (if not NULL). */
-static int bench_run(const struct bench *b, const char *const *sets, int nsets,
-                     struct gs_stats *st, char *msg, size_t msglen)
-{
-    struct bench_ctx ctx;
-    char path[512], err[512];
-    int rc;
-    memset(&ctx, 0, sizeof ctx);
-    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", sets, nsets, err, sizeof err), GS_OK);
-    snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
-    ctx.ptx_path = path;
-    ctx.size = BENCH_TEST;
-    rc = b->run(&ctx);
-    if (st)
-        gs_total_stats(ctx.gpu, st);
-    snprintf(msg, msglen, "%s", ctx.msg);
-    gs_destroy(ctx.gpu);
-    return rc;
-}
-
-static void test_one_kernel(void **state)
-{
-    const struct job *j = *state;
-    char msg[1024];
-    if (bench_run(j->b, j->v->set, j->v->nset, NULL, msg, sizeof msg)) {
-        print_error("%s: %s\n", j->name, msg);
-        fail();
-    }
-}
 
 /* Two warps per CTA: every thread writes its word of shared memory, a barrier, then the
    second warp spins before both read the other warp's word and store it. */
@@ -286,22 +251,16 @@ static void test_logical_tb_metrics(void **state)
 
 int main(void)
 {
-    unsigned n, i, k, t = 0;
-    const struct bench *const *all = bench_all(&n);
-    struct CMUnitTest *tests = calloc(n * NVARIANTS + 8, sizeof *tests);
-    struct job *jobs = calloc(n * NVARIANTS, sizeof *jobs);
+    unsigned n, t = 0;
+    struct CMUnitTest *tests;
+    struct job *jobs;
     int rc;
+    bench_all(&n);
+    tests = calloc(n * NVARIANTS + 8, sizeof *tests);
+    jobs = calloc(n * NVARIANTS, sizeof *jobs);
     if (!tests || !jobs)
         return 1;
-    for (k = 0; k < NVARIANTS; k++)
-        for (i = 0; i < n; i++) {
-            struct job *j = &jobs[t];
-            j->b = all[i];
-            j->v = &variants[k];
-            snprintf(j->name, sizeof j->name, "%s/%s", all[i]->name, variants[k].tag);
-            tests[t] = (struct CMUnitTest){ j->name, test_one_kernel, NULL, NULL, j };
-            t++;
-        }
+    t = bench_jobs(variants, NVARIANTS, jobs, tests);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_smem_restriction);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_num_virtual_tbs);
     tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_bad_combinations);

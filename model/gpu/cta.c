@@ -6,6 +6,7 @@
 #include "cta.h"
 #include "base/config.h"
 #include "base/cost.h"
+#include "base/slotmask.h"
 
 void cta_reset(const struct cta_cfg *c, struct cta_regs *q)
 {
@@ -47,12 +48,17 @@ void cta_commit(const struct cta_cfg *c, struct cta_regs *q, const struct cta_re
     *q = *d;
 }
 
-static const char *const limit_names[CTA_LIM_COUNT] = { "threads", "CTAs", "registers",
-                                                         "shared memory" };
+static const char *const limit_names[CTA_LIM_NAMES] = { "threads", "CTAs", "registers",
+    "shared memory", "virtual warps", "CTA table", "warp slots" };
 
 const char *cta_limit_name(enum cta_limit l)
 {
-    return l < CTA_LIM_COUNT ? limit_names[l] : "?";
+    return l < CTA_LIM_NAMES ? limit_names[l] : "?";
+}
+
+uint32_t cta_vt_ctx_bits(uint32_t warps, uint32_t depth)
+{
+    return (8 + 5) + 96 + 160 * depth * warps;
 }
 
 /* The smallest of by[a..b] and which one (the first on ties). */
@@ -64,6 +70,42 @@ static uint32_t min_of(const uint32_t *by, unsigned a, unsigned b, enum cta_limi
             best = i;
     *which = (enum cta_limit)best;
     return by[best];
+}
+
+/* VT's residency (Sec. IV-B): on -- CTAs up to the capacity limit, the context region (eq. 1
+   per CTA) taken from shared memory, at most 256 virtual warps and SM_MAX_CTAS table entries;
+   when that is no more than the baseline holds, VT adds nothing and reserves no region. max --
+   the scheduling limit raised to the capacity limit (at most SM_MAX_SLOTS warp slots). */
+static void vt_limits(const struct gpu_config *conf, uint32_t warps, uint32_t shared_per_cta,
+                      struct cta_limits *o)
+{
+    uint32_t by[CTA_LIM_NAMES], n;
+    o->vt = o->vt_active = o->resident;
+    o->vt_by = o->binding;
+    if (conf->vt == VT_OFF || !o->resident)
+        return;
+    memcpy(by, o->by, sizeof o->by);
+    by[CTA_LIM_VWI] = by[CTA_LIM_SLOTS] = by[CTA_LIM_TABLE] = UINT32_MAX;
+    by[CTA_LIM_THREADS] = by[CTA_LIM_CTAS] = UINT32_MAX;
+    by[CTA_LIM_TABLE] = SM_MAX_CTAS;
+    if (conf->vt == VT_MAX) {
+        by[CTA_LIM_SLOTS] = SM_MAX_SLOTS / warps;
+        o->vt = min_of(by, CTA_LIM_THREADS, CTA_LIM_SLOTS, &o->vt_by);
+        o->vt_active = o->vt;
+        return;
+    }
+    o->ctx_bits = cta_vt_ctx_bits(warps, conf->simt_depth);
+    o->ctx_bytes = (o->ctx_bits + 31) / 32 * 4;
+    by[CTA_LIM_SHARED] = conf->shared_per_sm / (shared_per_cta + o->ctx_bytes);
+    by[CTA_LIM_VWI] = SM_MAX_CTX / warps;
+    n = min_of(by, CTA_LIM_THREADS, CTA_LIM_TABLE, &o->vt_by);
+    if (n <= o->resident) {
+        o->ctx_bits = o->ctx_bytes = 0;
+        o->vt_by = o->binding;
+        return;
+    }
+    o->vt = n;
+    o->vt_active = o->sched;
 }
 
 void cta_limits(const struct gpu_config *conf, uint32_t threads_per_cta, uint32_t regs_per_thread,
@@ -81,6 +123,7 @@ void cta_limits(const struct gpu_config *conf, uint32_t threads_per_cta, uint32_
     o->sched = min_of(o->by, CTA_LIM_THREADS, CTA_LIM_CTAS, &o->sched_by);
     o->cap = min_of(o->by, CTA_LIM_REGS, CTA_LIM_SHARED, &o->cap_by);
     o->resident = min_of(o->by, CTA_LIM_THREADS, CTA_LIM_SHARED, &o->binding);
+    vt_limits(conf, warps ? warps : 1, shared_per_cta, o);
 }
 
 uint32_t cta_occupancy(const struct gpu_config *conf, uint32_t threads_per_cta,

@@ -24,7 +24,12 @@
 
 #define CTA_MAX_SMS 128
 
-enum cta_limit { CTA_LIM_THREADS = 0, CTA_LIM_CTAS, CTA_LIM_REGS, CTA_LIM_SHARED, CTA_LIM_COUNT };
+enum cta_limit { CTA_LIM_THREADS = 0, CTA_LIM_CTAS, CTA_LIM_REGS, CTA_LIM_SHARED, CTA_LIM_COUNT,
+                 /* VT's further limits (cta_limits.vt_by): */
+                 CTA_LIM_VWI = CTA_LIM_COUNT,   /* 256 virtual warps (8-bit VWI, 004 Sec. IV-A) */
+                 CTA_LIM_TABLE,                 /* the SM's CTA table (SM_MAX_CTAS entries) */
+                 CTA_LIM_SLOTS,                 /* MAX: the model's SM_MAX_SLOTS warp slots */
+                 CTA_LIM_NAMES };
 
 struct cta_cfg {
     uint32_t nsms;                 /* SMs, 1..CTA_MAX_SMS */
@@ -53,7 +58,17 @@ struct cta_limits {
     uint32_t cap;                  /* capacity limit: min(registers, shared memory) */
     uint32_t resident;             /* what the baseline SM holds: min(sched, cap) */
     enum cta_limit sched_by, cap_by, binding;   /* which limit gives each (ties: enum order) */
+    /* VT (conf->vt != off; 004_23e173f444f46134.txt Sec. IV-B): */
+    uint32_t vt;                   /* CTAs per SM under VT (on: active + inactive; max: all
+                                      active); = resident when VT adds none (or vt = off) */
+    uint32_t vt_active;            /* at most this many of them active (the scheduling limit) */
+    enum cta_limit vt_by;          /* the limit that gives vt */
+    uint32_t ctx_bits;             /* eq. (1) per CTA; 0 when no context region is reserved */
+    uint32_t ctx_bytes;            /* ... in shared memory, rounded up to 32-bit words */
 };
+/* Eq. (1) of 004: (N + log2 W) + 96 + 160 x D x W bits per CTA (N = 8-bit first VWI, log2 W =
+   5 bits of warp count, blockIdx 3 x 32, a SIMT entry 32-bit mask + 64-bit PC + 64-bit RPC). */
+uint32_t cta_vt_ctx_bits(uint32_t warps, uint32_t depth);
 struct gpu_config;
 /* Registers are allocated per warp in units of `reg_alloc_unit`. */
 void cta_limits(const struct gpu_config *conf, uint32_t threads_per_cta, uint32_t regs_per_thread,

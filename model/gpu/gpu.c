@@ -30,6 +30,7 @@ struct ts {
                                             under VTW <= one logical TB per scheduler) */
     uint64_t tbs_done, tbs_for_dwr;
     uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h) */
+    struct gpu_config maxconf;     /* vt = max: the SMs' configuration (more scheduling slots) */
     char *err; size_t errlen;
 };
 
@@ -45,6 +46,29 @@ static void ts_free(struct ts *t)
     free(t->io);
 }
 
+/* VT's launch parameters of the SMs. on: at most the scheduling limit active, the context's
+   port beats by eq. (2). max: every SM block sized for the capacity limit's warps and CTAs --
+   "more scheduling hardware at no cost" (004 Sec. V) -- through a configuration of the launch
+   (beyond the keys' ranges on purpose). */
+static void vt_params(struct ts *t, const struct cta_limits *lim, struct sm_params *p)
+{
+    const struct gpu_config *c = p->conf;
+    uint32_t b = c->vt_swap_bits_per_cycle;
+    p->cta_active = p->cta_limit;
+    if (c->vt == VT_ON) {
+        p->cta_active = lim->vt_active;
+        p->vt_ctx_bits = lim->ctx_bits;
+        p->vt_beats = b ? (lim->ctx_bits + b - 1) / b : 0;
+    } else if (c->vt == VT_MAX) {
+        uint32_t warps = (p->block.x * p->block.y * p->block.z + 31) / 32;
+        t->maxconf = *c;
+        t->maxconf.max_ctas_per_sm = lim->vt > c->max_ctas_per_sm ? lim->vt : c->max_ctas_per_sm;
+        t->maxconf.max_warps_per_sm = lim->vt * warps > c->max_warps_per_sm
+                                          ? lim->vt * warps : c->max_warps_per_sm;
+        p->conf = &t->maxconf;
+    }
+}
+
 static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *st)
 {
     const struct gpu_config *c = l->conf;
@@ -55,6 +79,8 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     uint64_t n_tbs;
     cta_limits(c, threads, l->prog->regs_per_thread, fsim_shared_bytes(l->prog, l->dyn_smem), &lim);
     per_sm = lim.resident < sm_cta_slots(c) ? lim.resident : sm_cta_slots(c);
+    if (c->vt != VT_OFF)
+        per_sm = lim.vt;
     t->nsms = c->num_sms;
     if (per_sm == 0) {
         snprintf(t->err, t->errlen, "kernel %s: one CTA does not fit an SM", l->prog->name);
@@ -84,6 +110,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     p.sink = l->sink;
+    vt_params(t, &lim, &p);
     for (i = 0; i < t->nsms; i++) {
         p.id = i;
         p.spill_base = sm_spill_base(i);

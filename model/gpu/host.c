@@ -579,6 +579,21 @@ const char *gs_regs_note(const struct gs_gpu *g)
     return g ? g->regs_note : "";
 }
 
+/* VT: the CTAs an SM holds (active and inactive), which limit gives them, how many may be
+   active, the context region per CTA (eq. 1) and its port beats (eq. 2). */
+static void vt_geometry(const struct gpu_config *c, uint32_t threads, uint32_t regs,
+                        struct gs_stats *s)
+{
+    struct cta_limits l;
+    uint32_t b = c->vt_swap_bits_per_cycle;
+    cta_limits(c, threads, regs, s->shared_per_cta, &l);
+    s->occupancy = l.vt;
+    s->occupancy_limit = l.vt_by;
+    s->vt_active_limit = l.vt_active;
+    s->vt_ctx_bits = l.ctx_bits;
+    s->vt_swap_beats = b ? (l.ctx_bits + b - 1) / b : 0;
+}
+
 /* Launch geometry and occupancy, for the reports. */
 static void set_geometry(struct gs_gpu *g, const struct gs_module *m, const struct gs_kernel *k,
                          struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn)
@@ -598,6 +613,8 @@ static void set_geometry(struct gs_gpu *g, const struct gs_module *m, const stru
     s->occupancy = cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
                                  s->shared_per_cta, &lim);
     s->occupancy_limit = lim;
+    if (g->conf.vt != VT_OFF)
+        vt_geometry(&g->conf, block.x * block.y * block.z, p->regs_per_thread, s);
     if (k->vtw) {
         s->regs_original = k->regs_orig;
         s->occupancy_original = cta_occupancy(&g->conf, block.x * block.y * block.z,

@@ -71,6 +71,9 @@
   C(G, u32, vtw_ctas,         S,    GEOM, NUM, "vtw_virtual_tbs",   "VTW virtual TBs") \
   C(G, u32, regs_original,    S,    GEOM, NUM, "regs_original",     "VTW registers before") \
   C(G, u32, occupancy_original, S,  GEOM, NUM, "occupancy_original", "VTW occupancy before") \
+  C(G, u32, vt_active_limit,  S,    GEOM, NUM, "vt_active_limit",   "VT active CTAs at most") \
+  C(G, u32, vt_ctx_bits,      S,    GEOM, NUM, "vt_ctx_bits",       "VT context bits per CTA") \
+  C(G, u32, vt_swap_beats,    S,    GEOM, NUM, "vt_swap_beats",     "VT port beats per context") \
   D(T, warp_ipc,   RATIO, "warp_ipc",   "warp-IPC (warp insns/cycle)", gs_ratio(s->warp_insns, s->cycles)) \
   D(T, thread_ipc, RATIO, "thread_ipc", "thread-IPC",                  gs_ratio(s->thread_insns, s->cycles)) \
   C(S, u64, sched_cycles, A(GS_STALL_KINDS), SUM, OBJ(gs_stall_names), "scheduler_cycles", "scheduler cycles") \
@@ -114,6 +117,30 @@
   C(T, f64, dws_sum,          S, SUM, NUM, NULL,                 "DWS sum over those TBs") \
   D(T, dwr, RATIO, "dwr", "DWR", gs_fratio(s->t.dwr_sum, s->t.dwr_tbs)) \
   D(T, dws, RATIO, "dws", "DWS", gs_fratio(s->t.dws_sum, s->t.dwr_tbs)) \
+  C(S, u64, vt_swaps,         S, SUM, NUM, "vt_swaps",           "VT swaps (one out, one in)") \
+  C(S, u64, vt_fills,         S, SUM, NUM, "vt_fills",           "VT fills (inactive CTA in)") \
+  C(S, u64, vt_first_runs,    S, SUM, NUM, "vt_first_runs",      "VT never-run CTAs activated") \
+  C(S, u64, vt_swap_cycles,   S, SUM, NUM, "vt_swap_cycles",     "VT cycles swapping") \
+  C(S, u64, vt_ctx_beats,     S, SUM, NUM, "vt_ctx_beats",       "VT context port beats") \
+  C(S, u64, vt_ctx_wait_cycles, S, SUM, NUM, "vt_ctx_wait_cycles", "VT beats held by demand") \
+  C(S, u64, vt_stale_writebacks, S, SUM, NUM, "vt_stale_writebacks", "VT writebacks of inactive") \
+  C(S, u64, vt_active_ctas_max,   S, MAX, NUM, "vt_active_ctas_max",   "VT active CTAs, max") \
+  C(S, u64, vt_inactive_ctas_max, S, MAX, NUM, "vt_inactive_ctas_max", "VT inactive CTAs, max") \
+  C(S, u64, vt_active_sum,    S, SUM, NUM, NULL,                 "active CTAs x cycles") \
+  C(S, u64, vt_inactive_sum,  S, SUM, NUM, NULL,                 "inactive CTAs x cycles") \
+  C(S, u64, rf_alloc_sum,     S, SUM, NUM, NULL,                 "registers allocated x cycles") \
+  C(S, u64, smem_alloc_sum,   S, SUM, NUM, NULL,                 "shared bytes alloc x cycles") \
+  C(S, u64, smem_ctx_sum,     S, SUM, NUM, NULL,                 "  ... of it VT contexts") \
+  C(T, u32, sm_regs,          S, MAX, NUM, NULL,                 "registers per SM") \
+  C(T, u32, sm_shared,        S, MAX, NUM, NULL,                 "shared bytes per SM") \
+  D(T, vt_active_ctas_mean, RATIO, "vt_active_ctas_mean", "VT active CTAs, mean", \
+    gs_ratio(s->t.vt_active_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1))) \
+  D(T, vt_inactive_ctas_mean, RATIO, "vt_inactive_ctas_mean", "VT inactive CTAs, mean", \
+    gs_ratio(s->t.vt_inactive_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1))) \
+  D(T, rf_utilization, PCT, "rf_utilization", "register file allocated", \
+    gs_ratio(s->t.rf_alloc_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_regs)) \
+  D(T, smem_utilization, PCT, "smem_utilization", "shared memory allocated", \
+    gs_ratio(s->t.smem_alloc_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_shared)) \
   C(T, u32, nsms,             S, MAX, NUM, NULL,                 "SMs") \
   C(I, u64, warp_insns,       S, SUM, PERSM, "sm_warp_insns",    "warp instructions per SM") \
   C(I, u64, busy_cycles,      S, SUM, PERSM, "sm_busy_cycles",   "busy cycles per SM (CTA in)") \

@@ -27,6 +27,7 @@ void iss_cfg_default(struct iss_cfg *c)
     c->nctx = 48;
     c->nctas = 8;
     c->progress = 0;
+    c->tally = 0;
 }
 
 int iss_cfg_check(const struct iss_cfg *c, char *err, size_t errlen)
@@ -179,7 +180,7 @@ static void readiness(const struct iss_cfg *c, const struct iss_regs *d, const s
         }
         if (cl == ISS_LONG_MEM)
             s->lstall |= b;
-        if (c->progress)
+        if (c->progress || c->tally)
             tally(in, w, cl, t);
     }
 }
@@ -203,7 +204,7 @@ void iss_eval(const struct iss_cfg *c, const struct iss_regs *q, const struct is
     memset(out->s, 0, c->nsched * sizeof out->s[0]);
     out->quiet = out->memstall = 0;
     t.seen = 0;
-    if (c->progress) {
+    if (c->progress || c->tally) {
         memset(t.valid, 0, sizeof t.valid);
         memset(t.mem, 0, sizeof t.mem);
     }
@@ -217,6 +218,10 @@ void iss_eval(const struct iss_cfg *c, const struct iss_regs *q, const struct is
         unsigned k = (unsigned)__builtin_ctzll(m);
         if (t.mem[k] == t.valid[k])
             out->memstall |= 1ull << k;
+    }
+    if (c->tally) {
+        memcpy(out->nstall, t.mem, c->nctas);
+        memcpy(out->nlive, t.valid, c->nctas);
     }
 }
 
@@ -337,6 +342,7 @@ void iss_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct
     out->nctx = (uint16_t)sm_contexts(c);
     out->nctas = (uint8_t)sm_cta_slots(c);
     out->progress = c->vtw == VTW_HW;
+    out->tally = c->vt == VT_ON;
 }
 
 /* Storage for the cost estimator (cost.h): per context the loads-in-flight counter and the

@@ -66,6 +66,8 @@ struct iss_cfg {
     uint16_t nctx;                 /* contexts, 1..SM_MAX_CTX */
     uint8_t  nctas;                /* CTA slots, 1..SM_MAX_CTAS */
     uint8_t  progress;             /* 1: keep the progress counters (a key generator reads them) */
+    uint8_t  tally;                /* 1: count valid and memory-stalled slots per CTA (VT's
+                                      tracking counters, out.nstall / out.nlive) */
 };
 
 struct iss_regs {
@@ -125,7 +127,9 @@ struct iss_sched {                 /* one scheduler, local slot numbering */
 struct iss_out {
     struct iss_sched s[ISS_MAX_SCHED];
     uint64_t quiet;                /* CTA slots with no result outstanding */
-    uint64_t memstall;             /* progress: CTAs whose every valid slot is ISS_LONG_MEM */
+    uint64_t memstall;             /* progress, tally: CTAs whose every valid slot is ISS_LONG_MEM */
+    uint8_t  nstall[SM_MAX_CTAS];  /* [5:0] tally: per CTA, its valid slots classed ISS_LONG_MEM */
+    uint8_t  nlive[SM_MAX_CTAS];   /* [5:0] tally: per CTA, its valid slots */
 };
 
 /* What issue needs of one instruction, decoded once per program (the decoder's output). */

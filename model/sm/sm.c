@@ -34,14 +34,28 @@ static int alloc_functional(struct sm *s)
 {
     const struct ptx_prog *p = s->p.prog;
     size_t nregs = p->nregs ? p->nregs : 1;
+    /* under VT the SM has 256 contexts, most of them unused by a launch: lowest-first
+       allocation never goes past cta_limit x W */
+    size_t nctx = s->nctx, used = (size_t)s->p.cta_limit * s->nwarps_per_cta;
+    if (s->vtc_n && used < nctx)
+        nctx = used;
     s->smem_size = fsim_shared_bytes(p, s->p.dyn_smem);
-    s->regs = calloc((size_t)s->nctx * nregs * EX_WARP, sizeof(uint64_t));
+    s->regs = calloc(nctx * nregs * EX_WARP, sizeof(uint64_t));
     s->smem = calloc(s->nctas, s->smem_size ? s->smem_size : 1);
-    s->lmem = calloc((size_t)s->nctx * EX_WARP, p->local_size ? p->local_size : 1);
-    s->pscratch = calloc((size_t)s->nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
+    s->lmem = calloc(nctx * EX_WARP, p->local_size ? p->local_size : 1);
+    s->pscratch = calloc(nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
     s->dec = calloc(p->ninsns ? p->ninsns : 1, sizeof *s->dec);
     s->simt_img = calloc(s->nctx, sizeof *s->simt_img);
-    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img ? 0 : -1;
+    s->vt_ctx = s->vtc_n ? calloc(s->nctx, sizeof *s->vt_ctx) : NULL;
+    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img &&
+           (s->vt_ctx || !s->vtc_n) ? 0 : -1;
+}
+
+/* Registers one CTA allocates: per warp, in units of reg_alloc_unit (as cta_limits). */
+static uint32_t regs_per_cta(const struct gpu_config *c, uint32_t regs, uint32_t warps)
+{
+    uint32_t unit = c->reg_alloc_unit ? c->reg_alloc_unit : 1;
+    return (regs * 32 + unit - 1) / unit * unit * warps;
 }
 
 static void init_exec(struct sm *s)
@@ -74,6 +88,7 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     s->nctx = sm_contexts(p->conf);
     s->nctas = sm_cta_slots(p->conf);
     s->nwarps_per_cta = (p->block.x * p->block.y * p->block.z + 31) / 32;
+    s->regs_cta = regs_per_cta(p->conf, p->prog->regs_per_thread, s->nwarps_per_cta);
     for (i = 0; i < SM_MAX_SLOTS; i++)
         s->slot_ctx[i] = SM_NO_CTX;
     memset(s->iss_in.ctx_cta, ISS_NO_CTX, sizeof s->iss_in.ctx_cta);
@@ -97,6 +112,7 @@ void sm_free(struct sm *s)
     sm_blocks_free(s);
     free(s->regs); free(s->smem); free(s->lmem); free(s->pscratch); free(s->dec);
     free(s->simt_img);
+    free(s->vt_ctx);
     memset(s, 0, sizeof *s);
 }
 
@@ -166,6 +182,9 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     }
     sm_rec(s, BLKID_simt, 0, in, sizeof *in);
     simt_eval(s->simt_c, s->simt_q, in, s->simt_o, s->simt_d);
+    if (s->simt_o->saved_v)                /* VT: the context region takes the saved state */
+        s->vt_ctx[s->simt_o->saved.vwi] = s->simt_o->saved;
+    in->save_v = in->restore_v = 0;
     if (simt_image_write(s->simt_c, s->simt_o, s->simt_img, s->nctx))
         image_error(s, "a spill for a context without an image", 0);
     if (s->simt_o->req_v && in->req_ready)
@@ -182,11 +201,11 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct fetch_in in;
-    in.pc_v = s->live & ~s->simt_o->fin;
+    in.pc_v = s->live & ~s->simt_o->fin & ~s->vt_fence;
     in.fill_v = 0;
     memcpy(in.pc, s->simt_o->pc, s->nslots * sizeof in.pc[0]);
     in.pc_end = s->p.prog->ninsns;
-    in.flush = s->simt_o->redirect | s->launch_pending;
+    in.flush = s->simt_o->redirect | s->launch_pending | s->vt_flush;
     memcpy(in.consume, s->cons_latch, sizeof in.consume);
     in.req_ready = s->fq.n < SM_MEMQ;
     if (lo->resp_valid && lo->resp.kind == MK_IFETCH) {
@@ -209,6 +228,8 @@ static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint
     uint8_t slot = s->ctx[vwi].slot;
     if (*n >= SB_MAX_REL)
         return;
+    if (slot == SM_NO_SLOT && s->vtc_n)    /* VT: its CTA is inactive */
+        slot = sm_vt_stale(s, vwi);
     sb->rel[*n].v = slot != SM_NO_SLOT;
     sb->rel[*n].slot = slot;
     sb->rel[*n].vwi = vwi;
@@ -229,9 +250,11 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     unsigned w;
     memset(in->rel, 0, sizeof in->rel);
     memset(s->iss_in.rel, 0, sizeof s->iss_in.rel);
-    in->setvwi = s->launch_pending;
+    in->setvwi = s->launch_pending | s->vt_setvwi;
     for (SLOT_EACH(w, s->launch_pending, tmp))
         in->setvwi_vwi[w] = (uint8_t)s->slot_ctx[w];
+    for (SLOT_EACH(w, s->vt_setvwi, tmp))
+        in->setvwi_vwi[w] = s->vt_setvwi_vwi[w];
     for (i = 0; i < s->fu_o->nrel; i++)
         writeback(s, &n, s->fu_o->rel[i].vwi, s->fu_o->rel[i].reg, 0);
     for (i = 0; i < s->ldst_o->nrel; i++)
@@ -250,7 +273,8 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
         if (d->path == ISS_PATH_MEM)
             s->iss_in.head_mem |= slot_bit(w);
     }
-    in->cnt_v = 0;
+    in->cnt_v = s->vt_cnt_v;               /* VT: a saved warp's write-pending bits */
+    in->cnt_slot = s->vt_cnt_slot;
     sm_rec(s, BLKID_sb, 0, in, sizeof *in);
     sb_eval(s->sb_c, s->sb_q, in, &out, s->sb_d);
     *s->sb_o = out;
@@ -262,8 +286,8 @@ static void iss_step(struct sm *s, slotmask hazard)
 {
     struct iss_in *in = &s->iss_in;
     unsigned k;
-    in->valid = s->live & ~s->simt_o->fin;
-    in->fresh = s->launch_pending;
+    in->valid = s->live & ~s->simt_o->fin & ~s->vt_fence;
+    in->fresh = s->launch_pending | s->vt_fresh;
     in->head_ok = s->fetch_o->head_ok;
     in->busy = s->simt_o->busy;
     in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
@@ -338,6 +362,15 @@ static void issue_out_clear(struct sm_issue_out *io)
     io->late_req.v = 0;
 }
 
+/* Registers and shared memory allocated this cycle (004 Fig. 12's utilisation). */
+static void alloc_stats(struct sm *s)
+{
+    uint32_t ctx_bytes = (s->p.vt_ctx_bits + 31) / 32 * 4;
+    s->s.rf_alloc_sum += (uint64_t)s->nctas_res * s->regs_cta;
+    s->s.smem_alloc_sum += (uint64_t)s->nctas_res * (s->smem_size + ctx_bytes);
+    s->s.smem_ctx_sum += (uint64_t)s->nctas_res * ctx_bytes;
+}
+
 int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, uint32_t *ntbs)
 {
     struct l1_out lo;
@@ -350,6 +383,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     *ntbs = 0;
     s->ndone = 0;
     issue_out_clear(&s->io);
+    sm_vt_apply(s);
     src = sm_l1_step(s, now, sio, &lo);
     simt_step(s, now, &lo);
     fetch_step(s, now, &lo);
@@ -362,7 +396,9 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     s->cta_launched = 0;
     sm_retire(s, now, tbs, ntbs);
     units_step(s, now, src, &lo);
+    sm_vt_step(s);
     sm_charge_stall(s, issued);
+    alloc_stats(s);
     if (sm_blocks_errors(s))
         return -1;
     sm_blocks_commit(s);

@@ -75,6 +75,9 @@ struct sm_params {
     uint32_t dyn_smem;
     uint32_t id;
     uint32_t cta_limit;            /* resident CTAs per SM for this launch (cta_limits) */
+    uint32_t cta_active;           /* VT: at most this many of them active (else = cta_limit) */
+    uint32_t vt_ctx_bits;          /* VT: eq. (1) per CTA, 0 when no context region */
+    uint32_t vt_beats;             /* VT: shared-memory port beats per context (eq. 2), 0 ideal */
     uint64_t spill_base, local_base;   /* timing addresses of SIMT spills / local memory */
     const struct probe_sink *sink; /* the instruction probe's sink (NULL = none) */
 };
@@ -237,6 +240,23 @@ struct sm {
     struct probe probe;            /* instruction counting (func/probe.h) ... */
     struct probe_warp pw[SM_MAX_CTX];  /* ... per context */
     struct sm_rec *rec;            /* NULL unless this SM records a block's inputs */
+    /* VT (sm_vt.c): the controller's inputs and the commands being executed */
+    struct vtc_in vtc_in;
+    uint32_t vt_nact;              /* CTAs holding slots (active, or being filled) */
+    uint32_t vt_nrel;              /* stale writebacks this cycle (vtc_in.rel) */
+    uint64_t vt_launch, vt_launch_act, vt_done;   /* CTA slots this cycle, for vtc */
+    slotmask vt_fence;             /* the out CTA's slots: no issue, no fetch */
+    slotmask vt_flush;             /* slots saved this cycle: I-buffer flushed */
+    slotmask vt_fresh;             /* slots restored this cycle: the schedulers' youngest */
+    slotmask vt_setvwi, vt_setvwi_next;   /* sb set-VWI this cycle / next cycle */
+    uint8_t  vt_setvwi_vwi[SM_MAX_SLOTS];
+    uint8_t  vt_pwi[32];           /* the swap's slots by warp index (the out CTA's PWIs) */
+    uint8_t  vt_fill, vt_fill_first;   /* the sequence is a fill into slots from ... */
+    uint8_t  vt_saving, vt_cnt_v, vt_cnt_slot;   /* a save this cycle: sb's count port */
+    uint16_t vt_saved_ctx;
+    uint8_t  vt_last_slot[SM_MAX_CTX];   /* the slot each context left at its save */
+    struct simt_state *vt_ctx;     /* the context region: each context's saved SIMT state */
+    uint32_t regs_cta;             /* registers one CTA allocates (utilisation statistics) */
     char err[PTX_ERR_LEN + 256];
     int  failed;
 };
@@ -283,6 +303,13 @@ void sm_vtw_pas(struct sm *s);
 int  sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw);
 void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now);
 slotmask sm_vtw_hold(const struct sm *s);
+/* sm_vt.c: VT's controller (vtc) and its commands. */
+int  sm_vt_can_activate(const struct sm *s);
+void sm_vt_dispatched(struct sm *s, uint32_t c, int act);
+void sm_vt_completed(struct sm *s, uint32_t c);
+void sm_vt_apply(struct sm *s);
+uint8_t sm_vt_stale(struct sm *s, uint8_t vwi);
+void sm_vt_step(struct sm *s);
 /* sm_port.c: the L1 and its request queues. */
 int  sm_l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *lo);
 void sm_memq_push(struct sm_memq *q, const struct mem_req *r, uint64_t now);

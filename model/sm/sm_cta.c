@@ -43,7 +43,7 @@ int sm_can_launch(const struct sm *s)
     uint32_t first;
     uint16_t ctx[32];
     return s->nctas_res + s->ndone < s->p.cta_limit && s->nwarps_per_cta <= 32 &&
-           free_slots(s, &first) && free_contexts(s, ctx);
+           (s->vtc_n || free_slots(s, &first)) && free_contexts(s, ctx);
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -58,22 +58,30 @@ static void clear_context(struct sm *s, uint32_t x)
            (size_t)EX_WARP * p->pscratch_size);
 }
 
-/* Warp i of CTA slot c: context x in slot w. */
-static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_t w, uint64_t now)
+/* Warp i of CTA slot c: context x, in no slot yet. */
+static void bind_context(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint64_t now)
 {
     struct sm_ctx *cx = &s->ctx[x];
-    uint32_t lanes = s->ex.nthreads - i * 32;
     memset(cx, 0, sizeof *cx);
     cx->valid = 1;
     cx->cta = (uint8_t)c;
     cx->widx = (uint8_t)i;
-    cx->slot = (uint8_t)w;
+    cx->slot = SM_NO_SLOT;
     cx->t_start = now;
     probe_warp_start(&s->probe, x, i * 32u, s->ctas[c].id);
     clear_context(s, x);
+    s->iss_in.ctx_cta[x] = (uint8_t)c;
+}
+
+/* ... and in slot w: launched. */
+static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_t w, uint64_t now)
+{
+    struct sm_ctx *cx = &s->ctx[x];
+    uint32_t lanes = s->ex.nthreads - i * 32;
+    bind_context(s, c, i, x, now);
+    cx->slot = (uint8_t)w;
     s->slot_ctx[w] = (uint16_t)x;
     s->iss_in.slot_ctx[w] = (uint8_t)x;
-    s->iss_in.ctx_cta[x] = (uint8_t)c;
     s->launch_pending |= slot_bit(w);
     s->live |= slot_bit(w);
     s->used |= slot_bit(w);
@@ -86,9 +94,12 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     uint32_t c, first = 0, i;
     uint16_t ctx[32];
     struct sm_cta *k;
+    int act = 1;
     for (c = 0; c < s->nctas && (s->cta_valid >> c & 1); c++)
         ;
-    if (c == s->nctas || !free_slots(s, &first) || !free_contexts(s, ctx))
+    if (s->vtc_n)                          /* VT: active now, or inactive and never run */
+        act = sm_vt_can_activate(s);
+    if (c == s->nctas || (act && !free_slots(s, &first)) || !free_contexts(s, ctx))
         return;                            /* the dispatcher only offers when cta_ready */
     k = &s->ctas[c];
     memset(k, 0, sizeof *k);
@@ -105,8 +116,13 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     memset(s->smem + (size_t)c * s->smem_size, 0, s->smem_size);
     for (i = 0; i < k->nwarps; i++) {
         k->ctx[i] = ctx[i];
-        start_warp(s, c, i, ctx[i], first + i, now);
+        if (act)
+            start_warp(s, c, i, ctx[i], first + i, now);
+        else
+            bind_context(s, c, i, ctx[i], now);
     }
+    if (s->vtc_n)
+        sm_vt_dispatched(s, c, act);
     sm_vtw_launch(s, c, ctx, k->nwarps);
     s->io.bar.launch_valid = 1;
     s->io.bar.launch_cta = (uint8_t)c;
@@ -153,6 +169,8 @@ static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *
         x->valid = 0;
         x->slot = SM_NO_SLOT;
     }
+    if (s->vtc_n)
+        sm_vt_completed(s, c);
     s->st->ctas++;
     k->valid = 0;
     s->nctas_res--;

@@ -15,15 +15,19 @@ static inline uint32_t sm_slots(const struct gpu_config *c)
     return c->max_warps_per_sm < SM_MAX_SLOTS ? c->max_warps_per_sm : SM_MAX_SLOTS;
 }
 
-/* Contexts (register file, local memory, VWI): one per slot in the baseline. */
+/* Contexts (register file, local memory, VWI): one per slot in the baseline; under vt = on
+   one per virtual warp (256, the 8-bit VWI of 004 Sec. IV-A). */
 static inline uint32_t sm_contexts(const struct gpu_config *c)
 {
-    return sm_slots(c);
+    return c->vt == VT_ON ? SM_MAX_CTX : sm_slots(c);
 }
 
-/* CTA slots: resident CTAs (max_ctas_per_sm). */
+/* CTA slots: resident CTAs (max_ctas_per_sm); under vt = on the CTA table's SM_MAX_CTAS
+   entries, active and inactive (the SM top keeps at most the scheduling limit active). */
 static inline uint32_t sm_cta_slots(const struct gpu_config *c)
 {
+    if (c->vt == VT_ON)
+        return SM_MAX_CTAS;
     return c->max_ctas_per_sm < SM_MAX_CTAS ? c->max_ctas_per_sm : SM_MAX_CTAS;
 }
 

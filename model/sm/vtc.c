@@ -59,7 +59,7 @@ static void take_done(const struct vtc_cfg *c, const struct vtc_regs *q, const s
 {
     for (uint64_t m = in->done; m; m &= m - 1) {
         unsigned k = low(m);
-        if (k >= c->nctas || !has(d->res & d->act, k) || (q->ph != VTC_IDLE && k == q->in_cta)) {
+        if (k >= c->nctas || !has(d->res & d->act, k) || (q->ph != VTC_IDLE && k == q->in_cta && q->rs_i < in->nw)) {
             out->err |= VTC_E_DONE;
             continue;
         }

@@ -1,0 +1,63 @@
+/*
+ * bench_run.h -- for the mechanism tests (test_vt.c, test_vtw.c): run one bench kernel at the
+ * test size on the gtx480 configuration with extra keys, one cmocka test per (kernel, variant).
+ */
+#ifndef BENCH_RUN_H
+#define BENCH_RUN_H
+#include "testutil.h"
+#include "bench.h"
+
+struct variant { const char *tag; const char *set[6]; int nset; };
+struct job { const struct bench *b; const struct variant *v; char name[80]; };
+
+/* Run bench kernel b at the test size with sets; 0, or its rc with the message in msg. Its
+   statistics over all launches into st (if not NULL). */
+static inline int bench_run(const struct bench *b, const char *const *sets, int nsets,
+                            struct gs_stats *st, char *msg, size_t msglen)
+{
+    struct bench_ctx ctx;
+    char path[512], err[512];
+    int rc;
+    memset(&ctx, 0, sizeof ctx);
+    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", sets, nsets, err, sizeof err), GS_OK);
+    snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
+    ctx.ptx_path = path;
+    ctx.size = BENCH_TEST;
+    rc = b->run(&ctx);
+    if (st)
+        gs_total_stats(ctx.gpu, st);
+    snprintf(msg, msglen, "%s", ctx.msg);
+    gs_destroy(ctx.gpu);
+    return rc;
+}
+
+/* One (kernel, variant): its results must be correct. */
+static inline void test_one_kernel(void **state)
+{
+    const struct job *j = *state;
+    char msg[1024];
+    if (bench_run(j->b, j->v->set, j->v->nset, NULL, msg, sizeof msg)) {
+        print_error("%s: %s\n", j->name, msg);
+        fail();
+    }
+}
+
+/* Every bench kernel under every variant, into tests[] (room for n x nv); returns the count. */
+static inline unsigned bench_jobs(const struct variant *v, unsigned nv, struct job *jobs,
+                                  struct CMUnitTest *tests)
+{
+    unsigned n, i, k, t = 0;
+    const struct bench *const *all = bench_all(&n);
+    for (k = 0; k < nv; k++)
+        for (i = 0; i < n; i++) {
+            struct job *j = &jobs[t];
+            j->b = all[i];
+            j->v = &v[k];
+            snprintf(j->name, sizeof j->name, "%s/%s", all[i]->name, v[k].tag);
+            tests[t] = (struct CMUnitTest){ j->name, test_one_kernel, NULL, NULL, j };
+            t++;
+        }
+    return t;
+}
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * test_vt.c -- VT end to end (004_23e173f444f46134.txt Sections IV-V): every bench kernel at
+ * the test size computes correct results with vt = on and vt = max on the gtx480 timing model,
+ * and on one SM, where the test size's grids exceed the scheduling limit so that CTAs go
+ * inactive and swap (with the paper's SIMT depth 4 and ideal swap bandwidth too). Kernels to
+ * which VT adds no CTA (Type-C: the capacity limit binds first, or the context region takes
+ * the headroom) run cycle for cycle as the baseline, with no swap. On one SM the Type-S
+ * kernels with headroom swap, with at most the scheduling limit's CTAs active. Eq. (1) sizes
+ * the context region; bad combinations of keys are refused.
+ */
+#include "bench_run.h"
+#include "gpu/cta.h"
+#include "base/config.h"
+
+
+static const struct variant variants[] = {
+    { "on",            { "vt=on" }, 1 },
+    { "max",           { "vt=max" }, 1 },
+    { "on-1sm",        { "vt=on", "num_sms=1" }, 2 },
+    { "on-1sm-d4-b0",  { "vt=on", "num_sms=1", "simt_depth=4", "vt_swap_bits_per_cycle=0" }, 4 },
+    { "on-1sm-lrr",    { "vt=on", "num_sms=1", "sched_policy=lrr", "vt_swap_bits_per_cycle=256" }, 4 },
+    { "max-1sm",       { "vt=max", "num_sms=1" }, 2 },
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+/* The statistics VT must not move when it adds no CTA. */
+static void assert_same_run(const char *name, const struct gs_stats *a, const struct gs_stats *b)
+{
+    if (a->cycles != b->cycles || memcmp(a->t.sched_cycles, b->t.sched_cycles,
+                                         sizeof a->t.sched_cycles) ||
+        a->t.l1_hits != b->t.l1_hits || a->t.l1_misses != b->t.l1_misses ||
+        a->t.dram_reads != b->t.dram_reads || a->warp_insns != b->warp_insns) {
+        print_error("%s: vt = on changed a run VT adds nothing to: cycles %llu -> %llu\n", name,
+                    (unsigned long long)a->cycles, (unsigned long long)b->cycles);
+        fail();
+    }
+}
+
+/* Type-C (and Type-S without headroom): same cycles and statistics as the baseline, no swap,
+   no context region; on one SM too. Every kernel with headroom is counted, so that the test
+   fails if VT stops adding CTAs anywhere. */
+static void test_type_c_unchanged(void **state)
+{
+    static const char *off1[] = { "num_sms=1" }, *on1[] = { "vt=on", "num_sms=1" };
+    unsigned n, i, same = 0, more = 0;
+    const struct bench *const *all = bench_all(&n);
+    char msg[1024];
+    (void)state;
+    for (i = 0; i < n; i++) {
+        struct gs_stats a, b;
+        assert_int_equal(bench_run(all[i], off1, 1, &a, msg, sizeof msg), 0);
+        assert_int_equal(bench_run(all[i], on1, 2, &b, msg, sizeof msg), 0);
+        if (b.occupancy > a.occupancy) {
+            more++;
+            assert_true(b.vt_ctx_bits > 0);
+            continue;
+        }
+        same++;
+        assert_int_equal(b.vt_ctx_bits, 0);
+        assert_int_equal(b.t.vt_swaps + b.t.vt_fills, 0);
+        assert_int_equal(b.occupancy, a.occupancy);
+        assert_same_run(all[i]->name, &a, &b);
+    }
+    print_message("VT adds CTAs to %u kernels, none to %u\n", more, same);
+    assert_true(more >= 8 && same >= 10);
+}
+
+/* On one SM the test size's grids of these Type-S kernels exceed the scheduling limit: CTAs
+   go inactive and swap, at most the scheduling limit's worth active. */
+static void test_swaps_happen(void **state)
+{
+    static const char *names[] = { "conv2d", "stencil2d", "bfs" };
+    static const char *on1[] = { "vt=on", "num_sms=1" };
+    char msg[1024];
+    (void)state;
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const struct bench *b = bench_find(names[i]);
+        struct gs_stats s;
+        assert_non_null(b);
+        assert_int_equal(bench_run(b, on1, 2, &s, msg, sizeof msg), 0);
+        print_message("%s: occupancy %u (active %u), swaps %llu, fills %llu, first runs %llu, "
+                      "active max %llu, inactive max %llu, stale writebacks %llu\n", names[i],
+                      s.occupancy, s.vt_active_limit, (unsigned long long)s.t.vt_swaps,
+                      (unsigned long long)s.t.vt_fills, (unsigned long long)s.t.vt_first_runs,
+                      (unsigned long long)s.t.vt_active_ctas_max,
+                      (unsigned long long)s.t.vt_inactive_ctas_max,
+                      (unsigned long long)s.t.vt_stale_writebacks);
+        assert_true(s.occupancy > s.vt_active_limit);
+        assert_true(s.t.vt_active_ctas_max <= s.vt_active_limit);
+        assert_true(s.t.vt_inactive_ctas_max >= 1);
+        assert_true(s.t.vt_swaps > 0);
+    }
+}
+
+/* Eq. (1): (8 + 5) + 96 + 160 x D x W bits per CTA; the paper's W = 32, D = 4: 20,589. */
+static void test_context_size(void **state)
+{
+    struct gpu_config c;
+    struct cta_limits l;
+    (void)state;
+    assert_int_equal(cta_vt_ctx_bits(32, 4), 20589);
+    conf_defaults(&c);
+    c.vt = VT_ON;
+    c.simt_depth = 4;
+    /* 256 threads (W = 8), 16 registers, no shared memory: threads limit 6, registers 8 */
+    cta_limits(&c, 256, 16, 0, &l);
+    assert_int_equal(l.resident, 6);
+    assert_int_equal(l.vt, 8);
+    assert_int_equal(l.vt_active, 6);
+    assert_int_equal(l.ctx_bits, cta_vt_ctx_bits(8, 4));
+    /* shared memory: 4 KB per CTA, 48 KB: 12 without the region, 10 with its 656 B */
+    cta_limits(&c, 256, 8, 4096, &l);
+    assert_int_equal(l.vt, 10);
+    assert_int_equal(l.vt_by, CTA_LIM_SHARED);
+    c.vt = VT_MAX;                         /* MAX: no region */
+    cta_limits(&c, 256, 8, 4096, &l);
+    assert_int_equal(l.vt, 12);
+    assert_int_equal(l.ctx_bits, 0);
+    c.vt = VT_ON;                          /* Type-C: registers bind first, VT adds nothing */
+    cta_limits(&c, 256, 32, 0, &l);
+    assert_int_equal(l.vt, l.resident);
+    assert_int_equal(l.ctx_bits, 0);
+}
+
+static void test_bad_combinations(void **state)
+{
+    static const char *a[] = { "vt=on", "vtw=hw" }, *b[] = { "vt=on", "vt_swap_bits_per_cycle=300" },
+                      *c[] = { "vt_ldq_inactive=10" }, *d[] = { "vt=on", "simt_depth=2" },
+                      *e[] = { "vt=max", "vt_swap_bits_per_cycle=256" };
+    struct gs_gpu *g;
+    char err[512];
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, a, 2, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "cannot be combined with vtw");
+    assert_int_equal(gs_init(&g, NULL, b, 2, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "vt_swap_bits_per_cycle");
+    assert_int_equal(gs_init(&g, NULL, c, 1, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "'vt_ldq_inactive' needs vt = on");
+    assert_int_equal(gs_init(&g, NULL, d, 2, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "simt_depth >= 3");
+    assert_int_equal(gs_init(&g, NULL, e, 2, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "needs vt = on");
+}
+
+int main(void)
+{
+    unsigned n, t = 0;
+    struct CMUnitTest *tests;
+    struct job *jobs;
+    int rc;
+    bench_all(&n);
+    tests = calloc(n * NVARIANTS + 8, sizeof *tests);
+    jobs = calloc(n * NVARIANTS, sizeof *jobs);
+    if (!tests || !jobs)
+        return 1;
+    t = bench_jobs(variants, NVARIANTS, jobs, tests);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_context_size);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_bad_combinations);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_type_c_unchanged);
+    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_swaps_happen);
+    rc = _cmocka_run_group_tests("vt", tests, t, NULL, NULL);
+    free(tests);
+    free(jobs);
+    return rc;
+}
