@@ -82,7 +82,7 @@ static void vt_checks(const struct doc_cfgs *s, struct est_check *out, unsigned 
 {
     struct simt_cfg d4 = s->simt;
     struct sb_cfg sb = s->sb;
-    struct ldst_cfg lc = {0};
+    struct ldst_cfg lc = {.npend_act = LDST_PENDING};
     struct cost_list l;
     const struct cost_item *v;
     uint32_t ent, mem;

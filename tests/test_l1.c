@@ -1,7 +1,8 @@
 /*
  * test_l1.c -- L1 data cache block: hits, misses, LRU, MSHR merging and back pressure,
  * store eviction, bypass traffic, bad input, the accept report (hit, tag and lanes of the
- * accepted request) and lanes carried to the response. Every step also checks the block convention:
+ * accepted request), lanes carried to the response and the MSHR occupancy output (mshr_used,
+ * for VT's MSHR utilisation). Every step also checks the block convention:
  * after commit the committed state equals the next-state copy (commit copied all eval wrote).
  */
 #include "testutil.h"
@@ -551,6 +552,48 @@ static void test_accept_report_stall(void **s)
     free(h);
 }
 
+/* mshr_used counts the MSHRs held at the start of the cycle: an allocation counts from the
+   next cycle, a merge takes none, an MSHR counts until the cycle its last requester leaves;
+   all 64 of the default configuration fit the output. */
+static void test_mshr_used(void **s)
+{
+    struct l1_cfg c;
+    struct h *h;
+    struct l1_out o;
+    uint32_t i;
+    (void)s;
+    l1_cfg_default(&c);
+    c.n_mshr = 4;
+    h = mk(&c);
+    assert_int_equal(idle(h, 0).mshr_used, 0);
+    for (i = 0; i < 3; i++) {
+        o = send(h, req(MK_LOAD, 0x10000 + i * 128, i), 0);
+        assert_true(o.ev_miss);
+        assert_int_equal(o.mshr_used, i);
+    }
+    o = send(h, req(MK_LOAD, 0x10000, 9), 0);
+    assert_true(o.ev_merge);
+    assert_int_equal(o.mshr_used, 3);
+    o = idle(h, 1);
+    assert_true(o.miss_valid);
+    assert_int_equal(o.mshr_used, 3);
+    fill(h, o.miss);
+    o = idle(h, 0);
+    assert_true(o.resp_valid);
+    assert_int_equal(o.resp.tag, 0);
+    assert_int_equal(o.mshr_used, 3);
+    o = idle(h, 0);
+    assert_int_equal(o.resp.tag, 9);                    /* the last requester leaves */
+    assert_int_equal(o.mshr_used, 3);
+    assert_int_equal(idle(h, 0).mshr_used, 2);
+    free(h);
+    h = mk(NULL);                                       /* 64 MSHRs: two misses per set */
+    for (i = 0; i < 64; i++)
+        assert_true(send(h, req(MK_LOAD, line_in_set(&h->c, i % 32, i / 32), i), 1).ev_miss);
+    assert_int_equal(idle(h, 1).mshr_used, 64);
+    free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -571,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_idle_next_event),
         cmocka_unit_test(test_accept_report_lanes),
         cmocka_unit_test(test_accept_report_stall),
+        cmocka_unit_test(test_mshr_used),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,24 +3,37 @@
  * pending-load table releasing registers when the last line returns, lane-level completion
  * (the L1's hit report, partial completions, then the full one), queue hand-off to the L1,
  * shared-memory bank conflicts; and, in a real run, partial completions whose hit lanes run
- * ahead of missed lanes (bstsearch) while a streaming kernel (vecadd) has none.
+ * ahead of missed lanes (bstsearch) while a streaming kernel (vecadd) has none. VT's load
+ * queues (004 Sec. IV-D): a swap moves only its VWI range, as far as the inactive queue has
+ * room; active lines are offered before older inactive ones; without a swap the order is the
+ * FIFO's; entries up to 63 round-trip through the hit and response tags; can_issue follows
+ * the active queue's occupancy. Every step checks that commit copied all eval wrote.
  */
 #include "testutil.h"
 #include "sm/ldst.h"
 #include "bench.h"
+#include "base/config.h"
 
-static struct ldst_cfg C = { 2 };
+static struct ldst_cfg C = { .sm = 2, .npend_act = LDST_PENDING };   /* no VT: no inactive queue */
 
-static void tick(struct ldst_regs *q, struct ldst_in *in, struct ldst_out *out)
+static void tick_c(const struct ldst_cfg *c, struct ldst_regs *q, struct ldst_in *in,
+                   struct ldst_out *out)
 {
     struct ldst_regs d = *q;
-    ldst_eval(&C, q, in, out, &d);
-    ldst_commit(&C, q, &d);
+    ldst_eval(c, q, in, out, &d);
+    ldst_commit(c, q, &d);
+    assert_memory_equal(q, &d, sizeof d);
     memset(&in->issue, 0, sizeof in->issue);
+    memset(&in->swap, 0, sizeof in->swap);
     in->accepted = 0;
     in->hit_valid = 0;
     in->resp_valid = 0;
     in->now++;
+}
+
+static void tick(struct ldst_regs *q, struct ldst_in *in, struct ldst_out *out)
+{
+    tick_c(&C, q, in, out);
 }
 
 static void load(struct ldst_in *in, uint64_t base, uint64_t stride, uint32_t bytes)
@@ -314,6 +327,314 @@ static void test_real_run_partials(void **state)
     assert_int_equal(mixed, 0);
 }
 
+/* ---- VT's load queues ---- */
+
+/* A one-line load of warp/VWI w at a line of its own (line index k). */
+static void load1(struct ldst_in *in, uint8_t w, uint32_t k)
+{
+    load(in, 0x100000 + (uint64_t)k * 128, 0, 4);
+    in->issue.warp = w;
+    in->issue.vwi = w;
+}
+
+/* Issue a one-line load of VWI w (line k) under configuration c; its pending entry. */
+static uint32_t issue1(const struct ldst_cfg *c, struct fx *f, uint8_t w, uint32_t k)
+{
+    uint32_t tag;
+    load1(&f->in, w, k);
+    tick_c(c, &f->q, &f->in, &f->out);
+    assert_int_equal(f->out.ev_lines, 1);
+    tag = f->q.queue[(f->q.head + f->q.count - 1) % LDST_QUEUE].tag;
+    assert_true(f->q.pend[tag].valid);
+    return tag;
+}
+
+static void swap(const struct ldst_cfg *c, struct fx *f, uint8_t lo, uint8_t n)
+{
+    f->in.swap.v = 1;
+    f->in.swap.vwi_lo = lo;
+    f->in.swap.n = n;
+    tick_c(c, &f->q, &f->in, &f->out);
+}
+
+/* The swap events and the queue occupancies of the last cycle. */
+static void expect_occ(const struct fx *f, unsigned moved, unsigned nomove, unsigned nact,
+                       unsigned ninact)
+{
+    assert_int_equal(f->out.ev_moved, moved);
+    assert_int_equal(f->out.ev_nomove, nomove);
+    assert_int_equal(f->out.nact, nact);
+    assert_int_equal(f->out.ninact, ninact);
+}
+
+/* The L1 takes the offered line; returns it. */
+static struct mem_req take1(const struct ldst_cfg *c, struct fx *f)
+{
+    struct mem_req r;
+    assert_true(f->out.req_valid);
+    r = f->out.req;
+    f->in.accepted = 1;
+    tick_c(c, &f->q, &f->in, &f->out);
+    return r;
+}
+
+/* The queue slot holding the (one) line of pending entry tag. */
+static uint32_t slot_of(const struct fx *f, uint32_t tag)
+{
+    for (uint32_t k = 0; k < f->q.count; k++) {
+        uint32_t i = (f->q.head + k) % LDST_QUEUE;
+        if (f->q.qvalid[i] && f->q.queue[i].kind != MK_STORE && f->q.queue[i].tag == tag)
+            return i;
+    }
+    fail_msg("no queued line of entry %u", tag);
+    return 0;
+}
+
+/* Swap [8, 12): the loads of VWIs 8 and 9 move with their queued lines; VWI 7 and 12 (just
+   outside) and a store of VWI 9 (no pending entry; its tag 0 names the moved entry 0) do not. */
+static void test_swap_moves_range(void **state)
+{
+    const struct ldst_cfg cv = { .sm = 2, .npend_act = LDST_PENDING, .npend_inact = 8 };
+    struct fx f;
+    uint32_t t8, t3, t9, t12, t7, st;
+    (void)state;
+    fx_init(&f);
+    t8 = issue1(&cv, &f, 8, 0);
+    t3 = issue1(&cv, &f, 3, 1);
+    load1(&f.in, 9, 2);
+    f.in.issue.kind = MK_STORE;
+    f.in.issue.ndst = 0;
+    tick_c(&cv, &f.q, &f.in, &f.out);
+    st = (f.q.head + f.q.count - 1) % LDST_QUEUE;
+    assert_int_equal(f.q.queue[st].tag, t8);            /* the store's tag 0 = entry 0 */
+    t9 = issue1(&cv, &f, 9, 3);
+    t12 = issue1(&cv, &f, 12, 4);
+    t7 = issue1(&cv, &f, 7, 5);
+    assert_int_equal(f.out.nact, 5);
+    assert_int_equal(f.out.ninact, 0);
+    swap(&cv, &f, 8, 4);
+    expect_occ(&f, 2, 0, 3, 2);
+    assert_true(f.q.pend[t8].inact && f.q.pend[t9].inact);
+    assert_false(f.q.pend[t3].inact || f.q.pend[t12].inact || f.q.pend[t7].inact);
+    assert_true(f.q.qinact[slot_of(&f, t8)] && f.q.qinact[slot_of(&f, t9)]);
+    assert_false(f.q.qinact[slot_of(&f, t3)] || f.q.qinact[slot_of(&f, t12)] ||
+                 f.q.qinact[slot_of(&f, t7)]);
+    assert_false(f.q.qinact[st]);
+    swap(&cv, &f, 8, 4);                                /* already inactive: nothing moves */
+    assert_int_equal(f.out.ev_moved, 0);
+    assert_int_equal(f.out.ev_nomove, 0);
+}
+
+/* A partition of 2 entries, four loads in the range: two move, two stay active and are
+   counted; when an inactive load completes, the next swap moves one more. */
+static void test_swap_partition_full(void **state)
+{
+    const struct ldst_cfg cv = { .sm = 2, .npend_act = LDST_PENDING, .npend_inact = 2 };
+    struct fx f;
+    struct mem_req r;
+    uint32_t t[4], w, nin = 0;
+    (void)state;
+    fx_init(&f);
+    for (w = 0; w < 4; w++)
+        t[w] = issue1(&cv, &f, (uint8_t)(8 + w), w);
+    swap(&cv, &f, 8, 4);
+    expect_occ(&f, 2, 2, 2, 2);
+    for (w = 0; w < 4; w++)
+        nin += f.q.pend[t[w]].inact;
+    assert_int_equal(nin, 2);
+    for (w = 0; w < 4; w++)                             /* the active two come first */
+        if (!f.q.pend[t[w]].inact)
+            assert_int_equal(take1(&cv, &f).tag, t[w]);
+    r = take1(&cv, &f);                                 /* an inactive one, then it returns */
+    assert_true(f.q.pend[r.tag].inact);
+    f.in.resp_valid = 1;
+    f.in.resp_tag = r.tag;
+    f.in.resp_lanes = r.lanes;
+    tick_c(&cv, &f.q, &f.in, &f.out);
+    assert_true(f.out.cpl_last);
+    assert_int_equal(f.out.ninact, 1);
+    swap(&cv, &f, 8, 4);
+    expect_occ(&f, 1, 1, 1, 2);
+}
+
+/* An active line is offered before an older inactive one; a line taken from behind the head
+   leaves a hole that the head skips once the inactive line is taken. */
+static void test_active_before_inactive(void **state)
+{
+    const struct ldst_cfg cv = { .sm = 2, .npend_act = LDST_PENDING, .npend_inact = 8 };
+    struct fx f;
+    uint32_t a, b, c;
+    (void)state;
+    fx_init(&f);
+    a = issue1(&cv, &f, 8, 0);
+    b = issue1(&cv, &f, 1, 1);
+    swap(&cv, &f, 8, 1);
+    assert_int_equal(f.out.ev_moved, 1);
+    c = issue1(&cv, &f, 2, 2);
+    assert_int_equal(f.out.req.tag, b);                 /* the head (a) is inactive */
+    assert_int_equal(take1(&cv, &f).tag, b);
+    assert_int_equal(f.q.count, 3);                     /* a, hole, c */
+    assert_int_equal(take1(&cv, &f).tag, c);
+    assert_int_equal(take1(&cv, &f).tag, a);            /* only then the inactive line */
+    assert_int_equal(f.q.count, 0);                     /* the head skipped both holes */
+    assert_false(f.out.req_valid);
+    b = issue1(&cv, &f, 1, 3);                          /* the ring goes on from there */
+    assert_int_equal(take1(&cv, &f).tag, b);
+    assert_int_equal(f.q.count, 0);
+}
+
+/* Without a swap the lines are offered in FIFO order, the same cycle for cycle with and
+   without an inactive queue configured; an inactive entry whose lines have all left does not
+   disturb the FIFO order of the active lines. */
+static void test_fifo_without_swap(void **state)
+{
+    const struct ldst_cfg cv = { .sm = 2, .npend_act = LDST_PENDING, .npend_inact = 30 };
+    struct fx f, g;
+    struct mem_req took = {0};
+    uint32_t i, a, ntook = 0;
+    (void)state;
+    fx_init(&f);
+    fx_init(&g);
+    for (i = 0; i < 40; i++) {                          /* issue, accept and return, mixed */
+        if (i % 3 != 2 && i < 30) {
+            load(&f.in, 0x8000 + i * 0x1000, i % 2 ? 128 : 4, 4);
+            f.in.issue.mask = 0x000000FFu >> (i % 4);
+        }
+        if (i % 5 == 4 && ntook) {                      /* a line taken earlier returns */
+            f.in.resp_valid = 1;
+            f.in.resp_tag = took.tag;
+            f.in.resp_lanes = took.lanes;
+            ntook = 0;
+        }
+        f.in.accepted = i % 4 != 1 && f.out.req_valid;
+        if (f.in.accepted && f.out.req.kind == MK_LOAD && !ntook) {
+            took = f.out.req;
+            ntook = 1;
+        }
+        g.in = f.in;
+        tick_c(&C, &f.q, &f.in, &f.out);
+        tick_c(&cv, &g.q, &g.in, &g.out);
+        assert_memory_equal(&f.out, &g.out, sizeof f.out);
+        if (f.out.req_valid)
+            assert_int_equal(f.out.req.addr, f.q.queue[f.q.head].addr);
+    }
+    fx_init(&f);
+    a = issue1(&cv, &f, 8, 0);
+    take1(&cv, &f);
+    swap(&cv, &f, 8, 1);                                /* entry inactive, no line queued */
+    assert_int_equal(f.out.ninact, 1);
+    assert_int_equal(f.q.pend[a].inact, 1);
+    for (i = 1; i <= 4; i++)
+        issue1(&cv, &f, 1, i);
+    for (i = 1; i <= 4; i++)
+        assert_int_equal(take1(&cv, &f).addr, 0x100000 + (uint64_t)i * 128);
+}
+
+/* Entries up to 63: 32 inactive loads fill entries 0..31, 32 active ones 32..63; the last
+   one's lines carry tag 63, its hit report and its response find it. */
+static void test_tag_63_round_trip(void **state)
+{
+    const struct ldst_cfg cv = { .sm = 2, .npend_act = LDST_PENDING, .npend_inact = 32 };
+    struct fx f;
+    struct mem_req r;
+    uint32_t i, t = 0;
+    (void)state;
+    fx_init(&f);
+    for (i = 0; i < 32; i++)
+        issue1(&cv, &f, 100, i);
+    swap(&cv, &f, 100, 1);
+    assert_int_equal(f.out.ev_moved, 32);
+    for (i = 0; i < 32; i++)
+        t = issue1(&cv, &f, 5, 32 + i);
+    assert_int_equal(t, 63);
+    assert_int_equal(f.out.nact, 32);
+    assert_int_equal(f.out.ninact, 32);
+    for (i = 32; i < 64; i++) {                          /* active lines first, in order */
+        r = f.out.req;
+        assert_int_equal(r.tag, i);
+        f.in.accepted = 1;
+        if (i == 63) {
+            f.in.hit_valid = 1;
+            f.in.hit_tag = r.tag;
+            f.in.hit_lanes = r.lanes;
+        }
+        tick_c(&cv, &f.q, &f.in, &f.out);
+    }
+    assert_int_equal(f.q.pend[63].hit, 0xFFFFFFFFu);
+    assert_true(f.out.req_valid && f.q.pend[f.out.req.tag].inact);
+    f.in.resp_valid = 1;
+    f.in.resp_tag = r.tag;
+    f.in.resp_lanes = r.lanes;
+    tick_c(&cv, &f.q, &f.in, &f.out);
+    assert_true(f.out.cpl_valid && f.out.cpl_last);
+    assert_int_equal(f.out.cpl_tag, 63);
+    assert_int_equal(f.out.cpl_vwi, 5);
+    assert_int_equal(f.out.cpl_hit, 0xFFFFFFFFu);
+    assert_int_equal(f.out.nrel, 1);
+    assert_false(f.q.pend[63].valid);
+    assert_int_equal(f.out.nact, 31);
+}
+
+/* can_issue needs a free entry of the active queue: 32 loads fill it; a swap frees two
+   entries of it (the loads stay in flight), two more loads fill it again; a load issued
+   anyway gets no entry. */
+static void test_can_issue_follows_nact(void **state)
+{
+    const struct ldst_cfg cv = { .sm = 2, .npend_act = LDST_PENDING, .npend_inact = 4 };
+    struct fx f;
+    uint32_t i;
+    (void)state;
+    fx_init(&f);
+    for (i = 0; i < 32; i++) {
+        assert_true(i == 0 || f.out.can_issue);
+        issue1(&cv, &f, (uint8_t)i, i);
+    }
+    assert_int_equal(f.out.nact, 32);
+    assert_false(f.out.can_issue);
+    swap(&cv, &f, 0, 2);
+    assert_int_equal(f.out.nact, 30);
+    assert_int_equal(f.out.ninact, 2);
+    assert_true(f.out.can_issue);
+    issue1(&cv, &f, 40, 40);
+    assert_true(f.out.can_issue);
+    issue1(&cv, &f, 41, 41);
+    assert_false(f.out.can_issue);
+    assert_int_equal(f.q.npend, 34);
+    load1(&f.in, 42, 42);                               /* issued regardless: refused */
+    tick_c(&cv, &f.q, &f.in, &f.out);
+    assert_int_equal(f.out.ev_lines, 0);
+    assert_int_equal(f.q.npend, 34);
+}
+
+/* The configuration: the inactive queue only under vt = on, range-checked. */
+static void test_cfg(void **state)
+{
+    struct gpu_config g;
+    struct ldst_cfg c;
+    char err[128];
+    (void)state;
+    conf_defaults(&g);
+    ldst_cfg_from(&g, 3, 0, &c);
+    assert_int_equal(c.sm, 3);
+    assert_int_equal(c.npend_act, LDST_PENDING);
+    assert_int_equal(c.npend_inact, 0);
+    g.vt = VT_MAX;
+    ldst_cfg_from(&g, 3, 0, &c);
+    assert_int_equal(c.npend_inact, 0);
+    g.vt = VT_ON;
+    g.vt_ldq_inactive = 30;
+    ldst_cfg_from(&g, 3, 0, &c);
+    assert_int_equal(c.npend_inact, 30);
+    assert_int_equal(ldst_cfg_check(&c, err, sizeof err), 0);
+    c.npend_inact = LDST_INACT_MAX + 1;
+    assert_int_equal(ldst_cfg_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "npend_inact"));
+    c.npend_inact = 0;
+    c.npend_act = 0;
+    assert_int_equal(ldst_cfg_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "npend_act"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +644,13 @@ int main(void)
         cmocka_unit_test(test_partial_then_full),
         cmocka_unit_test(test_all_hit_out_of_order),
         cmocka_unit_test(test_mixed_partial_mask),
+        cmocka_unit_test(test_swap_moves_range),
+        cmocka_unit_test(test_swap_partition_full),
+        cmocka_unit_test(test_active_before_inactive),
+        cmocka_unit_test(test_fifo_without_swap),
+        cmocka_unit_test(test_tag_63_round_trip),
+        cmocka_unit_test(test_can_issue_follows_nact),
+        cmocka_unit_test(test_cfg),
         cmocka_unit_test(test_real_run_partials),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,6 +30,9 @@
  *                          atomic / ifetch / store-ack response); always accepted
  *   in  now                the current cycle (all timing state is absolute cycle stamps, so
  *                          idle cycles can be skipped)
+ *   out mshr_used          MSHRs in use this cycle (n_mshr minus the free ones; Moore, from
+ *                          the registered free mask: allocations of this cycle count from the
+ *                          next one, as do releases). For VT's MSHR utilisation (004 Fig. 13)
  *   out ev_*               per-cycle events; the caller accumulates them (l1_stats_add)
  * Latency: a hit's response leaves hit_latency cycles after the request was accepted; a miss
  * leaves on the miss port at the earliest in the next cycle; a fill's first merged requester
@@ -117,6 +120,7 @@ struct l1_out {
     uint8_t  stall;               /* enum l1_stall when req_valid && !ready */
     uint8_t  resp_valid;
     uint8_t  miss_valid;          /* `miss` leaves towards the interconnect this cycle */
+    uint8_t  mshr_used;           /* [6:0] MSHRs in use this cycle (registered free mask) */
     /* events (0/1 this cycle) */
     uint8_t  ev_hit, ev_miss, ev_merge;           /* loads/fills */
     uint8_t  ev_stall_mshr;                       /* MSHRs full or merge slots full */
