@@ -208,6 +208,9 @@ static void collect(struct ts *t, uint64_t cycles)
     uint32_t i;
     t->st->cycles = cycles;
     g->nsms = t->nsms;
+    g->sm_regs = t->l->conf->regs_per_sm;           /* utilisation denominators */
+    g->sm_shared = t->l->conf->shared_per_sm;
+    g->sm_mshrs = t->l->conf->l1_mshrs;
     for (i = 0; i < t->nsms; i++)
         gs_stats_add_sm(t->st, &t->sms[i].s, i);
     g->l2_accesses = m->l2_access; g->l2_hits = m->l2_hit; g->l2_misses = m->l2_miss;

@@ -131,6 +131,13 @@
   C(S, u64, rf_alloc_sum,     S, SUM, NUM, NULL,                 "registers allocated x cycles") \
   C(S, u64, smem_alloc_sum,   S, SUM, NUM, NULL,                 "shared bytes alloc x cycles") \
   C(S, u64, smem_ctx_sum,     S, SUM, NUM, NULL,                 "  ... of it VT contexts") \
+  C(S, u64, ldq_moved,        S, SUM, NUM, "ldq_moved",          "VT loads moved inactive") \
+  C(S, u64, ldq_nomove,       S, SUM, NUM, "ldq_nomove",         "VT loads left (queue full)") \
+  C(S, u64, ldq_inactive_max, S, MAX, NUM, "ldq_inactive_max",   "inactive load queue, max") \
+  C(S, u64, ldq_inactive_sum, S, SUM, NUM, NULL,                 "inactive loads x cycles") \
+  C(S, u64, ldq_active_sum,   S, SUM, NUM, NULL,                 "active loads x cycles") \
+  C(S, u64, l1_mshr_busy_sum, S, SUM, NUM, NULL,                 "L1D MSHRs in use x cycles") \
+  C(T, u32, sm_mshrs,         S, MAX, NUM, NULL,                 "L1D MSHRs per SM") \
   C(T, u32, sm_regs,          S, MAX, NUM, NULL,                 "registers per SM") \
   C(T, u32, sm_shared,        S, MAX, NUM, NULL,                 "shared bytes per SM") \
   D(T, vt_active_ctas_mean, RATIO, "vt_active_ctas_mean", "VT active CTAs, mean", \
@@ -141,6 +148,14 @@
     gs_ratio(s->t.rf_alloc_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_regs)) \
   D(T, smem_utilization, PCT, "smem_utilization", "shared memory allocated", \
     gs_ratio(s->t.smem_alloc_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_shared)) \
+  D(T, ldq_active_mean, RATIO, "ldq_active_mean", "load queue, mean", \
+    gs_ratio(s->t.ldq_active_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1))) \
+  D(T, ldq_inactive_mean, RATIO, "ldq_inactive_mean", "inactive load queue, mean", \
+    gs_ratio(s->t.ldq_inactive_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1))) \
+  D(T, l1_mshr_utilization, PCT, "l1_mshr_utilization", "L1D MSHRs in use", \
+    gs_ratio(s->t.l1_mshr_busy_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_mshrs)) \
+  D(T, l1_miss_rate, PCT, "l1_miss_rate", "L1D miss rate", \
+    gs_ratio(s->t.l1_misses, s->t.l1_hits + s->t.l1_misses)) \
   C(T, u32, nsms,             S, MAX, NUM, NULL,                 "SMs") \
   C(I, u64, warp_insns,       S, SUM, PERSM, "sm_warp_insns",    "warp instructions per SM") \
   C(I, u64, busy_cycles,      S, SUM, PERSM, "sm_busy_cycles",   "busy cycles per SM (CTA in)") \

@@ -354,6 +354,7 @@ static void issue_out_clear(struct sm_issue_out *io)
     io->ld.issue.mask = 0;
     io->sh.dem_v = 0;
     io->sh.ctx_v = 0;
+    io->ld.swap.v = 0;
     memset(io->bar.arrive, 0, sizeof io->bar.arrive);
     io->bar.exit_ctas = 0;
     io->nbar = 0;
@@ -363,8 +364,10 @@ static void issue_out_clear(struct sm_issue_out *io)
 }
 
 /* Registers and shared memory allocated this cycle (004 Fig. 12's utilisation). */
-static void alloc_stats(struct sm *s)
+static void alloc_stats(struct sm *s, const struct l1_out *lo)
 {
+    s->s.l1_mshr_busy_sum += lo->mshr_used;
+    s->s.ldq_active_sum += s->ldst_o->nact;
     uint32_t ctx_bytes = (s->p.vt_ctx_bits + 31) / 32 * 4;
     s->s.rf_alloc_sum += (uint64_t)s->nctas_res * s->regs_cta;
     s->s.smem_alloc_sum += (uint64_t)s->nctas_res * (s->smem_size + ctx_bytes);
@@ -398,7 +401,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     units_step(s, now, src, &lo);
     sm_vt_step(s);
     sm_charge_stall(s, issued);
-    alloc_stats(s);
+    alloc_stats(s, &lo);
     if (sm_blocks_errors(s))
         return -1;
     sm_blocks_commit(s);

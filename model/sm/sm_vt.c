@@ -137,6 +137,12 @@ void sm_vt_apply(struct sm *s)
         uint32_t w = s->vt_fill ? s->vt_fill_first + o->rest_w : s->vt_pwi[o->rest_w];
         vt_restore(s, s->vtc_q->in_cta, o->rest_w, w, o->rest_fresh);
     }
+    if (o->ldq_v) {                        /* the out CTA's loads: to the inactive queue */
+        const struct sm_cta *k = &s->ctas[o->ldq_cta];
+        s->io.ld.swap.v = 1;
+        s->io.ld.swap.vwi_lo = (uint8_t)k->ctx[0];
+        s->io.ld.swap.n = (uint8_t)k->nwarps;
+    }
     s->io.sh.ctx_v = o->ctx_req;
 }
 
@@ -183,6 +189,11 @@ static void vt_stats(struct sm *s, const struct vtc_out *o, const struct vtc_in 
     s->s.vt_swap_cycles += o->ev_busy;
     s->s.vt_ctx_beats += in->grant;
     s->s.vt_ctx_wait_cycles += s->io.sh.ctx_v && !in->grant;
+    s->s.ldq_moved += s->ldst_o->ev_moved;
+    s->s.ldq_nomove += s->ldst_o->ev_nomove;
+    s->s.ldq_inactive_sum += s->ldst_o->ninact;
+    if (s->ldst_o->ninact > s->s.ldq_inactive_max)
+        s->s.ldq_inactive_max = s->ldst_o->ninact;
 }
 
 /* Step 9: vtc's inputs of this cycle, its evaluation, and the slots a fill takes. */
