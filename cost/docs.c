@@ -23,6 +23,8 @@
 #include "sm/pas.h"
 #include "sm/sb.h"
 #include "sm/simt.h"
+#include "sm/sm_limits.h"
+#include "sm/vtc.h"
 
 struct doc_cfgs { struct simt_cfg simt; struct sb_cfg sb; };   /* as the SM builds them */
 
@@ -184,6 +186,35 @@ static void vtw_checks(const struct gpu_config *conf, struct est_check *out, uns
         idx + sched + slow, "bytes", 0, "SameLane's bytes + SlowestLane's registers"});
 }
 
+/* VT's context region, its port cycles, the virtual warps and the load queues, from the
+   model's own functions and declarations on the configuration with vt = on. */
+static void vt_region_checks(const struct gpu_config *conf, struct est_check *out, unsigned max,
+                             unsigned *n)
+{
+    static const char *const ldq[] = { "LD/ST pending loads", "VT load queues (004 IV-D)", NULL };
+    struct gpu_config c = *conf;
+    struct ldst_cfg lc;
+    struct cost_list l;
+    char err[256];
+    uint32_t bits = vtc_ctx_bits(32, 4);
+    c.vt = VT_ON;
+    put(out, max, n, (struct est_check){"004", "eq. 1 VT context, W=32, D=4 (160-bit entry)",
+        20589, bits, "bits", 0, "vtc_ctx_bits: the region VT reserves and moves per CTA"});
+    put(out, max, n, (struct est_check){"004", "eq. 2 port cycles per context, B=512",
+        20589.0 / 512, vtc_beats(bits, 512), "cycles", 0,
+        "whole port cycles: a partial beat takes a cycle"});
+    put(out, max, n, (struct est_check){"004", "virtual warps per SM (8-bit VWI)", 256,
+        sm_contexts(&c), "warps", 0, "contexts under vt = on (SM_MAX_CTX)"});
+    cost_list_init(&l);
+    if (blk_cfg(blk_find("ldst"), &c, 0, 0, &lc, err, sizeof err))
+        return;
+    ldst_storage(&lc, &l);
+    put(out, max, n, (struct est_check){"004", "load queues 30 + 30 x 309 bits, bytes",
+        60 * 309 / 8.0, mech_bytes(&l, ldq), "bytes", 0,
+        "the model's pending-load entry (registers, warp, VWI, lane masks: 184 bits) is not "
+        "Mascar's 301-bit instruction entry; the active queue is LD/ST's 32-entry table"});
+}
+
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max)
 {
     struct doc_cfgs s;
@@ -194,6 +225,7 @@ unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, un
         return 0;
     token_checks(&s, out, max, &n);
     vt_checks(&s, out, max, &n);
+    vt_region_checks(conf, out, max, &n);
     vtw_checks(conf, out, max, &n);
     return n < max ? n : max;
 }

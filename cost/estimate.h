@@ -93,7 +93,7 @@ struct est_check {
     int  match;
     const char *why;               /* the explanation when they differ (or what matches) */
 };
-#define EST_MAX_CHECKS 24
+#define EST_MAX_CHECKS 32
 /* The documents' figures for the blocks that exist, next to the estimator's. Returns count. */
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max);
 /* 004 eq. 1: VT context of one CTA, bits: (N + log2 W) + 96 + entry x D x W. */

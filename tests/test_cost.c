@@ -285,6 +285,23 @@ static void test_doc_000_vtw(void **st)
     assert_int_equal(check(ck, n, "VTW SlowestLane bytes")->model_value, 566);
 }
 
+/* 004's VT: eq. (1) and (2) from the model's own functions, the 256 VWIs from the contexts
+   under vt = on, the load queues from ldst's declarations (differs: a smaller entry) */
+static void test_doc_004_vt_region(void **st)
+{
+    struct est_check ck[EST_MAX_CHECKS];
+    unsigned n = gtx480_checks(ck);
+    (void)st;
+    assert_true(check(ck, n, "eq. 1 VT context, W=32, D=4 (160-bit entry)")->match);
+    assert_int_equal(check(ck, n, "eq. 1 VT context, W=32, D=4 (160-bit entry)")->model_value,
+                     20589);
+    assert_int_equal(check(ck, n, "eq. 2 port cycles per context, B=512")->model_value, 41);
+    assert_true(check(ck, n, "virtual warps per SM (8-bit VWI)")->match);
+    /* 30 inactive entries of 184 bits + flags (5,813 bits) and the 32 active ones (2,534) */
+    assert_int_equal(check(ck, n, "load queues 30 + 30 x 309 bits, bytes")->model_value * 8,
+                     5813 + 2534);
+}
+
 /* ---------------------------------------------------------------- the command */
 
 static int run(const char **args, int n)
@@ -399,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_doc_003_token_stack),
         cmocka_unit_test(test_doc_004_vt),
         cmocka_unit_test(test_doc_000_vtw),
+        cmocka_unit_test(test_doc_004_vt_region),
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_yosys_reader),
     };

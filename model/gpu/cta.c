@@ -7,6 +7,7 @@
 #include "base/config.h"
 #include "base/cost.h"
 #include "base/slotmask.h"
+#include "sm/vtc.h"
 
 void cta_reset(const struct cta_cfg *c, struct cta_regs *q)
 {
@@ -58,7 +59,7 @@ const char *cta_limit_name(enum cta_limit l)
 
 uint32_t cta_vt_ctx_bits(uint32_t warps, uint32_t depth)
 {
-    return (8 + 5) + 96 + 160 * depth * warps;
+    return vtc_ctx_bits(warps, depth);
 }
 
 /* The smallest of by[a..b] and which one (the first on ties). */

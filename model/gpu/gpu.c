@@ -58,7 +58,7 @@ static void vt_params(struct ts *t, const struct cta_limits *lim, struct sm_para
     if (c->vt == VT_ON) {
         p->cta_active = lim->vt_active;
         p->vt_ctx_bits = lim->ctx_bits;
-        p->vt_beats = b ? (lim->ctx_bits + b - 1) / b : 0;
+        p->vt_beats = vtc_beats(lim->ctx_bits, b);
     } else if (c->vt == VT_MAX) {
         uint32_t warps = (p->block.x * p->block.y * p->block.z + 31) / 32;
         t->maxconf = *c;

@@ -591,7 +591,7 @@ static void vt_geometry(const struct gpu_config *c, uint32_t threads, uint32_t r
     s->occupancy_limit = l.vt_by;
     s->vt_active_limit = l.vt_active;
     s->vt_ctx_bits = l.ctx_bits;
-    s->vt_swap_beats = b ? (l.ctx_bits + b - 1) / b : 0;
+    s->vt_swap_beats = vtc_beats(l.ctx_bits, b);
 }
 
 /* Launch geometry and occupancy, for the reports. */

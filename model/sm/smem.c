@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "smem.h"
+#include "vtc.h"
 #include "base/config.h"
 #include "base/cost.h"
 
@@ -99,6 +100,7 @@ void smem_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struc
     smem_cfg_default(out);
     out->lat = c->lat_shared;
     out->ii = c->ii_mem;
+    out->vt_ctx_bits = c->vt == VT_ON ? vtc_ctx_bits(32, c->simt_depth) : 0;
 }
 
 /* Storage for the cost estimator (cost.h): the port's busy-until stamp (as declared; the
@@ -109,4 +111,15 @@ void smem_storage(const struct smem_cfg *c, struct cost_list *l)
     cost_begin(l, "smem");
     cost_add(l, (struct cost_item){.name = "busy_until", .mech = "shared-memory port",
                                    .entries = 1, .bits = 64, .rports = COST_PAR, .onchip = 1});
+    if (!c->vt_ctx_bits)
+        return;
+    /* VT's context handler (004 Sec. IV-A): the temporary buffer that takes a saved context
+       off the critical path -- its size is not given: one context of the largest CTA -- and
+       the context region, in shared memory (listed per CTA, not priced) */
+    cost_add(l, (struct cost_item){.name = "vt_tmp", .mech = "VT context buffer (004 IV-A)",
+        .entries = 1, .bits = c->vt_ctx_bits, .rports = 1, .wports = 1, .onchip = 1,
+        .note = "assumption: one eq. (1) context of a 32-warp CTA; the paper gives no size"});
+    cost_add(l, (struct cost_item){.name = "vt_region", .mech = "VT context region (shared memory)",
+        .entries = 1, .bits = c->vt_ctx_bits, .rports = 1, .wports = 1, .onchip = 0,
+        .note = "eq. (1) per resident CTA of 32 warps, taken from shared memory (a launch's figure: vt_ctx_bits)"});
 }

@@ -30,6 +30,8 @@
 struct smem_cfg {
     uint32_t lat;                  /* conflict-free latency (lat_shared), 1..10000 */
     uint32_t ii;                   /* cycles per conflict-free access (ii_mem), 1..64 */
+    uint32_t vt_ctx_bits;          /* VT (vt = on): eq. (1) for the largest CTA (W = 32), for
+                                      the cost listing of the context storage; 0 without VT */
 };
 
 struct smem_regs {

@@ -137,6 +137,20 @@ struct vtc_out {                   /* registered: commands for the next cycle */
     uint8_t  err;                  /* [5:0] enum vtc_err bits */
 };
 
+/* Eq. (1) of 004: a CTA's context, (N + log2 W) + 96 + 160 x D x W bits -- N = 8 (its first
+   VWI), log2 W = 5 (its warp count, W - 1), blockIdx 3 x 32 and D SIMT entries of 32-bit mask
+   + 64-bit PC + 64-bit RPC per warp (Sec. IV-B). */
+static inline uint32_t vtc_ctx_bits(uint32_t w, uint32_t d)
+{
+    return (8 + 5) + 96 + 160 * d * w;
+}
+/* Eq. (2): the shared-memory port cycles of one context at B bits per cycle, whole cycles
+   (B = 0: ideal, none). */
+static inline uint32_t vtc_beats(uint32_t ctx_bits, uint32_t b)
+{
+    return b ? (ctx_bits + b - 1) / b : 0;
+}
+
 void vtc_cfg_default(struct vtc_cfg *c);
 int  vtc_cfg_check(const struct vtc_cfg *c, char *err, size_t errlen);
 void vtc_reset(const struct vtc_cfg *c, struct vtc_regs *r);
