@@ -127,8 +127,9 @@ ptx-res: all
 	  $(BUILD)/gpusim res $$d/kernel.ptx || exit 1; \
 	done
 
-# The bench suite at test size on gtx480 and kepler, built with CHECK=1 (every commit leaves
-# q == d, every block error and memory-system bad event stops the run).
+# The bench suite at test size on gtx480 and kepler, and under VT on one SM (where the test
+# size's CTAs swap), built with CHECK=1 (every commit leaves q == d, every block error and
+# memory-system bad event stops the run).
 check-test: deps
 	@$(MAKE) --no-print-directory CHECK=1 build-check/gpusim
 	@for c in gtx480 kepler; do \
@@ -136,6 +137,9 @@ check-test: deps
 	    || { tail -20 build-check/suite-$$c.log; echo "check-test: $$c FAILED"; exit 1; }; \
 	  echo "check-test: $$(tail -1 build-check/suite-$$c.log) on $$c with CHECK=1"; \
 	done
+	@build-check/gpusim suite --size test --set vt=on --set num_sms=1 > build-check/suite-vt.log 2>&1 \
+	  || { tail -20 build-check/suite-vt.log; echo "check-test: vt = on FAILED"; exit 1; }
+	@echo "check-test: $$(tail -1 build-check/suite-vt.log) on gtx480, vt = on, one SM (CTAs swap), CHECK=1"
 
 # ASan + UBSan: the cmocka suites (the slow fidelity run excluded) and the bench suite.
 SAN_TESTS = $(filter-out build-san/tests/test_fidelity,$(patsubst tests/%.c,build-san/tests/%,$(TEST_SRC)))
