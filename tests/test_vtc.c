@@ -143,7 +143,8 @@ static void test_reset(void **state)
 }
 
 /* Launches in one cycle: active ones count as active; inactive ones are ready (never ran) and
-   enter the FIFO in CTA order; fills then activate them in that order, as fresh CTAs. */
+   enter the FIFO in CTA order, one a cycle; fills then activate them in that order, as fresh
+   CTAs. */
 static void test_launch_active_inactive(void **state)
 {
     struct unit u;
@@ -153,6 +154,10 @@ static void test_launch_active_inactive(void **state)
     run(&u);
     assert_int_equal(u.out.nact, 2);
     assert_int_equal(u.out.ninact, 3);
+    assert_int_equal(u.out.rdy_n, 1);        /* one push a cycle, lowest first */
+    assert_int_equal(u.q.inq, 0x08);
+    run(&u);
+    run(&u);
     assert_int_equal(u.out.rdy_n, 3);
     assert_int_equal(u.q.res, 0x6D);
     assert_int_equal(u.q.act, 0x05);

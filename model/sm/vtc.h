@@ -14,8 +14,9 @@
  * registers (`pend_n`, the scoreboard's count port, the cycle after the save) and each stale
  * writeback of the CTA (`rel`) subtracts one; the inactive CTA is ready when the saves are in
  * and the counter is 0, and is then pushed into the ready FIFO. A CTA launched inactive (never
- * ran) is ready at once; the launches of a cycle and every CTA that becomes ready in it are
- * pushed in CTA-slot order.
+ * ran) is ready at once. The FIFO has one write port: each cycle the lowest-index ready CTA not
+ * yet queued enters it (several launched or made ready in one cycle enter in CTA-slot order,
+ * one a cycle).
  *
  * Decision (only when the sequencer is idle at the start of the cycle):
  *   SWAP  the lowest-index active CTA whose counter (this cycle's nstall) equals its live warps
@@ -53,12 +54,12 @@
  *   rest_fresh = 1 with every restore of a CTA that never ran (no context: the SM launches it).
  *   A swapped-out CTA enters the FIFO (registered: rdy_n, popped from the next cycle) in the
  *   cycle its last count is in (t+nw) if its counter is 0 then, else in the cycle a stale
- *   writeback brings it to 0.
+ *   writeback brings it to 0 (a cycle later for each lower-index CTA pushed before it).
  * Without demand a swap takes max(R, 1) + nw cycles of the sequencer (more if the B write beats
  * end later) plus the idle cycle before the next decision.
  *
  * Order inside vtc_eval (on d, equal to q on entry): done, launch, active counters = nstall,
- * stale writebacks, pend, grant, ready pushes (from the registered FIFO's tail), decision
+ * stale writebacks, pend, grant, the ready push (at the registered FIFO's tail), decision
  * (pops the registered head), sequencer, outputs.
  *
  * err bits (the offending port is ignored):
