@@ -55,8 +55,8 @@
  *   A swapped-out CTA enters the FIFO (registered: rdy_n, popped from the next cycle) in the
  *   cycle its last count is in (t+nw) if its counter is 0 then, else in the cycle a stale
  *   writeback brings it to 0 (a cycle later for each lower-index CTA pushed before it).
- * Without demand a swap takes max(R, 1) + nw cycles of the sequencer (more if the B write beats
- * end later) plus the idle cycle before the next decision.
+ * Without demand a swap occupies the evals t .. e = t + max(R, 1) + nw - 1 (later if the B
+ * write beats end later); ph is idle again from e + 1, where the next decision may be taken.
  *
  * Order inside vtc_eval (on d, equal to q on entry): done, launch, active counters = nstall,
  * stale writebacks, pend, grant, the ready push (at the registered FIFO's tail), decision
