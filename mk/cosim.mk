@@ -56,6 +56,10 @@ COSIM_KERNELS_ntb      ?= invmap stereo bfs
 COSIM_KERNELS_pas      ?= $(COSIM_KERNELS_ntb)
 COSIM_TEST_KERNEL_ntb  ?= invmap
 COSIM_TEST_KERNEL_pas  ?= invmap
+# VT's controller: recorded on one SM under vt = on, where the test size's grids of these
+# Type-S kernels exceed the scheduling limit and CTAs swap (conv2d: 49 swaps)
+COSIM_KERNELS_vtc      ?= conv2d stencil2d bfs
+COSIM_TEST_KERNEL_vtc  ?= conv2d
 COSIM_KS = $(or $(COSIM_KERNELS_$(1)),$(COSIM_KERNELS))
 COSIM_TK = $(or $(COSIM_TEST_KERNEL_$(1)),$(COSIM_TEST_KERNEL))
 
@@ -133,6 +137,7 @@ cosim-build: $(COSIM_BINS)
 # one SM, so that its virtual TBs iterate).
 COSIM_REC_SET_ntb := --set vtw=hw --set sched_policy=vtw --set num_sms=1
 COSIM_REC_SET_pas := $(COSIM_REC_SET_ntb)
+COSIM_REC_SET_vtc := --set vt=on --set num_sms=1
 $(COSIM)/%.rec: $(BUILD)/gpusim
 	@mkdir -p $(dir $@)
 	$(BUILD)/gpusim run $(basename $*) --size test --config configs/$(COSIM_CONFIG).cfg \

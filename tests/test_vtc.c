@@ -143,7 +143,8 @@ static void test_reset(void **state)
 }
 
 /* Launches in one cycle: active ones count as active; inactive ones are ready (never ran) and
-   enter the FIFO in CTA order; fills then activate them in that order, as fresh CTAs. */
+   enter the FIFO in CTA order, one a cycle; fills then activate them in that order, as fresh
+   CTAs. */
 static void test_launch_active_inactive(void **state)
 {
     struct unit u;
@@ -153,6 +154,10 @@ static void test_launch_active_inactive(void **state)
     run(&u);
     assert_int_equal(u.out.nact, 2);
     assert_int_equal(u.out.ninact, 3);
+    assert_int_equal(u.out.rdy_n, 1);        /* one push a cycle, lowest first */
+    assert_int_equal(u.q.inq, 0x08);
+    run(&u);
+    run(&u);
     assert_int_equal(u.out.rdy_n, 3);
     assert_int_equal(u.q.res, 0x6D);
     assert_int_equal(u.q.act, 0x05);
@@ -482,6 +487,30 @@ static void test_done_during_swap(void **state)
     until_idle(&u);
 }
 
+/* The in CTA may complete once all its warps are restored, though the out CTA's context is
+   still being written (a short CTA did, in bfs on one SM); the swap then ends as before. */
+static void test_done_of_in_cta_after_restores(void **state)
+{
+    struct unit u;
+    unsigned i;
+    (void)state;
+    unit_init(&u, 8, 2, 20);                 /* 20 write beats outlast 2 restores */
+    launch(&u, 0, 1), launch(&u, 1, 0);
+    run(&u);
+    warps(&u, 0, 2, 2);
+    until_decision(&u, 3);
+    warps(&u, 0, 0, 0);
+    for (i = 0; i < 4; i++)
+        run(&u);
+    assert_int_equal(u.q.rs_i, 2);
+    assert_int_not_equal(u.q.ph, VTC_IDLE);
+    u.in.done = 1ull << 1;
+    run(&u);                                 /* no VTC_E_DONE */
+    assert_false(u.q.res & 2);
+    until_idle(&u);
+    assert_true(u.q.inq & 1 || u.q.rd_n == 1);   /* the out CTA is ready (no pending write) */
+}
+
 static void test_err_bits(void **state)
 {
     struct unit u;
@@ -622,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_fill_on_room),
         cmocka_unit_test(test_fill_saved),
         cmocka_unit_test(test_done_during_swap),
+        cmocka_unit_test(test_done_of_in_cta_after_restores),
         cmocka_unit_test(test_err_bits),
         cmocka_unit_test(test_cfg_check),
         cmocka_unit_test(test_storage_bits),

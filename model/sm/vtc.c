@@ -1,7 +1,7 @@
 /*
  * vtc.c -- VT's Virtual Thread Controller (see vtc.h; 004_23e173f444f46134.txt Sec. IV-A,
  * Fig. 7). Per cycle, on d (= q on entry), in this order: done, launch, the active CTAs'
- * counters, stale writebacks, the saved warp's count, the port grant, the ready pushes, the
+ * counters, stale writebacks, the saved warp's count, the port grant, the ready push, the
  * decision (only when the sequencer was idle), the sequencer, the outputs. Every input field
  * is taken at its declared width, as the Verilog twin (rtl/vtc.sv) takes its ports.
  */
@@ -152,20 +152,20 @@ static void take_grant(const struct vtc_regs *q, const struct vtc_in *in, uint8_
         d->wr_left--;
 }
 
-/* Resident inactive CTAs with counter 0 (a swapped-out one once its counts are in) enter the
-   FIFO behind the registered entries, in CTA-slot order. */
+/* The FIFO has one write port: the lowest-index resident inactive CTA with counter 0 that is
+   not queued yet (a swapped-out one once its counts are in) enters it behind the registered
+   entries. A CTA that becomes ready while another waits for the port enters in a later cycle. */
 static void push_ready(const struct vtc_cfg *c, const struct vtc_regs *q, uint8_t nw,
                        struct vtc_regs *d)
 {
-    unsigned pos = (q->rd_head + q->rd_n) % c->nctas;
     for (uint64_t m = d->res & ~d->act & ~d->inq & table_mask(c); m; m &= m - 1) {
         unsigned k = low(m);
         if (d->cnt[k] || (q->ph == VTC_SWAP && k == q->out_cta && q->sv_i < nw))
             continue;
-        d->rdq[pos] = (uint8_t)k;
-        pos = pos + 1 == c->nctas ? 0 : pos + 1;
+        d->rdq[(q->rd_head + q->rd_n) % c->nctas] = (uint8_t)k;
         d->inq |= bit(k);
         d->rd_n++;
+        return;
     }
 }
 
@@ -227,7 +227,7 @@ static void sequence(uint8_t nw, struct vtc_out *out, struct vtc_regs *d)
         return;
     if (swap && sv < nw) {
         out->save_v = out->fence_v = 1;
-        out->save_w = sv;
+        out->save_w = sv & 31u;
         out->fence_cta = d->out_cta;
         d->sv_i = (uint8_t)((sv + 1u) & 63u);
     } else if (swap && sv == nw) {
@@ -235,7 +235,7 @@ static void sequence(uint8_t nw, struct vtc_out *out, struct vtc_regs *d)
     }
     if (d->rs_i < nw && d->rd_left == 0 && (!swap || d->rs_i < sv)) {
         out->rest_v = 1;
-        out->rest_w = d->rs_i;
+        out->rest_w = d->rs_i & 31u;
         out->rest_fresh = (uint8_t)!has(d->saved, d->in_cta);
         d->rs_i = (uint8_t)((d->rs_i + 1u) & 63u);
     }

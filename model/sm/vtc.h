@@ -14,8 +14,9 @@
  * registers (`pend_n`, the scoreboard's count port, the cycle after the save) and each stale
  * writeback of the CTA (`rel`) subtracts one; the inactive CTA is ready when the saves are in
  * and the counter is 0, and is then pushed into the ready FIFO. A CTA launched inactive (never
- * ran) is ready at once; the launches of a cycle and every CTA that becomes ready in it are
- * pushed in CTA-slot order.
+ * ran) is ready at once. The FIFO has one write port: each cycle the lowest-index ready CTA not
+ * yet queued enters it (several launched or made ready in one cycle enter in CTA-slot order,
+ * one a cycle).
  *
  * Decision (only when the sequencer is idle at the start of the cycle):
  *   SWAP  the lowest-index active CTA whose counter (this cycle's nstall) equals its live warps
@@ -53,18 +54,20 @@
  *   rest_fresh = 1 with every restore of a CTA that never ran (no context: the SM launches it).
  *   A swapped-out CTA enters the FIFO (registered: rdy_n, popped from the next cycle) in the
  *   cycle its last count is in (t+nw) if its counter is 0 then, else in the cycle a stale
- *   writeback brings it to 0.
- * Without demand a swap takes max(R, 1) + nw cycles of the sequencer (more if the B write beats
- * end later) plus the idle cycle before the next decision.
+ *   writeback brings it to 0 (a cycle later for each lower-index CTA pushed before it).
+ * Without demand a swap occupies the evals t .. e = t + max(R, 1) + nw - 1 (later if the B
+ * write beats end later); ph is idle again from e + 1, where the next decision may be taken.
  *
  * Order inside vtc_eval (on d, equal to q on entry): done, launch, active counters = nstall,
- * stale writebacks, pend, grant, ready pushes (from the registered FIFO's tail), decision
+ * stale writebacks, pend, grant, the ready push (at the registered FIFO's tail), decision
  * (pops the registered head), sequencer, outputs.
  *
  * err bits (the offending port is ignored):
  *   VTC_E_DEC     a stale writeback names a CTA >= nctas, not resident, active, or with counter 0
  *   VTC_E_LAUNCH  a launch of a CTA >= nctas or already resident, or launch_act without launch
  *   VTC_E_DONE    done of a CTA >= nctas, not resident and active, or the in CTA of the swap
+ *                 before all its warps are restored (after that it may complete while the
+ *                 out CTA's context is still being written)
  *   VTC_E_PEND    pend_v not exactly the cycle after save_v, or pend_n > SB_MAX_REGS
  *   VTC_E_GRANT   grant while no context beat was requested (ctx_req of the cycle before)
  *   VTC_E_NW      nw outside 1..32 while a CTA is resident
