@@ -324,12 +324,14 @@ static void test_report_vt(void **state)
     (void)state;
     expect(GPUSIM " report vt --jobs 0", 2, "--jobs takes 1..64");
     expect(GPUSIM " report vt --bogus 1", 2, "unknown option '--bogus'");
-    expect("rm -f " BUILD_DIR "/tests/vt_bad.md && " GPUSIM " report vt --set nosuch=1 "
-           "--markdown " BUILD_DIR "/tests/vt_bad.md", 2,
+    expect("rm -f " BUILD_DIR "/tests/vt_bad.* && " GPUSIM " report vt --set nosuch=1 "
+           "--markdown " BUILD_DIR "/tests/vt_bad.md --csv " BUILD_DIR "/tests/vt_bad.csv", 2,
            "variant B_LRR: --set: unknown configuration key 'nosuch'");
     expect(GPUSIM " report vt --set vt_swap_bits_per_cycle=256 --markdown " BUILD_DIR
-           "/tests/vt_bad.md", 2, "variant B_LRR: configuration: key 'vt_swap_bits_per_cycle'");
-    expect("test ! -e " BUILD_DIR "/tests/vt_bad.md", 0, NULL);    /* nothing ran, nothing written */
+           "/tests/vt_bad.md --csv " BUILD_DIR "/tests/vt_bad.csv", 2,
+           "variant B_LRR: configuration: key 'vt_swap_bits_per_cycle'");
+    expect("test ! -e " BUILD_DIR "/tests/vt_bad.md && test ! -e " BUILD_DIR "/tests/vt_bad.csv "
+           "&& test ! -e " BUILD_DIR "/tests/vt_bad-fig8.svg", 0, NULL);   /* nothing ran or written */
     old_notes(md, "<!-- notes below: kept by make report-vt -->");
     expect(GPUSIM " report vt --size test --jobs 2 --markdown " BUILD_DIR "/tests/vt.md --csv "
            BUILD_DIR "/tests/vt.csv", 0, "206 runs, 206 correct, 0 failed");
