@@ -324,7 +324,7 @@ static void test_report_vt(void **state)
     (void)state;
     expect(GPUSIM " report vt --jobs 0", 2, "--jobs takes 1..64");
     expect(GPUSIM " report vt --bogus 1", 2, "unknown option '--bogus'");
-    expect("rm -f " BUILD_DIR "/tests/vt_bad.* && " GPUSIM " report vt --set nosuch=1 "
+    expect("rm -f " BUILD_DIR "/tests/vt_bad* && " GPUSIM " report vt --set nosuch=1 "
            "--markdown " BUILD_DIR "/tests/vt_bad.md --csv " BUILD_DIR "/tests/vt_bad.csv", 2,
            "variant B_LRR: --set: unknown configuration key 'nosuch'");
     expect(GPUSIM " report vt --set vt_swap_bits_per_cycle=256 --markdown " BUILD_DIR
