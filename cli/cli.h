@@ -1,6 +1,6 @@
 /*
  * cli.h -- what the command line's files share: the options, one checked kernel run, and the
- * bench categories of docs/bench.md (cli/run.c); the reports (cli/report.c).
+ * bench categories of docs/bench.md (cli/run.c); the reports' entry (cli/report.c, report.h).
  */
 #ifndef CLI_H
 #define CLI_H
@@ -44,7 +44,7 @@ extern const struct cat_desc cats[C_COUNT];
 int cat_shows(enum cat c, const struct gs_stats *s);     /* the rule holds on these statistics */
 int cat_has(enum cat c, const char *kernel);             /* the kernel is listed in category c */
 
-/* gpusim report vtw: the VTW report (docs/vtw.md + CSV). */
+/* gpusim report vtw | vt: the suite reports (cli/report.c, docs/vtw.md, docs/vt.md + CSV). */
 int cmd_report(const struct opts *o);
 
 #endif

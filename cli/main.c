@@ -4,7 +4,8 @@
  *   gpusim list                         the bench kernels
  *   gpusim run NAME [options]           run one kernel, check its results, print statistics
  *   gpusim suite [options]              run every kernel, one table row each
- *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report.c)
+ *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report_vtw.c)
+ *   gpusim report vt [options]          VT's evaluation on the suite (cli/report_vt.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
@@ -41,6 +42,11 @@ static void usage(FILE *f)
         "                    [--jobs N] [--markdown FILE] [--csv FILE]\n"
         "                                    (VTW's evaluation: 8 variants per kernel, every\n"
         "                                     result checked; default docs/vtw.md, docs/vtw.csv)\n"
+        "       gpusim report vt [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
+        "                    [--jobs N] [--markdown FILE] [--csv FILE]\n"
+        "                                    (VT's evaluation: Baseline/VT/MAX x LRR/GTO/two-level\n"
+        "                                     and swap bandwidth, simt_depth = 4, every result\n"
+        "                                     checked; default docs/vt.md, docs/vt.csv)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"

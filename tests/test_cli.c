@@ -261,23 +261,30 @@ static void test_res_vtw(void **state)
     expect("cmp " BUILD_DIR "/tests/cli_res/kernel.vtw.res bench/vecadd/kernel.vtw.res", 0, NULL);
 }
 
+/* A document from an earlier run: a line the report replaces, then its notes marker and a
+   note it must keep. */
+static void old_notes(const char *md, const char *mark)
+{
+    FILE *f = fopen(md, "w");
+    assert_non_null(f);
+    fprintf(f, "old\n%s\n## By hand\n", mark);
+    fclose(f);
+}
+
 /* gpusim report vtw: argument errors; at the test size all 224 runs correct, the tables and
    the kept notes in the Markdown, one CSV row per run, the same bytes with 1 and 2 jobs. */
 static void test_report_vtw(void **state)
 {
     const char *md = BUILD_DIR "/tests/vtw.md";
     char *text;
-    FILE *f = fopen(md, "w");
     (void)state;
-    expect(GPUSIM " report", 2, "which report? (vtw)");
+    expect(GPUSIM " report", 2, "which report? (vt, vtw)");
     expect(GPUSIM " report vtw --jobs 0", 2, "--jobs takes 1..64");
     expect("rm -f " BUILD_DIR "/tests/vtw_bad.md && " GPUSIM " report vtw --set nosuch=1 "
            "--markdown " BUILD_DIR "/tests/vtw_bad.md", 2,
            "variant GTO: --set: unknown configuration key 'nosuch'");
     expect("test ! -e " BUILD_DIR "/tests/vtw_bad.md", 0, NULL);    /* nothing ran, nothing written */
-    assert_non_null(f);
-    fputs("old\n<!-- notes below: kept by make report-vtw -->\n## By hand\n", f);
-    fclose(f);
+    old_notes(md, "<!-- notes below: kept by make report-vtw -->");
     expect(GPUSIM " report vtw --size test --jobs 2 --markdown " BUILD_DIR "/tests/vtw.md --csv "
            BUILD_DIR "/tests/vtw.csv", 0, "224 runs, 224 correct, 0 failed");
     text = tu_read_file(md, NULL);
@@ -293,6 +300,58 @@ static void test_report_vtw(void **state)
            "--size test --jobs 1 --markdown " BUILD_DIR "/tests/vtw2.md --csv " BUILD_DIR
            "/tests/vtw2.csv && cmp " BUILD_DIR "/tests/vtw.md " BUILD_DIR "/tests/vtw2.md && cmp "
            BUILD_DIR "/tests/vtw.csv " BUILD_DIR "/tests/vtw2.csv", 0, NULL);
+}
+
+/* gpusim report vt: argument errors (a key bad for one variant only stops it before any run);
+   at the test size 56 phase-1 runs and 10 variants x 15 headroom kernels, all correct; every
+   table in the Markdown, the kernels without headroom unchanged under VT, the kept notes;
+   one CSV row per run; five SVG charts; the same bytes with 1 and 2 jobs. */
+static void test_report_vt(void **state)
+{
+    const char *md = BUILD_DIR "/tests/vt.md";
+    static const char *const tables[] = {
+        "## 1. Residency (Fig. 2 and 3 form)", "| **dct8x8** | S | 2 | 26 | 2816 | 8 | CTAs | 16 |",
+        "## 2. Performance (Fig. 8 and 9 form)", "| **arithmetic mean** (15) |",
+        "| *paper (average)* | | | *1.239* | *1.269* | *0.976* |", "| GTO | ",
+        "## 3. Kernels without headroom (Type-C form)", "| matmul | C | shared memory |",
+        "## 4. Scheduler cycles (Fig. 4 form)", "## 5. Swap bandwidth (Fig. 10 form)",
+        "| 0 (ideal) | 1.000 | *1.004* |", "## 6. Register file and shared memory (Fig. 12 form)",
+        "## 7. Memory system (Fig. 13 form)", "## 8. VT at work",
+        "## 9. Where the paper's direction holds (computed)",
+        "- Type-C (no headroom): 13 of 13 kernels run as the baseline (the paper: no change): "
+        "holds.\n", "![Fig. 8 form](vt-fig8.svg)", "![Fig. 13 form](vt-fig13.svg)"};
+    char *text;
+    (void)state;
+    expect(GPUSIM " report vt --jobs 0", 2, "--jobs takes 1..64");
+    expect(GPUSIM " report vt --bogus 1", 2, "unknown option '--bogus'");
+    expect("rm -f " BUILD_DIR "/tests/vt_bad* && " GPUSIM " report vt --set nosuch=1 "
+           "--markdown " BUILD_DIR "/tests/vt_bad.md --csv " BUILD_DIR "/tests/vt_bad.csv", 2,
+           "variant B_LRR: --set: unknown configuration key 'nosuch'");
+    expect(GPUSIM " report vt --set vt_swap_bits_per_cycle=256 --markdown " BUILD_DIR
+           "/tests/vt_bad.md --csv " BUILD_DIR "/tests/vt_bad.csv", 2,
+           "variant B_LRR: configuration: key 'vt_swap_bits_per_cycle'");
+    expect("test ! -e " BUILD_DIR "/tests/vt_bad.md && test ! -e " BUILD_DIR "/tests/vt_bad.csv "
+           "&& test ! -e " BUILD_DIR "/tests/vt_bad-fig8.svg", 0, NULL);   /* nothing ran or written */
+    old_notes(md, "<!-- notes below: kept by make report-vt -->");
+    expect(GPUSIM " report vt --size test --jobs 2 --markdown " BUILD_DIR "/tests/vt.md --csv "
+           BUILD_DIR "/tests/vt.csv", 0, "206 runs, 206 correct, 0 failed");
+    text = tu_read_file(md, NULL);
+    assert_non_null(text);
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+        tu_assert_contains(text, tables[i]);
+    assert_null(strstr(text, "DIFFERS"));
+    assert_null(strstr(text, "WRONG"));
+    tu_assert_contains(text, "\n\n<!-- notes below: kept by make report-vt -->\n## By hand\n");
+    assert_null(strstr(text, "old\n"));
+    free(text);
+    expect("test $(wc -l < " BUILD_DIR "/tests/vt.csv) -eq 207", 0, NULL);
+    /* the second run in a directory of its own: the Markdown links its charts by name */
+    expect("mkdir -p " BUILD_DIR "/tests/vt1 && cp " BUILD_DIR "/tests/vt.md " BUILD_DIR
+           "/tests/vt1/vt.md && " GPUSIM " report vt --size test --jobs 1 --markdown " BUILD_DIR
+           "/tests/vt1/vt.md --csv " BUILD_DIR "/tests/vt1/vt.csv", 0, NULL);
+    expect("cd " BUILD_DIR "/tests && cmp vt.md vt1/vt.md && cmp vt.csv vt1/vt.csv && for f in "
+           "8 9 10 12 13; do grep -q '<rect x=' vt-fig$f.svg && cmp vt-fig$f.svg vt1/vt-fig$f.svg "
+           "|| exit 1; done", 0, NULL);
 }
 
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
@@ -337,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_xform),
         cmocka_unit_test(test_res_vtw),
         cmocka_unit_test(test_report_vtw),
+        cmocka_unit_test(test_report_vt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,67 @@
+/*
+ * report.h -- what the suite reports share (cli/report.c): a report's variants, its runs
+ * (every bench kernel under the variants it selects, --jobs N forked at once, results checked
+ * and kept in shared memory), means and verdicts, and the generated document that keeps the
+ * hand-written notes below its marker. The reports: gpusim report vtw (cli/report_vtw.c) and
+ * gpusim report vt (cli/report_vt.c).
+ */
+#ifndef REPORT_H
+#define REPORT_H
+#include <stdio.h>
+#include "cli.h"
+
+#define REP_MAX_SETS 4
+
+/* A variant: its name in the tables, what it is, and the --set options it adds. */
+struct rep_var {
+    const char *name, *what;
+    const char *set[REP_MAX_SETS];
+};
+
+struct rep {
+    const struct opts *o;
+    const struct bench *const *all;
+    unsigned n;                    /* kernels */
+    const struct rep_var *vars;
+    unsigned nvars;
+    struct result *rs;             /* [kernel * nvars + variant], shared with the jobs */
+    unsigned char *ran;            /* [kernel * nvars + variant]: the run was made */
+    unsigned runs, bad;            /* runs made; of them wrong or failed */
+};
+
+/* Set up r for the bench kernels under vars: every variant's configuration (the options'
+   sets, then the variant's) is loaded first, so a bad key stops the report before any run
+   and before any file is written. 0, or the exit status 2 with a message. */
+int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars);
+void rep_close(struct rep *r);
+/* Run the jobs j (kernel * nvars + variant) with want[j] set (want NULL: all), --jobs at a
+   time, each result checked; a line per run on stdout. -1 if out of memory. */
+int rep_run(struct rep *r, const unsigned char *want);
+/* The end of a report: the Markdown (body between nothing and the kept notes of `mark`) and
+   the CSV written, the summary line printed; the exit status (1: a run wrong or failed, or
+   fail set by the report's own checks). */
+int rep_finish(const struct rep *r, const char *md, const char *csv, const char *mark,
+               void (*body)(FILE *, const struct rep *), void (*rows)(FILE *, const struct rep *),
+               int fail);
+
+struct result *rep_res(const struct rep *r, unsigned k, unsigned v);
+int rep_ran(const struct rep *r, unsigned k, unsigned v);
+const char *rep_mark(const struct result *x);    /* "", " WRONG" or " ERROR" */
+/* "- **name**: what (`--set a --set b`)" */
+void rep_var_line(FILE *f, const struct rep_var *v);
+
+double rep_ratio(uint64_t a, uint64_t b);        /* a / b, 0 when b is 0 */
+double rep_amean(const double *x, unsigned n);   /* means of the non-zero values, 0 if none */
+double rep_gmean(const double *x, unsigned n);
+uint64_t rep_stall_cycles(const struct gs_stats *s);   /* scheduler cycles without an issue */
+/* A statistic by its JSON key (a scalar counter or a derived figure); 0 if none. */
+double rep_stat(const struct gs_stats *s, const char *json);
+/* A ratio's direction against the paper's: "same direction", "**no effect here**" or
+   "**opposite direction**" (+1 above 1.005, -1 below 0.995, else 0). */
+int rep_direction(double x);
+const char *rep_verdict(double ours, double paper);
+
+int report_vtw(const struct opts *o);
+int report_vt(const struct opts *o);
+
+#endif

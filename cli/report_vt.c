@@ -1,0 +1,855 @@
+/*
+ * report_vt.c -- gpusim report vt: the evaluation of 004_23e173f444f46134.txt Section V (VT:
+ * virtual-thread CTAs beyond the scheduling limit) on the bench suite, in the forms of its
+ * Figures 3, 4 and 8-13, written to docs/vt.md (above the kept notes) and a CSV.
+ *
+ * Twelve variants, every one with simt_depth = 4 (the paper's D): Baseline, VT and MAX under
+ * LRR, GTO and two-level scheduling, and VT under LRR at 256, 1,024 and ideal (0) swap bits
+ * per cycle (VT_LRR is Table I's 512). Phase 1 runs B_LRR and VT_LRR on every kernel; a kernel
+ * has headroom when VT holds more CTAs per SM than the baseline (occupancy_ctas_per_sm);
+ * phase 2 runs the other ten variants on those kernels only. A kernel without headroom must
+ * run under VT as under the baseline (no swap, the same cycles): a difference is marked and,
+ * like a wrong or failed run, makes the exit status 1. Normalised IPC is the baseline's cycles
+ * over the variant's (the same instructions run). The runs, means and files are report.c's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report.h"
+#include "gpu/cta.h"
+#include "gpu/stats.h"
+#include "sm/iss.h"
+#include "svg.h"
+
+enum { B_LRR, VT_LRR, MAX_LRR, B_GTO, VT_GTO, MAX_GTO, B_TW, VT_TW, MAX_TW, VT_256, VT_1024,
+       VT_0, NV };
+
+#define D4 "simt_depth=4"
+static const struct rep_var vars[NV] = {
+    {"B_LRR", "baseline, LRR", {D4, "vt=off", "sched_policy=lrr"}},
+    {"VT_LRR", "VT, LRR, 512 bits per cycle", {D4, "vt=on", "sched_policy=lrr"}},
+    {"MAX_LRR", "MAX (scheduling limit raised to the capacity limit, no swap), LRR",
+     {D4, "vt=max", "sched_policy=lrr"}},
+    {"B_GTO", "baseline, GTO", {D4, "vt=off", "sched_policy=gto"}},
+    {"VT_GTO", "VT, GTO", {D4, "vt=on", "sched_policy=gto"}},
+    {"MAX_GTO", "MAX, GTO", {D4, "vt=max", "sched_policy=gto"}},
+    {"B_TW", "baseline, two-level", {D4, "vt=off", "sched_policy=twolevel"}},
+    {"VT_TW", "VT, two-level", {D4, "vt=on", "sched_policy=twolevel"}},
+    {"MAX_TW", "MAX, two-level", {D4, "vt=max", "sched_policy=twolevel"}},
+    {"VT_256", "VT, LRR, 256 bits per cycle",
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=256"}},
+    {"VT_1024", "VT, LRR, 1,024 bits per cycle",
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=1024"}},
+    {"VT_0", "VT, LRR, ideal swap (no context traffic)",
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=0"}},
+};
+
+#define NOTES_MARK "<!-- notes below: kept by make report-vt -->"
+#define MAXK 256
+
+/* 004 Section V (vt-design.md section 1, items 20-25): the paper's averages. */
+#define P_VT 1.239           /* Fig. 8/9: VT over Baseline, LRR (and TW) */
+#define P_MAX 1.269          /* Fig. 8: MAX over Baseline, LRR */
+#define P_VT_GTO 1.222       /* Fig. 9: VT over Baseline, GTO */
+#define P_STALL_CUT 0.181    /* Fig. 4: stall cycles VT removes */
+#define P_IDEAL 1.004        /* Fig. 10: ideal swap over 512 bits per cycle */
+#define P_RF_B 0.502         /* Fig. 12: register file used, Baseline -> VT */
+#define P_RF_VT 0.938
+#define P_SM_B 0.154         /* ... shared memory */
+#define P_SM_VT 0.385
+#define P_MISS_UP 0.017      /* Fig. 13: L1 miss rate up by less than this */
+#define P_MSHR_B 0.175       /* ... L1 MSHRs in use */
+#define P_MSHR_VT 0.271
+#define P_DRAM_B 0.217       /* ... DRAM bandwidth */
+#define P_DRAM_VT 0.274
+
+/* ------------------------------------------------------------------ per kernel */
+
+static const struct gs_stats *st(const struct rep *r, unsigned k, unsigned v)
+{
+    return &rep_res(r, k, v)->st;
+}
+
+/* VT holds more CTAs per SM than the baseline. */
+static int headroom(const struct rep *r, unsigned k)
+{
+    return rep_ran(r, k, VT_LRR) && st(r, k, VT_LRR)->occupancy > st(r, k, B_LRR)->occupancy;
+}
+
+/* Type-S: the baseline's residency is bound by the scheduling limit (threads or CTAs). */
+static int type_s(const struct rep *r, unsigned k)
+{
+    uint32_t l = st(r, k, B_LRR)->occupancy_limit;
+    return l == CTA_LIM_THREADS || l == CTA_LIM_CTAS;
+}
+
+/* The headroom kernels, in bench order, into ks; their count. */
+static unsigned hkernels(const struct rep *r, unsigned *ks)
+{
+    unsigned c = 0;
+    for (unsigned k = 0; k < r->n && c < MAXK; k++)
+        if (headroom(r, k))
+            ks[c++] = k;
+    return c;
+}
+
+/* Normalised IPC of variant v over variant b on kernel k: b's cycles over v's. */
+static double nipc(const struct rep *r, unsigned k, unsigned v, unsigned b)
+{
+    return rep_ratio(st(r, k, b)->cycles, st(r, k, v)->cycles);
+}
+
+/* Mean (geometric if geo) of nipc(v over b) over the headroom kernels. */
+static double mean_ipc(const struct rep *r, unsigned v, unsigned b, int geo)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    double x[MAXK];
+    for (unsigned i = 0; i < n; i++)
+        x[i] = nipc(r, ks[i], v, b);
+    return geo ? rep_gmean(x, n) : rep_amean(x, n);
+}
+
+/* The share of shared memory that VT's context region held, over capacity x cycles. */
+static double smem_ctx(const struct gs_stats *s)
+{
+    uint64_t cap = s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_shared;
+    return rep_ratio(s->t.smem_ctx_sum, cap);
+}
+
+static double ctx_stat(const struct gs_stats *s, const char *unused)
+{
+    (void)unused;
+    return smem_ctx(s);
+}
+
+/* Arithmetic mean of fn(statistics, json) of variant v over the headroom kernels, zeros
+   included (a utilisation may be 0). */
+static double mean_fn(const struct rep *r, unsigned v,
+                      double (*fn)(const struct gs_stats *, const char *), const char *json)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    double t = 0;
+    for (unsigned i = 0; i < n; i++)
+        t += fn(st(r, ks[i], v), json);
+    return n ? t / n : 0.0;
+}
+
+/* ... of a statistic by its JSON key. */
+static double mean_stat(const struct rep *r, unsigned v, const char *json)
+{
+    return mean_fn(r, v, rep_stat, json);
+}
+
+/* Sum of a u64 counter of the timing statistics over the headroom kernels. */
+static uint64_t sum_over(const struct rep *r, unsigned v, size_t off)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    uint64_t t = 0;
+    for (unsigned i = 0; i < n; i++)
+        t += *(const uint64_t *)((const char *)st(r, ks[i], v) + off);
+    return t;
+}
+#define SUM(r, v, field) sum_over(r, v, offsetof(struct gs_stats, t.field))
+
+static unsigned warps_per_cta(const struct gs_stats *s)
+{
+    return (s->block[0] * s->block[1] * s->block[2] + 31) / 32;
+}
+
+/* A run's mark when it is not correct, or "-" when it was not made. */
+static void cell(FILE *f, const struct rep *r, unsigned k, unsigned v, double x)
+{
+    if (!rep_ran(r, k, v))
+        fprintf(f, " - |");
+    else
+        fprintf(f, " %.2f%s |", x, rep_mark(rep_res(r, k, v)));
+}
+
+static void pct(FILE *f, double x)
+{
+    fprintf(f, " %.1f |", 100.0 * x);
+}
+
+/* ------------------------------------------------------------------ the tables */
+
+/* docs/vt.md's figures: the Markdown's path without ".md", then "-" fig ".svg"; with base,
+   the name alone (the Markdown's link). */
+static void fig_path(const struct rep *r, const char *fig, int base, char *buf, size_t n)
+{
+    const char *md = r->o->markdown ? r->o->markdown : "docs/vt.md", *sl = strrchr(md, '/');
+    size_t len = strlen(md);
+    if (base && sl)
+        md = sl + 1, len = strlen(md);
+    if (len >= 3 && !strcmp(md + len - 3, ".md"))
+        len -= 3;
+    snprintf(buf, n, "%.*s-%s.svg", (int)len, md, fig);
+}
+
+static void fig_link(FILE *f, const struct rep *r, const char *fig, const char *what)
+{
+    char name[1024];
+    fig_path(r, fig, 1, name, sizeof name);
+    fprintf(f, "![%s](%s)\n\n", what, name);
+}
+
+/* MAX's CTAs per SM for kernel k: from its run, else from the limits of MAX's configuration
+   (marked *). */
+static void max_occupancy(FILE *f, const struct rep *r, unsigned k, const struct gpu_config *mc)
+{
+    const struct gs_stats *b = st(r, k, B_LRR);
+    struct cta_limits l;
+    if (rep_ran(r, k, MAX_LRR)) {
+        fprintf(f, " %u |", st(r, k, MAX_LRR)->occupancy);
+        return;
+    }
+    if (!mc) {
+        fprintf(f, " - |");
+        return;
+    }
+    cta_limits(mc, b->block[0] * b->block[1] * b->block[2], b->regs_per_thread,
+               b->shared_per_cta, &l);
+    fprintf(f, " %u* |", l.vt);
+}
+
+static void residency_row(FILE *f, const struct rep *r, unsigned k, const struct gpu_config *mc)
+{
+    const struct gs_stats *b = st(r, k, B_LRR), *v = st(r, k, VT_LRR);
+    int h = headroom(r, k);
+    fprintf(f, "| %s%s%s | %s | %u | %u | %u | %u | %s | %u | %s | %u | %u | %u |",
+            h ? "**" : "", r->all[k]->name, h ? "**" : "", type_s(r, k) ? "S" : "C",
+            warps_per_cta(b), b->regs_per_thread, b->shared_per_cta, b->occupancy,
+            cta_limit_name((enum cta_limit)b->occupancy_limit), v->occupancy,
+            cta_limit_name((enum cta_limit)v->occupancy_limit), v->vt_active_limit,
+            v->vt_ctx_bits, v->vt_swap_beats);
+    max_occupancy(f, r, k, mc);
+    fprintf(f, "\n");
+}
+
+/* Fig. 3's figure: the CTAs (threads) the capacity limit holds over the scheduling limit's,
+   for the Type-S kernels, from MAX's residency. */
+static double capacity_gain(const struct rep *r, const struct gpu_config *mc)
+{
+    double t = 0;
+    unsigned c = 0;
+    for (unsigned k = 0; k < r->n; k++) {
+        const struct gs_stats *b = st(r, k, B_LRR);
+        struct cta_limits l;
+        if (!type_s(r, k) || !b->occupancy || !mc)
+            continue;
+        cta_limits(mc, b->block[0] * b->block[1] * b->block[2], b->regs_per_thread,
+                   b->shared_per_cta, &l);
+        t += (double)l.vt / b->occupancy - 1.0;
+        c++;
+    }
+    return c ? t / c : 0.0;
+}
+
+static void residency(FILE *f, const struct rep *r)
+{
+    struct opts mo = *r->o;
+    struct gs_gpu *g = NULL;
+    const struct gpu_config *mc = NULL;
+    for (unsigned i = 0; i < REP_MAX_SETS && vars[MAX_LRR].set[i] && mo.nsets < MAX_SETS; i++)
+        mo.sets[mo.nsets++] = vars[MAX_LRR].set[i];
+    if (!gs_init(&g, mo.config, mo.sets, mo.nsets, NULL, 0))
+        mc = gs_config(g);
+    fprintf(f, "## 1. Residency (Fig. 2 and 3 form)\n\nPer kernel (the launch with the most CTAs): "
+            "type by the baseline's binding limit (S: threads or CTAs, C: registers or shared "
+            "memory), warps per CTA (W), registers per thread, shared bytes per CTA, CTAs per SM "
+            "under the baseline and under VT with the limit that gives them, VT's active limit "
+            "(the scheduling limit), eq. (1)'s context bits per CTA (0: VT adds no CTA and "
+            "reserves no region), its beats at 512 bits per cycle (eq. 2) and MAX's CTAs per SM "
+            "(* computed from MAX's limits, not run). Kernels with headroom (VT > baseline) in "
+            "bold. Eq. (1) for W = 32, D = 4 is 20,589 bits (the paper).\n\n"
+            "| kernel | type | W | regs | shared B | B CTAs | B limit | VT CTAs | VT limit | "
+            "active | ctx bits | beats | MAX CTAs |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (unsigned k = 0; k < r->n; k++)
+        residency_row(f, r, k, mc);
+    fprintf(f, "\nType-S kernels: MAX holds on average **+%.1f %%** more CTAs (threads) than the "
+            "baseline (Fig. 3, the threads needed to reach the capacity limit: Fermi +38.2 %%).\n\n",
+            100.0 * capacity_gain(r, mc));
+    if (g)
+        gs_destroy(g);
+}
+
+static void fig8(FILE *f, const struct rep *r)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    double va = mean_ipc(r, VT_LRR, B_LRR, 0), ma = mean_ipc(r, MAX_LRR, B_LRR, 0);
+    fprintf(f, "## 2. Performance (Fig. 8 and 9 form)\n\nPer kernel with headroom: the baseline's "
+            "cycles under LRR and the normalised IPC (B_LRR cycles / variant cycles; > 1 is "
+            "faster) of VT and MAX; VT / MAX is MAX's cycles over VT's. The paper "
+            "(18 Type-S applications on GPGPU-Sim's Fermi, not these kernels) gives averages; "
+            "which mean it is, is not said: both are here, the arithmetic one is compared.\n\n"
+            "| kernel | type | B_LRR cycles | VT_LRR | MAX_LRR | VT / MAX |\n"
+            "|---|---|---|---|---|---|\n");
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = ks[i];
+        fprintf(f, "| %s | %s | %llu%s |", r->all[k]->name, type_s(r, k) ? "S" : "C",
+                (unsigned long long)st(r, k, B_LRR)->cycles, rep_mark(rep_res(r, k, B_LRR)));
+        cell(f, r, k, VT_LRR, nipc(r, k, VT_LRR, B_LRR));
+        cell(f, r, k, MAX_LRR, nipc(r, k, MAX_LRR, B_LRR));
+        fprintf(f, " %.2f |\n", nipc(r, k, VT_LRR, MAX_LRR));
+    }
+    fprintf(f, "| **arithmetic mean** (%u) | | | **%.3f** | **%.3f** | **%.3f** |\n", n, va, ma,
+            ma > 0 ? va / ma : 0.0);
+    fprintf(f, "| **geometric mean** | | | **%.3f** | **%.3f** | |\n",
+            mean_ipc(r, VT_LRR, B_LRR, 1), mean_ipc(r, MAX_LRR, B_LRR, 1));
+    fprintf(f, "| *paper (average)* | | | *%.3f* | *%.3f* | *%.3f* |\n\n", P_VT, P_MAX, P_VT / P_MAX);
+    fig_link(f, r, "fig8", "Fig. 8 form");
+    fprintf(f, "VT below MAX (arithmetic means): **%.1f points, %.1f %%** relative (the paper: "
+            "\"only 3 %% lower\": 3.0 points, %.1f %% relative).\n\n", 100.0 * (ma - va),
+            va > 0 ? 100.0 * (ma / va - 1.0) : 0.0, 100.0 * (P_MAX / P_VT - 1.0));
+}
+
+static void fig9(FILE *f, const struct rep *r)
+{
+    static const unsigned b[3] = {B_LRR, B_GTO, B_TW};
+    static const char *const names[3] = {"LRR", "GTO", "two-level"};
+    static const double paper[3] = {P_VT, P_VT_GTO, P_VT};
+    fprintf(f, "Fig. 9 form: over the headroom kernels, each scheduler's VT and MAX over its own "
+            "baseline, and its baseline over B_LRR (geometric mean).\n\n"
+            "| scheduler | B over B_LRR | VT (arith.) | VT (geo.) | MAX (arith.) | MAX (geo.) | "
+            "*paper VT* |\n|---|---|---|---|---|---|---|\n");
+    for (unsigned i = 0; i < 3; i++)
+        fprintf(f, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | *%.3f* |\n", names[i],
+                mean_ipc(r, b[i], B_LRR, 1), mean_ipc(r, b[i] + 1, b[i], 0),
+                mean_ipc(r, b[i] + 1, b[i], 1), mean_ipc(r, b[i] + 2, b[i], 0),
+                mean_ipc(r, b[i] + 2, b[i], 1), paper[i]);
+    fprintf(f, "\n");
+    fig_link(f, r, "fig9", "Fig. 9 form");
+}
+
+/* A kernel without headroom ran differently under VT: swapped or took other cycles. */
+static int typec_differs(const struct rep *r, unsigned k)
+{
+    const struct gs_stats *b = st(r, k, B_LRR), *v = st(r, k, VT_LRR);
+    return !headroom(r, k) && (v->t.vt_swaps || v->cycles != b->cycles);
+}
+
+static int typec_fails(const struct rep *r)
+{
+    int n = 0;
+    for (unsigned k = 0; k < r->n; k++)
+        n += typec_differs(r, k);
+    return n;
+}
+
+static void typec(FILE *f, const struct rep *r)
+{
+    fprintf(f, "## 3. Kernels without headroom (Type-C form)\n\nVT holds no more CTAs than the "
+            "baseline, reserves no context region and must run as the baseline: no swap, the "
+            "same cycles (the paper: no change on Type-C kernels). A difference is marked and "
+            "makes the report's exit status 1.\n\n"
+            "| kernel | type | limit | B_LRR cycles | VT_LRR cycles | swaps | |\n"
+            "|---|---|---|---|---|---|---|\n");
+    for (unsigned k = 0; k < r->n; k++) {
+        const struct gs_stats *b = st(r, k, B_LRR), *v = st(r, k, VT_LRR);
+        if (headroom(r, k))
+            continue;
+        fprintf(f, "| %s | %s | %s | %llu%s | %llu%s | %llu | %s |\n", r->all[k]->name,
+                type_s(r, k) ? "S" : "C", cta_limit_name((enum cta_limit)b->occupancy_limit),
+                (unsigned long long)b->cycles, rep_mark(rep_res(r, k, B_LRR)),
+                (unsigned long long)v->cycles, rep_mark(rep_res(r, k, VT_LRR)),
+                (unsigned long long)v->t.vt_swaps, typec_differs(r, k) ? "**DIFFERS**" : "same");
+    }
+    fprintf(f, "\n");
+}
+
+/* 004 Fig. 4's baseline bar per scheduler outcome (iss_class_names order), -1: folded into
+   "other" (I-buffer and other, 10.0 %). */
+static const double p_fig4[ISS_NCLASS] = {40.9, -1, -1, 10.7, 13.6, 24.8, -1, -1};
+
+static void fig4(FILE *f, const struct rep *r)
+{
+    uint64_t b[ISS_NCLASS], v[ISS_NCLASS], bt = 0, vt = 0, bo = 0, vo = 0, bs, vs;
+    for (unsigned c = 0; c < ISS_NCLASS; c++) {
+        b[c] = SUM(r, B_LRR, sched_cycles[c]);
+        v[c] = SUM(r, VT_LRR, sched_cycles[c]);
+        bt += b[c];
+        vt += v[c];
+        bo += p_fig4[c] < 0 ? b[c] : 0;
+        vo += p_fig4[c] < 0 ? v[c] : 0;
+    }
+    bs = bt - b[0];
+    vs = vt - v[0];
+    fprintf(f, "## 4. Scheduler cycles (Fig. 4 form)\n\nScheduler cycles by outcome (the kinds of "
+            "docs/timing.md) summed over the headroom kernels under LRR, in %% of the baseline's "
+            "scheduler cycles (so VT's column adds up to its cycles relative to the baseline's); "
+            "the paper's baseline bar for its Type-S applications beside them.\n\n"
+            "| outcome | *paper B* | B_LRR | VT_LRR |\n|---|---|---|---|\n");
+    for (unsigned c = 0; c < ISS_NCLASS; c++) {
+        fprintf(f, "| %s |", iss_class_names[c]);
+        if (p_fig4[c] < 0)
+            fprintf(f, " |");
+        else
+            fprintf(f, " *%.1f* |", p_fig4[c]);
+        pct(f, rep_ratio(b[c], bt));
+        pct(f, rep_ratio(v[c], bt));
+        fprintf(f, "\n");
+    }
+    fprintf(f, "| other (no_warp + ibuffer_empty + barrier + simt_stack) | *10.0* |");
+    pct(f, rep_ratio(bo, bt));
+    pct(f, rep_ratio(vo, bt));
+    fprintf(f, "\n| all (cycles) | | %llu | %llu |\n\nStall cycles (not issued): VT removes "
+            "**%.1f %%** of the baseline's (the paper: 18.1 %%).\n\n", (unsigned long long)bt,
+            (unsigned long long)vt, 100.0 * (1.0 - rep_ratio(vs, bs)));
+}
+
+static const unsigned fig10_vars[4] = {VT_256, VT_LRR, VT_1024, VT_0};
+static const char *const fig10_bits[4] = {"256", "512", "1024", "0 (ideal)"};
+
+static void fig10_kernels(FILE *f, const struct rep *r)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    fprintf(f, "## 5. Swap bandwidth (Fig. 10 form)\n\nNormalised IPC over B_LRR of VT at 256, 512 "
+            "(Table I), 1,024 and ideal (0: no context traffic) bits per cycle.\n\n"
+            "| kernel | 256 | 512 | 1024 | 0 (ideal) |\n|---|---|---|---|---|\n");
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "| %s |", r->all[ks[i]]->name);
+        for (unsigned j = 0; j < 4; j++)
+            cell(f, r, ks[i], fig10_vars[j], nipc(r, ks[i], fig10_vars[j], B_LRR));
+        fprintf(f, "\n");
+    }
+    fprintf(f, "| **geometric mean** |");
+    for (unsigned j = 0; j < 4; j++)
+        fprintf(f, " **%.3f** |", mean_ipc(r, fig10_vars[j], B_LRR, 1));
+    fprintf(f, "\n\n");
+    fig_link(f, r, "fig10", "Fig. 10 form");
+}
+
+static void fig10(FILE *f, const struct rep *r)
+{
+    fig10_kernels(f, r);
+    fprintf(f, "Over VT at 512 (geometric mean of VT_512 cycles / variant cycles), and summed over "
+            "the headroom kernels: swaps, cycles with a swap under way, context beats of the "
+            "shared-memory port, and beats held back by a demand access. The paper: ideal "
+            "+0.4 %% over 512, 256 no loss, 1,024 not given.\n\n"
+            "| bits per cycle | over 512 | *paper* | swaps | swap cycles | beats | beats held |\n"
+            "|---|---|---|---|---|---|---|\n");
+    for (unsigned j = 0; j < 4; j++) {
+        unsigned v = fig10_vars[j];
+        fprintf(f, "| %s | %.3f | %s | %llu | %llu | %llu | %llu |\n", fig10_bits[j],
+                mean_ipc(r, v, VT_LRR, 1), j == 2 ? "-" : j == 3 ?
+                "*1.004*" : "*1.000*", (unsigned long long)SUM(r, v, vt_swaps),
+                (unsigned long long)SUM(r, v, vt_swap_cycles),
+                (unsigned long long)SUM(r, v, vt_ctx_beats),
+                (unsigned long long)SUM(r, v, vt_ctx_wait_cycles));
+    }
+    fprintf(f, "\n");
+}
+
+/* A column of a utilisation table: fn(statistics of variant v, json), in per cent. */
+struct ucol {
+    unsigned v;
+    double (*fn)(const struct gs_stats *, const char *);
+    const char *json;
+};
+
+/* Per kernel with headroom, then the arithmetic mean over them. */
+static void util_rows(FILE *f, const struct rep *r, const struct ucol *c, unsigned nc)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "| %s |", r->all[ks[i]]->name);
+        for (unsigned j = 0; j < nc; j++)
+            pct(f, c[j].fn(st(r, ks[i], c[j].v), c[j].json));
+        fprintf(f, "\n");
+    }
+    fprintf(f, "| **mean** |");
+    for (unsigned j = 0; j < nc; j++)
+        pct(f, mean_fn(r, c[j].v, c[j].fn, c[j].json));
+}
+
+static void fig12(FILE *f, const struct rep *r)
+{
+    static const struct ucol c[7] = {
+        {B_LRR, rep_stat, "rf_utilization"}, {VT_LRR, rep_stat, "rf_utilization"},
+        {MAX_LRR, rep_stat, "rf_utilization"}, {B_LRR, rep_stat, "smem_utilization"},
+        {VT_LRR, rep_stat, "smem_utilization"}, {VT_LRR, ctx_stat, NULL},
+        {MAX_LRR, rep_stat, "smem_utilization"}};
+    fprintf(f, "## 6. Register file and shared memory (Fig. 12 form)\n\nAllocated over capacity, "
+            "time-averaged over the run (%% of registers x cycles and of shared bytes x cycles "
+            "on every SM; VT's context region counts as shared memory, its part given "
+            "separately), per kernel with headroom under LRR; the paper's averages below.\n\n"
+            "| kernel | RF B | RF VT | RF MAX | shared B | shared VT | of it contexts | "
+            "shared MAX |\n|---|---|---|---|---|---|---|---|\n");
+    util_rows(f, r, c, 7);
+    fprintf(f, "\n| *paper* | *%.1f* | *%.1f* | | *%.1f* | *%.1f* | | |\n\n", 100 * P_RF_B,
+            100 * P_RF_VT, 100 * P_SM_B, 100 * P_SM_VT);
+    fig_link(f, r, "fig12", "Fig. 12 form");
+}
+
+static const char *const fig13_stats[3] = {"l1_miss_rate", "l1_mshr_utilization",
+                                           "dram_bus_utilization"};
+
+static void fig13(FILE *f, const struct rep *r)
+{
+    struct ucol c[6];
+    for (unsigned j = 0; j < 6; j++)
+        c[j] = (struct ucol){j & 1 ? VT_LRR : B_LRR, rep_stat, fig13_stats[j >> 1]};
+    fprintf(f, "## 7. Memory system (Fig. 13 form)\n\nL1 data-cache miss rate, L1 MSHRs in use "
+            "(time-averaged, %% of the MSHRs) and DRAM data-bus utilisation, baseline and VT "
+            "under LRR, per kernel with headroom; the paper's averages below (miss rate: up by "
+            "less than 1.7 %%).\n\n"
+            "| kernel | L1 miss B | L1 miss VT | MSHR B | MSHR VT | DRAM B | DRAM VT |\n"
+            "|---|---|---|---|---|---|---|\n");
+    util_rows(f, r, c, 6);
+    fprintf(f, "\n| *paper* | | *+< 1.7* | *%.1f* | *%.1f* | *%.1f* | *%.1f* |\n\n",
+            100 * P_MSHR_B, 100 * P_MSHR_VT, 100 * P_DRAM_B, 100 * P_DRAM_VT);
+    fig_link(f, r, "fig13", "Fig. 13 form");
+}
+
+static void behaviour(FILE *f, const struct rep *r)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    fprintf(f, "## 8. VT at work\n\nPer kernel with headroom under VT_LRR: swaps (one CTA out, one "
+            "in), fills (an inactive CTA into slots a finished CTA left), never-run CTAs "
+            "activated, active and inactive CTAs per SM (mean over cycles and SMs / max), "
+            "writebacks of inactive CTAs dropped by the VWI compare, loads moved to the "
+            "inactive load queue and its largest occupancy.\n\n"
+            "| kernel | swaps | fills | first runs | active mean / max | inactive mean / max | "
+            "stale writebacks | loads moved | inactive queue max |\n"
+            "|---|---|---|---|---|---|---|---|---|\n");
+    for (unsigned i = 0; i < n; i++) {
+        const struct gs_stats *s = st(r, ks[i], VT_LRR);
+        fprintf(f, "| %s | %llu | %llu | %llu | %.2f / %llu | %.2f / %llu | %llu | %llu | %llu |\n",
+                r->all[ks[i]]->name, (unsigned long long)s->t.vt_swaps,
+                (unsigned long long)s->t.vt_fills, (unsigned long long)s->t.vt_first_runs,
+                rep_stat(s, "vt_active_ctas_mean"), (unsigned long long)s->t.vt_active_ctas_max,
+                rep_stat(s, "vt_inactive_ctas_mean"),
+                (unsigned long long)s->t.vt_inactive_ctas_max,
+                (unsigned long long)s->t.vt_stale_writebacks, (unsigned long long)s->t.ldq_moved,
+                (unsigned long long)s->t.ldq_inactive_max);
+    }
+    fprintf(f, "\n");
+}
+
+/* ------------------------------------------------------------------ charts */
+
+/* A chart of the headroom kernels (value val(r, k, s) for series s) and then nextra rows
+   given whole (extra[i * ns + s], labelled extra_names[i]). */
+struct chart {
+    const char *fig, *title, *ylabel;
+    unsigned ns;
+    const char *series[4];
+    double ref;
+    double (*val)(const struct rep *, unsigned k, unsigned s);
+    unsigned nextra;
+    const char *extra_names[2];
+    double extra[2][4];
+};
+
+static int chart(const struct rep *r, const struct chart *c)
+{
+    const char *groups[MAXK + 2];
+    double v[(MAXK + 2) * 4];
+    unsigned ks[MAXK], n = hkernels(r, ks);
+    char path[1024];
+    struct svg_bars b = {c->title, c->ylabel, n + c->nextra, c->ns, groups, c->series, v, c->ref};
+    for (unsigned i = 0; i < n + c->nextra; i++) {
+        groups[i] = i < n ? r->all[ks[i]]->name : c->extra_names[i - n];
+        for (unsigned s = 0; s < c->ns; s++)
+            v[i * c->ns + s] = i < n ? c->val(r, ks[i], s) : c->extra[i - n][s];
+    }
+    fig_path(r, c->fig, 0, path, sizeof path);
+    return svg_bars_write(path, &b);
+}
+
+static double v_fig8(const struct rep *r, unsigned k, unsigned s)
+{
+    return nipc(r, k, s ? MAX_LRR : VT_LRR, B_LRR);
+}
+
+static double v_fig10(const struct rep *r, unsigned k, unsigned s)
+{
+    return nipc(r, k, fig10_vars[s], B_LRR);
+}
+
+static const char *const fig12_stats[2] = {"rf_utilization", "smem_utilization"};
+
+static double v_fig12(const struct rep *r, unsigned k, unsigned s)
+{
+    return 100.0 * rep_stat(st(r, k, s & 1 ? VT_LRR : B_LRR), fig12_stats[s >> 1]);
+}
+
+static double v_fig13(const struct rep *r, unsigned k, unsigned s)
+{
+    return 100.0 * rep_stat(st(r, k, s & 1 ? VT_LRR : B_LRR), fig13_stats[1 + (s >> 1)]);
+}
+
+/* Fig. 9's form has no kernels: the schedulers' means. */
+static int chart_fig9(const struct rep *r)
+{
+    static const char *const groups[3] = {"LRR", "GTO", "two-level"};
+    static const char *const series[3] = {"VT", "MAX", "paper VT"};
+    static const double paper[3] = {P_VT, P_VT_GTO, P_VT};
+    double v[9];
+    char path[1024];
+    struct svg_bars b = {"Fig. 9 form: over each scheduler's baseline (arithmetic means)",
+                         "normalised IPC", 3, 3, groups, series, v, 1.0};
+    for (unsigned i = 0; i < 3; i++) {
+        v[i * 3] = mean_ipc(r, VT_LRR + 3 * i, B_LRR + 3 * i, 0);
+        v[i * 3 + 1] = mean_ipc(r, MAX_LRR + 3 * i, B_LRR + 3 * i, 0);
+        v[i * 3 + 2] = paper[i];
+    }
+    fig_path(r, "fig9", 0, path, sizeof path);
+    return svg_bars_write(path, &b);
+}
+
+static int charts(const struct rep *r)
+{
+    struct chart c8 = {"fig8", "Fig. 8 form: normalised IPC over B_LRR", "normalised IPC", 2,
+                       {"VT", "MAX"}, 1.0, v_fig8, 2, {"mean", "paper"},
+                       {{mean_ipc(r, VT_LRR, B_LRR, 0), mean_ipc(r, MAX_LRR, B_LRR, 0)},
+                        {P_VT, P_MAX}}};
+    struct chart c10 = {"fig10", "Fig. 10 form: VT by swap bits per cycle, over B_LRR",
+                        "normalised IPC", 4, {"256", "512", "1024", "ideal"}, 1.0, v_fig10, 1,
+                        {"geo. mean"}, {{0}}};
+    struct chart c12 = {"fig12", "Fig. 12 form: register file and shared memory allocated",
+                        "% of capacity", 4, {"RF B", "RF VT", "shared B", "shared VT"}, 0,
+                        v_fig12, 2, {"mean", "paper"}, {{0}, {100 * P_RF_B, 100 * P_RF_VT,
+                        100 * P_SM_B, 100 * P_SM_VT}}};
+    struct chart c13 = {"fig13", "Fig. 13 form: L1 MSHRs in use and DRAM bus utilisation",
+                        "%", 4, {"MSHR B", "MSHR VT", "DRAM B", "DRAM VT"}, 0, v_fig13, 2,
+                        {"mean", "paper"}, {{0}, {100 * P_MSHR_B, 100 * P_MSHR_VT,
+                        100 * P_DRAM_B, 100 * P_DRAM_VT}}};
+    for (unsigned s = 0; s < 4; s++) {
+        c10.extra[0][s] = mean_ipc(r, fig10_vars[s], B_LRR, 1);
+        c12.extra[0][s] = 100.0 * mean_stat(r, s & 1 ? VT_LRR : B_LRR, fig12_stats[s >> 1]);
+        c13.extra[0][s] = 100.0 * mean_stat(r, s & 1 ? VT_LRR : B_LRR,
+                                            fig13_stats[1 + (s >> 1)]);
+    }
+    return chart(r, &c8) || chart_fig9(r) || chart(r, &c10) || chart(r, &c12) || chart(r, &c13);
+}
+
+/* ------------------------------------------------------------------ findings */
+
+static void finding(FILE *f, const char *what, double ours, double paper)
+{
+    fprintf(f, "- %s: %.3f (paper %.3f): %s.\n", what, ours, paper, rep_verdict(ours, paper));
+}
+
+/* The headroom kernels whose nipc(v over b) is above (dir > 0) or below (dir < 0) 1 by more
+   than half a percent, or within it (dir == 0), with the ratio. */
+static void kernels_where(FILE *f, const struct rep *r, unsigned v, unsigned b, int dir)
+{
+    unsigned ks[MAXK], n = hkernels(r, ks), c = 0;
+    for (unsigned i = 0; i < n; i++) {
+        double x = nipc(r, ks[i], v, b);
+        if (rep_direction(x) == dir)
+            fprintf(f, "%s %s %.2f", c++ ? "," : "", r->all[ks[i]]->name, x);
+    }
+    fprintf(f, "%s", c ? ".\n" : " none.\n");
+}
+
+static double over(double a, double b)
+{
+    return b > 0 ? a / b : 0.0;
+}
+
+/* Variant VT_LRR's mean of a statistic over B_LRR's. */
+static double vt_over_b(const struct rep *r, const char *json)
+{
+    return over(mean_stat(r, VT_LRR, json), mean_stat(r, B_LRR, json));
+}
+
+/* The paper's Fig. 12 and 13 ratios against ours (VT's mean over the baseline's). */
+static void findings_util(FILE *f, const struct rep *r)
+{
+    double mb = mean_stat(r, B_LRR, "l1_miss_rate"), mv = mean_stat(r, VT_LRR, "l1_miss_rate");
+    finding(f, "Fig. 12, register file used, VT / B", vt_over_b(r, "rf_utilization"),
+            P_RF_VT / P_RF_B);
+    finding(f, "Fig. 12, shared memory used, VT / B", vt_over_b(r, "smem_utilization"),
+            P_SM_VT / P_SM_B);
+    fprintf(f, "- Fig. 13, L1 miss rate: %+.1f points (paper: up by less than %.1f): %s.\n",
+            100.0 * (mv - mb), 100.0 * P_MISS_UP, mv - mb < P_MISS_UP ? "holds" :
+            "**does not hold**");
+    finding(f, "Fig. 13, L1 MSHRs in use, VT / B", vt_over_b(r, "l1_mshr_utilization"),
+            P_MSHR_VT / P_MSHR_B);
+    finding(f, "Fig. 13, DRAM bandwidth used, VT / B", vt_over_b(r, "dram_bus_utilization"),
+            P_DRAM_VT / P_DRAM_B);
+}
+
+static void findings(FILE *f, const struct rep *r)
+{
+    uint64_t bs = 0, vs = 0;
+    unsigned ks[MAXK], n = hkernels(r, ks), nd = (unsigned)typec_fails(r);
+    for (unsigned i = 0; i < n; i++) {
+        bs += rep_stall_cycles(st(r, ks[i], B_LRR));
+        vs += rep_stall_cycles(st(r, ks[i], VT_LRR));
+    }
+    fprintf(f, "## 9. Where the paper's direction holds (computed)\n\nOur figure against the "
+            "paper's, as ratios (1: no change); \"same direction\" when both are above 1.005, "
+            "both below 0.995 or both between; means over the %u headroom kernels (arithmetic "
+            "for performance, as the paper's averages are compared).\n\n", n);
+    finding(f, "Fig. 8, VT over Baseline (LRR)", mean_ipc(r, VT_LRR, B_LRR, 0), P_VT);
+    finding(f, "Fig. 8, MAX over Baseline (LRR)", mean_ipc(r, MAX_LRR, B_LRR, 0), P_MAX);
+    finding(f, "Fig. 8, VT against MAX (mean VT / mean MAX)", over(mean_ipc(r, VT_LRR, B_LRR, 0),
+            mean_ipc(r, MAX_LRR, B_LRR, 0)), P_VT / P_MAX);
+    finding(f, "Fig. 9, VT over Baseline (GTO)", mean_ipc(r, VT_GTO, B_GTO, 0), P_VT_GTO);
+    finding(f, "Fig. 9, VT over Baseline (two-level)", mean_ipc(r, VT_TW, B_TW, 0), P_VT);
+    finding(f, "Fig. 4, stall cycles VT / B (summed)", rep_ratio(vs, bs), 1.0 - P_STALL_CUT);
+    finding(f, "Fig. 10, ideal swap over 512 bits per cycle", mean_ipc(r, VT_0, VT_LRR, 1),
+            P_IDEAL);
+    finding(f, "Fig. 10, 256 over 512 bits per cycle", mean_ipc(r, VT_256, VT_LRR, 1), 1.0);
+    findings_util(f, r);
+    fprintf(f, "- Type-C (no headroom): %u of %u kernels run as the baseline (the paper: no "
+            "change): %s.\n", r->n - n - nd, r->n - n, nd ? "**does not hold**" : "holds");
+    fprintf(f, "- Slower under VT than the baseline (LRR; the paper: none in Fig. 8):");
+    kernels_where(f, r, VT_LRR, B_LRR, -1);
+    fprintf(f, "- No change under VT (within 0.5 %%; the paper: BF, PF, SN):");
+    kernels_where(f, r, VT_LRR, B_LRR, 0);
+    fprintf(f, "- VT faster than MAX (the paper: 2D, CP, DC, HI, ND, from Mascar's memory "
+            "prioritisation, which the model does not have):");
+    kernels_where(f, r, VT_LRR, MAX_LRR, 1);
+}
+
+/* ------------------------------------------------------------------ the document */
+
+static void header(FILE *f, const struct rep *r)
+{
+    const struct opts *o = r->o;
+    unsigned ks[MAXK], n = hkernels(r, ks), ns = 0;
+    for (unsigned k = 0; k < r->n; k++)
+        ns += type_s(r, k);
+    fprintf(f, "# VT: virtual-thread CTAs (004)\n\nGenerated by `make report-vt` (`build/gpusim report vt "
+            "--size %s --config %s`): the evaluation of 004_23e173f444f46134.txt Section V "
+            "(virtual-thread CTAs beyond the scheduling limit) on the %u bench kernels of "
+            "docs/bench.md, in the forms of the paper's figures. %u runs, %u with wrong or failed "
+            "results%s.\n\n", o->size == BENCH_TEST ? "test" : "default",
+            o->config ? o->config : "gtx480", r->n, r->runs, r->bad, r->bad ?
+            " (marked WRONG / ERROR)" : " (every run's results checked against its C reference)");
+    fprintf(f, "Every variant, the baselines included, sets `simt_depth = 4`: the paper's D, the "
+            "on-chip SIMT entries a swap saves (gtx480's default is 16), so that a baseline and "
+            "its VT differ in VT only.");
+    for (int i = 0; i < o->nsets; i++)
+        fprintf(f, "%s`--set %s`", i ? ", " : " Every variant also has ", o->sets[i]);
+    fprintf(f, "%s Variants:\n\n", o->nsets ? " (before its own)." : "");
+    for (unsigned v = 0; v < NV; v++)
+        rep_var_line(f, &vars[v]);
+    fprintf(f, "\nPhase 1 runs B_LRR and VT_LRR on every kernel. Type-S: the baseline's residency "
+            "is bound by threads or CTAs (%u kernels), Type-C: by registers or shared memory "
+            "(%u). A kernel has *headroom* when VT holds more CTAs per SM than the baseline "
+            "(%u kernels); phase 2 runs the other ten variants on those only, and the figures "
+            "below are over them. The configuration's other keys are those of docs/config.md; "
+            "what the model does is described below the tables.\n\n", ns, r->n - ns, n);
+}
+
+static void body(FILE *f, const struct rep *r)
+{
+    header(f, r);
+    residency(f, r);
+    fig8(f, r);
+    fig9(f, r);
+    typec(f, r);
+    fig4(f, r);
+    fig10(f, r);
+    fig12(f, r);
+    fig13(f, r);
+    behaviour(f, r);
+    findings(f, r);
+}
+
+/* The statistics of the CSV beyond the fixed columns: every scalar VT, load-queue and
+   utilisation figure of the list (stats_list.h), in its order. */
+static int csv_stat(const struct gs_stat_desc *d)
+{
+    return d->json && d->n <= 1 && d->out != GSO_ENUM &&
+           (!strncmp(d->json, "vt_", 3) || !strncmp(d->json, "ldq_", 4) ||
+            strstr(d->json, "_utilization") || !strcmp(d->json, "l1_miss_rate") ||
+            !strncmp(d->json, "l1_", 3));
+}
+
+static void csv_header(FILE *f)
+{
+    fprintf(f, "kernel,type,headroom,variant,correct,cycles,warp_insns,stall_cycles");
+    for (unsigned c = 0; c < GS_STALL_KINDS; c++)
+        fprintf(f, ",sched_%s", iss_class_names[c]);
+    fprintf(f, ",warps_per_cta,regs_per_thread,shared_per_cta,occupancy,occupancy_limit");
+    for (uint32_t i = 0; i < gs_stat_ndescs; i++)
+        if (csv_stat(&gs_stat_descs[i]))
+            fprintf(f, ",%s", gs_stat_descs[i].json);
+    fprintf(f, ",smem_ctx_utilization\n");
+}
+
+static void csv_row(FILE *f, const struct rep *r, unsigned k, unsigned v)
+{
+    const struct gs_stats *s = st(r, k, v);
+    fprintf(f, "%s,%s,%d,%s,%d,%llu,%llu,%llu", r->all[k]->name, type_s(r, k) ? "S" : "C",
+            headroom(r, k), vars[v].name, rep_res(r, k, v)->rc == 0,
+            (unsigned long long)s->cycles, (unsigned long long)s->warp_insns,
+            (unsigned long long)rep_stall_cycles(s));
+    for (unsigned c = 0; c < GS_STALL_KINDS; c++)
+        fprintf(f, ",%llu", (unsigned long long)s->t.sched_cycles[c]);
+    fprintf(f, ",%u,%u,%u,%u,%s", warps_per_cta(s), s->regs_per_thread, s->shared_per_cta,
+            s->occupancy, cta_limit_name((enum cta_limit)s->occupancy_limit));
+    for (uint32_t i = 0; i < gs_stat_ndescs; i++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[i];
+        if (!csv_stat(d))
+            continue;
+        if (d->out == GSO_DERIVED || d->type == GST_f64)
+            fprintf(f, ",%.6f", rep_stat(s, d->json));
+        else
+            fprintf(f, ",%.0f", rep_stat(s, d->json));
+    }
+    fprintf(f, ",%.6f\n", smem_ctx(s));
+}
+
+static void rows(FILE *f, const struct rep *r)
+{
+    csv_header(f);
+    for (unsigned k = 0; k < r->n; k++)
+        for (unsigned v = 0; v < NV; v++)
+            if (rep_ran(r, k, v))
+                csv_row(f, r, k, v);
+}
+
+/* Phase 1 (want: B_LRR and VT_LRR everywhere), then phase 2 (the rest on headroom kernels). */
+static int run_phases(struct rep *r)
+{
+    unsigned char *want = calloc((size_t)r->n * NV, 1);
+    int rc;
+    if (!want)
+        return -1;
+    for (unsigned k = 0; k < r->n; k++)
+        want[k * NV + B_LRR] = want[k * NV + VT_LRR] = 1;
+    rc = rep_run(r, want);
+    memset(want, 0, (size_t)r->n * NV);
+    for (unsigned k = 0; k < r->n; k++)
+        for (unsigned v = 0; v < NV; v++)
+            want[k * NV + v] = headroom(r, k) && v != B_LRR && v != VT_LRR;
+    if (!rc)
+        rc = rep_run(r, want);
+    free(want);
+    return rc;
+}
+
+int report_vt(const struct opts *o)
+{
+    struct rep r;
+    int rc = rep_open(&r, o, vars, NV);
+    if (rc)
+        return rc;
+    if (r.n > MAXK) {
+        fprintf(stderr, "gpusim report: more than %d kernels\n", MAXK);
+        rep_close(&r);
+        return 2;
+    }
+    if (run_phases(&r)) {
+        rep_close(&r);
+        return 2;
+    }
+    if (typec_fails(&r))
+        fprintf(stderr, "gpusim report: %d kernels without headroom ran differently under VT "
+                "(marked DIFFERS)\n", typec_fails(&r));
+    if (charts(&r)) {
+        rep_close(&r);
+        return 2;
+    }
+    rc = rep_finish(&r, o->markdown ? o->markdown : "docs/vt.md",
+                    o->csv ? o->csv : "docs/vt.csv", NOTES_MARK, body, rows, typec_fails(&r));
+    rep_close(&r);
+    return rc;
+}
