@@ -178,7 +178,7 @@ static void readiness(const struct iss_cfg *c, const struct iss_regs *d, const s
         } else if (rank[cl] > rank[s->best]) {
             s->best = (uint8_t)cl;
         }
-        if (cl == ISS_LONG_MEM)
+        if (cl == ISS_LONG_MEM || cl == ISS_BARRIER)   /* two-level: leaves the active set */
             s->lstall |= b;
         if (c->progress || c->tally)
             tally(in, w, cl, t);

@@ -119,7 +119,10 @@ struct iss_in {
 
 struct iss_sched {                 /* one scheduler, local slot numbering */
     slotmask valid, ready, fresh;  /* drive ws */
-    slotmask lstall;               /* stalled on a long-latency load (ws TWOLEVEL) */
+    slotmask lstall;               /* stalled on a long-latency load or waiting at a barrier:
+                                      ws TWOLEVEL moves it out of the active set (a barrier
+                                      wait that stayed there could keep the warps it waits for
+                                      out of the set for ever) */
     slotmask ready_mem;            /* ready slots whose head is a memory instruction */
     uint8_t  best;                 /* [2:0] best class of its non-ready valid slots */
 };
