@@ -86,8 +86,8 @@ static void vt_limits(const struct gpu_config *conf, uint32_t warps, uint32_t sh
     if (conf->vt == VT_OFF || !o->resident)
         return;
     memcpy(by, o->by, sizeof o->by);
-    by[CTA_LIM_VWI] = by[CTA_LIM_SLOTS] = by[CTA_LIM_TABLE] = UINT32_MAX;
-    by[CTA_LIM_THREADS] = by[CTA_LIM_CTAS] = UINT32_MAX;
+    by[CTA_LIM_THREADS] = by[CTA_LIM_CTAS] = UINT32_MAX;    /* the scheduling limit is lifted */
+    by[CTA_LIM_VWI] = by[CTA_LIM_SLOTS] = UINT32_MAX;
     by[CTA_LIM_TABLE] = SM_MAX_CTAS;
     if (conf->vt == VT_MAX) {
         by[CTA_LIM_SLOTS] = SM_MAX_SLOTS / warps;
