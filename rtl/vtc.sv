@@ -7,7 +7,7 @@
 // errors); nw [5:0]; beats [11:0]; room; nstall, nlive: 64 CTA slots x 6 bits, slot k at
 // [k*6 +: 6] (slots >= NCTAS are not looked at); pend_v, pend_n [8:0]; the 8 stale-writeback
 // ports (SB_MAX_REL) rel_v [7:0], rel_cta port p at [p*6 +: 6]; grant.  Out: fence_v,
-// fence_cta [5:0], save_v, save_w [4:0], rest_v, rest_w [4:0], rest_fresh, ldq_v, ldq_cta
+// fence_cta [5:0], save_v, save_w [4:0], rest_v, rest_w [4:0], rest_fresh, rest_cta [5:0], ldq_v, ldq_cta
 // [5:0], ctx_req, rdy_n, nact, ninact [6:0], ev_out, ev_in, ev_fill, ev_busy, ev_wait, err [5:0].
 //
 // Registers (CB = clog2(NCTAS), NB = clog2(NCTAS + 1); entry i of an array at [i*W +: W]):
@@ -53,6 +53,7 @@ module vtc #(
     output logic               rest_v,
     output logic [4:0]         rest_w,
     output logic               rest_fresh,
+    output logic [5:0]         rest_cta,
     output logic               ldq_v,
     output logic [5:0]         ldq_cta,
     output logic               ctx_req,
@@ -213,7 +214,7 @@ module vtc #(
         rdl_n = rd_left;
         wrl_n = wr_left;
         err = e_a;
-        {fence_v, fence_cta, save_v, save_w, rest_v, rest_w, rest_fresh, ldq_v, ldq_cta} = '0;
+        {fence_v, fence_cta, save_v, save_w, rest_v, rest_w, rest_fresh, rest_cta, ldq_v, ldq_cta} = '0;
         {ctx_req, ev_out, ev_in, ev_fill} = '0;
         // grant: the in CTA's read first, then the out CTA's write
         ev_wait = waits && !grant;
@@ -289,6 +290,7 @@ module vtc #(
         swap = ph_n == SWAP;
         sv0 = sv_n;
         if (ph_n != IDLE) begin
+            rest_cta = 6'(in_n);
             if (swap && sv0 < nw) begin
                 save_v = 1'b1;
                 fence_v = 1'b1;

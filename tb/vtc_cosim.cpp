@@ -271,6 +271,7 @@ private:
         chk.eq("out.rest_v", o.rest_v, get_bits(d.rest_v, k, 1));
         chk.eq("out.rest_w", o.rest_w, get_bits(d.rest_w, 5 * k, 5));
         chk.eq("out.rest_fresh", o.rest_fresh, get_bits(d.rest_fresh, k, 1));
+        chk.eq("out.rest_cta", o.rest_cta, get_bits(d.rest_cta, 6 * k, 6));
         chk.eq("out.ldq_v", o.ldq_v, get_bits(d.ldq_v, k, 1));
         chk.eq("out.ldq_cta", o.ldq_cta, get_bits(d.ldq_cta, 6 * k, 6));
         chk.eq("out.ctx_req", o.ctx_req, get_bits(d.ctx_req, k, 1));

@@ -499,6 +499,7 @@ static void test_done_of_in_cta_after_restores(void **state)
     run(&u);
     warps(&u, 0, 2, 2);
     until_decision(&u, 3);
+    assert_int_equal(u.out.rest_cta, 1);     /* the in CTA, named from the decision on */
     warps(&u, 0, 0, 0);
     for (i = 0; i < 4; i++)
         run(&u);

@@ -135,7 +135,7 @@ void sm_vt_apply(struct sm *s)
         vt_save(s, o->fence_cta, o->save_w);
     if (o->rest_v) {
         uint32_t w = s->vt_fill ? s->vt_fill_first + o->rest_w : s->vt_pwi[o->rest_w];
-        vt_restore(s, s->vtc_q->in_cta, o->rest_w, w, o->rest_fresh);
+        vt_restore(s, o->rest_cta, o->rest_w, w, o->rest_fresh);
     }
     if (o->ldq_v) {                        /* the out CTA's loads: to the inactive queue */
         const struct sm_cta *k = &s->ctas[o->ldq_cta];
@@ -156,7 +156,7 @@ static void vt_after_save(struct sm *s)
     s->ctx[x].slot = SM_NO_SLOT;
     s->slot_ctx[w] = SM_NO_CTX;
     s->vt_setvwi_next |= slot_bit(w);
-    s->vt_setvwi_vwi[w] = (uint8_t)s->ctas[s->vtc_q->in_cta].ctx[s->ctx[x].widx];
+    s->vt_setvwi_vwi[w] = (uint8_t)s->ctas[s->vtc_o->rest_cta].ctx[s->ctx[x].widx];
 }
 
 /* A writeback for a context without a slot (its CTA is inactive): to the slot it left, with

@@ -225,6 +225,7 @@ static void sequence(uint8_t nw, struct vtc_out *out, struct vtc_regs *d)
     int swap = d->ph == VTC_SWAP;
     if (d->ph == VTC_IDLE)
         return;
+    out->rest_cta = d->in_cta;
     if (swap && sv < nw) {
         out->save_v = out->fence_v = 1;
         out->save_w = sv & 31u;

@@ -52,6 +52,7 @@
  *   FILL: rest_w = j in out(g + j) (g as above: out(t) itself for a never-run CTA or
  *         B = 0); no saves, fence, ldq or write beats.
  *   rest_fresh = 1 with every restore of a CTA that never ran (no context: the SM launches it).
+ *   rest_cta = the in CTA in every out(c) of the sequence (decision to end), else 0.
  *   A swapped-out CTA enters the FIFO (registered: rdy_n, popped from the next cycle) in the
  *   cycle its last count is in (t+nw) if its counter is 0 then, else in the cycle a stale
  *   writeback brings it to 0 (a cycle later for each lower-index CTA pushed before it).
@@ -131,6 +132,9 @@ struct vtc_out {                   /* registered: commands for the next cycle */
     uint8_t  save_v, save_w;       /* [0],[4:0] save warp save_w of out_cta (simt save + sb count) */
     uint8_t  rest_v, rest_w;       /* [0],[4:0] activate warp rest_w of in_cta (restore or launch) */
     uint8_t  rest_fresh;           /* [0] in_cta never ran: simt launch port, no context read */
+    uint8_t  rest_cta;             /* [5:0] in_cta while a swap or fill is in progress (0 when
+                                      idle): whose warps the restores bring and whose VWIs the
+                                      saved slots take */
     uint8_t  ldq_v, ldq_cta;       /* [0],[5:0] move out_cta's loads to the inactive queue */
     uint8_t  ctx_req;              /* [0] smem ctx_v: a context beat waits */
     uint8_t  rdy_n;                /* [6:0] ready CTAs waiting (the SM's launch rule) */
