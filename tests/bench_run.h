@@ -60,4 +60,25 @@ static inline unsigned bench_jobs(const struct variant *v, unsigned nv, struct j
     return t;
 }
 
+/* A mechanism test's main: every (kernel, variant) and then the extra tests, as group `name`. */
+static inline int bench_main(const char *name, const struct variant *v, unsigned nv,
+                             const struct CMUnitTest *extra, unsigned nextra)
+{
+    unsigned n, t;
+    struct CMUnitTest *tests;
+    struct job *jobs;
+    int rc;
+    bench_all(&n);
+    tests = calloc(n * nv + nextra, sizeof *tests);
+    jobs = calloc(n * nv, sizeof *jobs);
+    if (!tests || !jobs)
+        return 1;
+    t = bench_jobs(v, nv, jobs, tests);
+    memcpy(tests + t, extra, nextra * sizeof *extra);
+    rc = _cmocka_run_group_tests(name, tests, t + nextra, NULL, NULL);
+    free(tests);
+    free(jobs);
+    return rc;
+}
+
 #endif

@@ -146,22 +146,11 @@ static void test_bad_combinations(void **state)
 
 int main(void)
 {
-    unsigned n, t = 0;
-    struct CMUnitTest *tests;
-    struct job *jobs;
-    int rc;
-    bench_all(&n);
-    tests = calloc(n * NVARIANTS + 8, sizeof *tests);
-    jobs = calloc(n * NVARIANTS, sizeof *jobs);
-    if (!tests || !jobs)
-        return 1;
-    t = bench_jobs(variants, NVARIANTS, jobs, tests);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_context_size);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_bad_combinations);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_type_c_unchanged);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_swaps_happen);
-    rc = _cmocka_run_group_tests("vt", tests, t, NULL, NULL);
-    free(tests);
-    free(jobs);
-    return rc;
+    static const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_context_size),
+        cmocka_unit_test(test_bad_combinations),
+        cmocka_unit_test(test_type_c_unchanged),
+        cmocka_unit_test(test_swaps_happen),
+    };
+    return bench_main("vt", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
 }

@@ -251,25 +251,14 @@ static void test_logical_tb_metrics(void **state)
 
 int main(void)
 {
-    unsigned n, t = 0;
-    struct CMUnitTest *tests;
-    struct job *jobs;
-    int rc;
-    bench_all(&n);
-    tests = calloc(n * NVARIANTS + 8, sizeof *tests);
-    jobs = calloc(n * NVARIANTS, sizeof *jobs);
-    if (!tests || !jobs)
-        return 1;
-    t = bench_jobs(variants, NVARIANTS, jobs, tests);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_smem_restriction);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_num_virtual_tbs);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_bad_combinations);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_extension_in_user_ptx);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_logical_grid_too_large);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_exit_before_barrier);
-    tests[t++] = (struct CMUnitTest)cmocka_unit_test(test_logical_tb_metrics);
-    rc = _cmocka_run_group_tests("vtw", tests, t, NULL, NULL);
-    free(tests);
-    free(jobs);
-    return rc;
+    static const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_smem_restriction),
+        cmocka_unit_test(test_num_virtual_tbs),
+        cmocka_unit_test(test_bad_combinations),
+        cmocka_unit_test(test_extension_in_user_ptx),
+        cmocka_unit_test(test_logical_grid_too_large),
+        cmocka_unit_test(test_exit_before_barrier),
+        cmocka_unit_test(test_logical_tb_metrics),
+    };
+    return bench_main("vtw", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
 }

@@ -117,6 +117,7 @@ void cta_limits(const struct gpu_config *conf, uint32_t threads_per_cta, uint32_
     uint64_t regs_warp = ((uint64_t)regs_per_thread * 32 + unit - 1) / unit * unit;
     uint64_t regs_cta = regs_warp * warps;
     memset(o, 0, sizeof *o);
+    o->regs_cta = (uint32_t)regs_cta;
     o->by[CTA_LIM_THREADS] = conf->max_warps_per_sm / (warps ? warps : 1);
     o->by[CTA_LIM_CTAS] = conf->max_ctas_per_sm;
     o->by[CTA_LIM_REGS] = regs_cta ? (uint32_t)(conf->regs_per_sm / regs_cta) : UINT32_MAX;

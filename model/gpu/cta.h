@@ -57,6 +57,7 @@ struct cta_limits {
     uint32_t sched;                /* scheduling limit: min(threads, CTAs) */
     uint32_t cap;                  /* capacity limit: min(registers, shared memory) */
     uint32_t resident;             /* what the baseline SM holds: min(sched, cap) */
+    uint32_t regs_cta;             /* registers one CTA allocates (per warp, in units) */
     enum cta_limit sched_by, cap_by, binding;   /* which limit gives each (ties: enum order) */
     /* VT (conf->vt != off; 004_23e173f444f46134.txt Sec. IV-B): */
     uint32_t vt;                   /* CTAs per SM under VT (on: active + inactive; max: all

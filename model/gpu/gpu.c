@@ -58,6 +58,7 @@ static void vt_params(struct ts *t, const struct cta_limits *lim, struct sm_para
     if (c->vt == VT_ON) {
         p->cta_active = lim->vt_active;
         p->vt_ctx_bits = lim->ctx_bits;
+        p->vt_ctx_bytes = lim->ctx_bytes;
         p->vt_beats = vtc_beats(lim->ctx_bits, b);
     } else if (c->vt == VT_MAX) {
         uint32_t warps = (p->block.x * p->block.y * p->block.z + 31) / 32;
@@ -110,6 +111,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     p.sink = l->sink;
+    p.regs_cta = lim.regs_cta;
     vt_params(t, &lim, &p);
     for (i = 0; i < t->nsms; i++) {
         p.id = i;

@@ -51,13 +51,6 @@ static int alloc_functional(struct sm *s)
            (s->vt_ctx || !s->vtc_n) ? 0 : -1;
 }
 
-/* Registers one CTA allocates: per warp, in units of reg_alloc_unit (as cta_limits). */
-static uint32_t regs_per_cta(const struct gpu_config *c, uint32_t regs, uint32_t warps)
-{
-    uint32_t unit = c->reg_alloc_unit ? c->reg_alloc_unit : 1;
-    return (regs * 32 + unit - 1) / unit * unit * warps;
-}
-
 static void init_exec(struct sm *s)
 {
     const struct sm_params *p = &s->p;
@@ -88,7 +81,6 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     s->nctx = sm_contexts(p->conf);
     s->nctas = sm_cta_slots(p->conf);
     s->nwarps_per_cta = (p->block.x * p->block.y * p->block.z + 31) / 32;
-    s->regs_cta = regs_per_cta(p->conf, p->prog->regs_per_thread, s->nwarps_per_cta);
     for (i = 0; i < SM_MAX_SLOTS; i++)
         s->slot_ctx[i] = SM_NO_CTX;
     memset(s->iss_in.ctx_cta, ISS_NO_CTX, sizeof s->iss_in.ctx_cta);
@@ -368,10 +360,9 @@ static void alloc_stats(struct sm *s, const struct l1_out *lo)
 {
     s->s.l1_mshr_busy_sum += lo->mshr_used;
     s->s.ldq_active_sum += s->ldst_o->nact;
-    uint32_t ctx_bytes = (s->p.vt_ctx_bits + 31) / 32 * 4;
-    s->s.rf_alloc_sum += (uint64_t)s->nctas_res * s->regs_cta;
-    s->s.smem_alloc_sum += (uint64_t)s->nctas_res * (s->smem_size + ctx_bytes);
-    s->s.smem_ctx_sum += (uint64_t)s->nctas_res * ctx_bytes;
+    s->s.rf_alloc_sum += (uint64_t)s->nctas_res * s->p.regs_cta;
+    s->s.smem_alloc_sum += (uint64_t)s->nctas_res * (s->smem_size + s->p.vt_ctx_bytes);
+    s->s.smem_ctx_sum += (uint64_t)s->nctas_res * s->p.vt_ctx_bytes;
 }
 
 int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, uint32_t *ntbs)

@@ -76,7 +76,9 @@ struct sm_params {
     uint32_t id;
     uint32_t cta_limit;            /* resident CTAs per SM for this launch (cta_limits) */
     uint32_t cta_active;           /* VT: at most this many of them active (else = cta_limit) */
-    uint32_t vt_ctx_bits;          /* VT: eq. (1) per CTA, 0 when no context region */
+    uint32_t vt_ctx_bits;          /* VT: eq. (1) per CTA, 0 when no context region ... */
+    uint32_t vt_ctx_bytes;         /* ... its shared-memory bytes (32-bit words) */
+    uint32_t regs_cta;             /* registers one CTA allocates (cta_limits) */
     uint32_t vt_beats;             /* VT: shared-memory port beats per context (eq. 2), 0 ideal */
     uint64_t spill_base, local_base;   /* timing addresses of SIMT spills / local memory */
     const struct probe_sink *sink; /* the instruction probe's sink (NULL = none) */
@@ -256,7 +258,6 @@ struct sm {
     uint16_t vt_saved_ctx;
     uint8_t  vt_last_slot[SM_MAX_CTX];   /* the slot each context left at its save */
     struct simt_state *vt_ctx;     /* the context region: each context's saved SIMT state */
-    uint32_t regs_cta;             /* registers one CTA allocates (utilisation statistics) */
     char err[PTX_ERR_LEN + 256];
     int  failed;
 };
