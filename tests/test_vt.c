@@ -91,6 +91,14 @@ static void test_swaps_happen(void **state)
         assert_true(s.t.vt_active_ctas_max <= s.vt_active_limit);
         assert_true(s.t.vt_inactive_ctas_max >= 1);
         assert_true(s.t.vt_swaps > 0);
+        /* eq. (2)'s beats: a swap writes the out CTA's context and reads the in CTA's unless
+           it never ran; a fill reads only */
+        assert_int_equal(s.t.vt_ctx_beats, (2 * s.t.vt_swaps + s.t.vt_fills - s.t.vt_first_runs) *
+                                               s.vt_swap_beats);
+        /* the context region is counted for every resident CTA, active or not */
+        assert_int_equal(s.t.smem_ctx_sum, (s.t.vt_active_sum + s.t.vt_inactive_sum) *
+                                               ((s.vt_ctx_bits + 31) / 32 * 4));
+        assert_true(s.t.ldq_moved > 0);          /* swapped-out CTAs had loads in flight */
     }
 }
 
