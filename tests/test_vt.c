@@ -152,6 +152,26 @@ static void test_bad_combinations(void **state)
     tu_assert_contains(err, "needs vt = on");
 }
 
+/* A context whose port cycles exceed the controller's 12-bit beat counters (W = 32, D = 32:
+   164,045 bits, 5,127 cycles at 32 bits per cycle) stops the launch with a message. */
+static void test_context_too_many_beats(void **state)
+{
+    static const char *ptx = ".version 7.0\n.target sm_75\n.address_size 64\n"
+                             ".visible .entry k()\n{\n  ret;\n}\n";
+    static const char *sets[] = { "vt=on", "num_sms=1", "simt_depth=32",
+                                  "vt_swap_bits_per_cycle=32" };
+    struct gs_gpu *g;
+    struct gs_module *m;
+    char err[512];
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, sets, 4, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, ptx, "k.ptx", &m), GS_OK);
+    assert_int_not_equal(gs_launch(g, m, "k", (struct gs_dim3){ 4, 1, 1 },
+                                   (struct gs_dim3){ 1024, 1, 1 }, 0, NULL, 0), GS_OK);
+    tu_assert_contains(gs_last_error(g), "port cycles at vt_swap_bits_per_cycle = 32");
+    gs_destroy(g);
+}
+
 int main(void)
 {
     static const struct CMUnitTest extra[] = {
@@ -159,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_bad_combinations),
         cmocka_unit_test(test_type_c_unchanged),
         cmocka_unit_test(test_swaps_happen),
+        cmocka_unit_test(test_context_too_many_beats),
     };
     return bench_main("vt", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
 }

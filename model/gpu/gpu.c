@@ -50,7 +50,7 @@ static void ts_free(struct ts *t)
    port beats by eq. (2). max: every SM block sized for the capacity limit's warps and CTAs --
    "more scheduling hardware at no cost" (004 Sec. V) -- through a configuration of the launch
    (beyond the keys' ranges on purpose). */
-static void vt_params(struct ts *t, const struct cta_limits *lim, struct sm_params *p)
+static int vt_params(struct ts *t, const struct cta_limits *lim, struct sm_params *p)
 {
     const struct gpu_config *c = p->conf;
     uint32_t b = c->vt_swap_bits_per_cycle;
@@ -60,6 +60,13 @@ static void vt_params(struct ts *t, const struct cta_limits *lim, struct sm_para
         p->vt_ctx_bits = lim->ctx_bits;
         p->vt_ctx_bytes = lim->ctx_bytes;
         p->vt_beats = vtc_beats(lim->ctx_bits, b);
+        if (p->vt_beats > VTC_MAX_BEATS) {
+            snprintf(t->err, t->errlen, "kernel %s: VT's context of %u bits takes %u port "
+                     "cycles at vt_swap_bits_per_cycle = %u; the controller counts at most %u "
+                     "(raise vt_swap_bits_per_cycle or lower simt_depth)", t->l->prog->name,
+                     lim->ctx_bits, p->vt_beats, b, VTC_MAX_BEATS);
+            return -1;
+        }
     } else if (c->vt == VT_MAX) {
         uint32_t warps = (p->block.x * p->block.y * p->block.z + 31) / 32;
         t->maxconf = *c;
@@ -68,6 +75,7 @@ static void vt_params(struct ts *t, const struct cta_limits *lim, struct sm_para
                                           ? lim->vt * warps : c->max_warps_per_sm;
         p->conf = &t->maxconf;
     }
+    return 0;
 }
 
 static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *st)
@@ -112,7 +120,8 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     p.sink = l->sink;
     p.regs_cta = lim.regs_cta;
-    vt_params(t, &lim, &p);
+    if (vt_params(t, &lim, &p))
+        return -1;
     for (i = 0; i < t->nsms; i++) {
         p.id = i;
         p.spill_base = sm_spill_base(i);

@@ -83,6 +83,7 @@
 
 #define VTC_MAX_W     32           /* warps per CTA (1,024 threads) */
 #define VTC_CNT_MAX   16383        /* 14-bit tracking counter */
+#define VTC_MAX_BEATS 4095         /* 12-bit beat counters: port cycles of one context */
 
 enum vtc_ph { VTC_IDLE = 0, VTC_SWAP, VTC_FILL };
 enum vtc_err { VTC_E_DEC = 1, VTC_E_LAUNCH = 2, VTC_E_DONE = 4, VTC_E_PEND = 8,
