@@ -66,6 +66,12 @@ static const struct conf_key keys[] = {
       "VT: context bits moved per free shared-memory port cycle (eq. 2; Table I: 512; Fig. 10 sweeps 256, 512, 1024 and ideal). 0 = ideal: no context traffic. Otherwise a power of two, 32 .. 4096. Only with vt = on." },
     { "vt_ldq_inactive", CK_U32, OFF(vt_ldq_inactive), 0, 32, "entries",
       "VT: entries of the inactive load queue (Sec. IV-D, Table I: 30); the loads of a swapped-out CTA move there and are served after every active one. Only with vt = on." },
+    { "dws", CK_ENUM, OFF(dws), 0, 5, "off|branch|aggress|lazy|revive|revive_mem",
+      "DWS (002_ddcb2f79a6edfee4.txt, docs/dws.md): the parts of a diverged warp run as independent scheduling entities (warp splits) kept in the warp-split table (wst). branch: DWS.BranchOnly (split on branch divergence only); aggress: DWS.AggressSplit (also on every divergent cache access: the lanes that hit run ahead); lazy: DWS.LazySplit (split on a divergent access only when one active entity is left); revive: DWS.ReviveSplit (LazySplit, and suspended splits may be split again); revive_mem: DWS.ReviveSplit.MemOnly (memory divergence only). Timing model only; not with vt or vtw." },
+    { "dws_wst_factor", CK_U32, OFF(dws_wst_factor), 2, 8, "x warps",
+      "DWS: schedulable entities per SM as a multiple of max_warps_per_sm -- the warp slots plus (factor - 1) x max_warps_per_sm split slots, the warp-split table's entries (slides, backup \"WST Hardware Overhead\": the WST limited to twice the number of warps: 2). factor x max_warps_per_sm must not exceed 128 (the SM's 7-bit slot index). Only with dws != off." },
+    { "dws_pd_max", CK_U32, OFF(dws_pd_max), 0, 65535, "instructions",
+      "DWS: the short-post-dominator heuristic (slides, \"Stack vs PC Reconvergence\"): a divergent branch whose reconvergence point (immediate post-dominator) lies at most this many instructions after it splits the warp in the WST; any other branch uses the reconvergence stack; 0: no branch starts a split (a warp already split still splits on every divergent branch while the table has room). The slides give no value: 64 is an assumption. Only with dws != off." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
@@ -199,6 +205,9 @@ void conf_defaults(struct gpu_config *c)
     c->vt = VT_OFF;
     c->vt_swap_bits_per_cycle = 512;
     c->vt_ldq_inactive = 30;
+    c->dws = DWS_OFF;
+    c->dws_wst_factor = 2;
+    c->dws_pd_max = 64;
     c->schedulers_per_sm = 2;
     c->twolevel_active = 8;
     c->simt_policy = SIMTP_TOKEN;
@@ -417,6 +426,47 @@ static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
     return 0;
 }
 
+/* DWS's keys against each other, the SM's slot index and the mechanisms it cannot be
+   combined with. */
+static int dws_check(const struct gpu_config *c, char *err, size_t errlen)
+{
+    static const char *const nm[] = { "off", "branch", "aggress", "lazy", "revive", "revive_mem" };
+    if (c->dws == DWS_OFF) {
+        if (c->dws_wst_factor != 2 || c->dws_pd_max != 64) {
+            snprintf(err, errlen, "configuration: key '%s' needs dws != off",
+                     c->dws_wst_factor != 2 ? "dws_wst_factor" : "dws_pd_max");
+            return -1;
+        }
+        return 0;
+    }
+#ifndef DWS_SM_WIRED
+    /* the SM does not run splits yet (issue 14 builds them block by block): refuse rather
+       than run the baseline under a DWS name */
+    snprintf(err, errlen, "configuration: dws = %s is not available yet: the SM's warp-split "
+             "path is being built (docs/dws.md); only dws = off runs", nm[c->dws]);
+    return -1;
+#endif
+    if (c->vt != VT_OFF || c->vtw != VTW_OFF) {
+        snprintf(err, errlen, "configuration: dws = %s cannot be combined with %s (a split warp "
+                 "has several slots: VT's swap saves one slot per context, VTW's progress "
+                 "tracking counts one per warp)", nm[c->dws], c->vt != VT_OFF ? "vt" : "vtw");
+        return -1;
+    }
+    if (c->model != MODEL_TIMING) {
+        snprintf(err, errlen, "configuration: dws = %s needs model = timing (splits change when "
+                 "lanes run, not what they compute; the functional model has no schedule)",
+                 nm[c->dws]);
+        return -1;
+    }
+    if ((uint64_t)c->dws_wst_factor * c->max_warps_per_sm > 128) {
+        snprintf(err, errlen, "configuration: key 'dws_wst_factor' (%u) x max_warps_per_sm (%u) "
+                 "= %u schedulable slots; the SM has at most 128 (its 7-bit slot index)",
+                 c->dws_wst_factor, c->max_warps_per_sm, c->dws_wst_factor * c->max_warps_per_sm);
+        return -1;
+    }
+    return 0;
+}
+
 int conf_check(const struct gpu_config *c, char *err, size_t errlen)
 {
     if (c->max_threads_per_cta > 32 * c->max_warps_per_sm) {
@@ -461,6 +511,8 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
                  "software form keeps every thread index)");
         return -1;
     }
+    if (dws_check(c, err, errlen))
+        return -1;
     if (vt_check(c, err, errlen))
         return -1;
     if ((uint64_t)c->max_regs_per_thread * 32 > c->regs_per_sm) {

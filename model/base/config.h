@@ -65,6 +65,10 @@ struct gpu_config {
     uint32_t vt;                     /* enum conf_vt */
     uint32_t vt_swap_bits_per_cycle; /* context bits per shared-memory port cycle (eq. 2); 0 = ideal */
     uint32_t vt_ldq_inactive;        /* inactive load queue entries (Sec. IV-D) */
+    /* DWS (002_ddcb2f79a6edfee4.txt): docs/dws.md */
+    uint32_t dws;                    /* enum conf_dws */
+    uint32_t dws_wst_factor;         /* schedulable entities (warps + splits) per warp slot */
+    uint32_t dws_pd_max;             /* short-post-dominator heuristic: instructions */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
@@ -73,6 +77,7 @@ enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
 enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO, SCHED_VTW };
 enum conf_vtw    { VTW_OFF = 0, VTW_HW, VTW_SW };
 enum conf_vt     { VT_OFF = 0, VT_ON, VT_MAX };
+enum conf_dws    { DWS_OFF = 0, DWS_BRANCH, DWS_AGGRESS, DWS_LAZY, DWS_REVIVE, DWS_REVIVE_MEM };
 enum conf_simt   { SIMTP_TOKEN = 0, SIMTP_IPDOM };
 enum conf_regs   { REGS_AUTO = 0, REGS_RECORDED, REGS_ESTIMATE };
 
