@@ -120,6 +120,26 @@ static void test_impossible_combination(void **state)
     tu_assert_contains(err, "key 'fetch_warps' (4) exceeds max_warps_per_sm (3)");
 }
 
+/* DWS's keys: range, "needs dws", and -- until the SM runs splits -- refused by name. */
+static void test_dws_keys(void **state)
+{
+    struct gpu_config c;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "dws=split", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "not one of off|branch|aggress|lazy|revive|revive_mem");
+    assert_int_equal(conf_set(&c, "dws_wst_factor=1", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'dws_wst_factor': 1 is out of range [2, 8]");
+    assert_int_equal(conf_set(&c, "dws_pd_max=16", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'dws_pd_max' needs dws != off");
+    conf_defaults(&c);
+    assert_int_equal(conf_set(&c, "dws=revive_mem", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "dws = revive_mem is not available yet");
+}
+
 static void test_gs_init_reports_config_errors(void **state)
 {
     struct gs_gpu *g = (struct gs_gpu *)1;
@@ -143,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_unknown_key_names_file_line),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_impossible_combination),
+        cmocka_unit_test(test_dws_keys),
         cmocka_unit_test(test_gs_init_reports_config_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
