@@ -5,7 +5,7 @@
 #include "testutil.h"
 #include "sm/fu.h"
 
-struct fu_cfg C = { 2, 0 };
+struct fu_cfg C = { .nsched = 2, .shared = 0 };
 
 static void tick(struct fu_regs *q, struct fu_in *in, struct fu_out *out)
 {
@@ -34,6 +34,7 @@ static void test_latency_and_ii(void **state)
     fu_reset(&C, &q);
     memset(&in, 0, sizeof in);
     issue(&in, 0, FU_SFU, 10, 4, 3, 7);          /* cycle 0 */
+    in.issue[0].own = 0x00FF00F0u;               /* DWS: the issuing slot's lanes travel along */
     tick(&q, &in, &out);
     assert_false(out.unit_free[0] & (1u << FU_SFU)); /* busy at cycle 1 */
     assert_true(out.unit_free[0] & (1u << FU_SP));
@@ -45,6 +46,7 @@ static void test_latency_and_ii(void **state)
         if (out.nrel) {
             assert_int_equal(out.rel[0].warp, 3);
             assert_int_equal(out.rel[0].reg, 7);
+            assert_int_equal(out.rel[0].own, 0x00FF00F0u);
             released_at = t;
         }
     }
@@ -82,7 +84,7 @@ static void test_writeback_ports_and_full(void **state)
    schedulers always wanting it, 4 instructions start (ii 4), not 8. */
 static void test_shared_sfu(void **state)
 {
-    struct fu_cfg shared = { 2, 1u << FU_SFU };
+    struct fu_cfg shared = { .nsched = 2, .shared = 1u << FU_SFU };
     struct fu_regs q, d;
     struct fu_in in;
     struct fu_out out;

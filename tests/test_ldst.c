@@ -227,6 +227,34 @@ static void test_partial_then_full(void **state)
 
 /* Lines returning out of order, all of them hits: partial completions accumulate lanes but
    are not "mixed" (no lane missed); the hit mask of a new load starts empty. */
+/* DWS: the load carries the issuing slot's owned lanes to its completion and writeback; a
+   memory split detaches the run-ahead lanes, so the last line's writeback carries the rest. */
+static void test_own_detach(void **state)
+{
+    struct fx f;
+    (void)state;
+    fx_init(&f);
+    load(&f.in, 0x1040, 4, 4);                  /* two lines: lanes 0-15 hit, 16-31 miss */
+    f.in.issue.own = 0xFFFFFFFFu;
+    accept_all(&f, 0x1);
+    tick(&f.q, &f.in, &f.out);
+    ret(&f, 0);
+    assert_true(f.out.cpl_valid);
+    assert_int_equal(f.out.cpl_own, 0xFFFFFFFFu);
+    f.in.resp_valid = 0;
+    f.in.detach_v = 1;                          /* lanes 0-15 run ahead in a new slot */
+    f.in.detach_tag = (uint8_t)f.l[0].tag;
+    f.in.detach_lanes = 0x0000FFFFu;
+    tick(&f.q, &f.in, &f.out);
+    f.in.detach_v = 0;
+    assert_int_equal(f.q.pend[f.l[0].tag].own, 0xFFFF0000u);
+    assert_int_equal(f.q.pend[f.l[0].tag].lanes, 0xFFFFFFFFu);   /* completion unchanged */
+    ret(&f, 1);
+    assert_true(f.out.cpl_last);
+    assert_int_equal(f.out.nrel, 1);
+    assert_int_equal(f.out.rel[0].own, 0xFFFF0000u);
+}
+
 static void test_all_hit_out_of_order(void **state)
 {
     struct fx f;
@@ -642,6 +670,7 @@ int main(void)
         cmocka_unit_test(test_release_after_last_line),
         cmocka_unit_test(test_lanes_on_lines),
         cmocka_unit_test(test_partial_then_full),
+        cmocka_unit_test(test_own_detach),
         cmocka_unit_test(test_all_hit_out_of_order),
         cmocka_unit_test(test_mixed_partial_mask),
         cmocka_unit_test(test_swap_moves_range),

@@ -35,6 +35,7 @@ static void release_due(const struct fu_regs *q, const struct fu_in *in, struct 
             out->rel[out->nrel].warp = e->warp;
             out->rel[out->nrel].vwi = e->vwi;
             out->rel[out->nrel].reg = e->reg[k];
+            out->rel[out->nrel].own = e->own;
             out->nrel++;
             d->q[i].reg[k] = 0xFFFF;
         }
@@ -71,6 +72,7 @@ static void accept(const struct fu_cfg *c, const struct fu_issue *is, uint64_t n
     d->q[s].done_at = now + (is->lat ? is->lat : 1);
     d->q[s].warp = is->warp;
     d->q[s].vwi = is->vwi;
+    d->q[s].own = is->own;
     for (k = 0; k < FU_MAX_DST; k++)
         d->q[s].reg[k] = k < is->ndst ? is->dst[k] : 0xFFFF;
     d->count++;
@@ -120,6 +122,7 @@ void fu_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct fu_
     (void)sm; (void)i;
     out->nsched = c->schedulers_per_sm;
     out->shared = c->sfu_shared ? (uint8_t)(1u << FU_SFU) : 0;
+    out->dws = c->dws != DWS_OFF;
 }
 
 int fu_cfg_check(const struct fu_cfg *c, char *err, size_t errlen)
@@ -153,6 +156,11 @@ void fu_storage(const struct fu_cfg *c, struct cost_list *l)
     cost_add(l, (struct cost_item){.name = "q.vwi", .mech = "VWI tags (VT, 004)",
                                    .entries = FU_QUEUE, .bits = 8, .rports = COST_PAR,
                                    .wports = (uint8_t)wr, .onchip = 1});
+    if (c->dws)
+        cost_add(l, (struct cost_item){.name = "q.own", .mech = "DWS (002)",
+                                       .entries = FU_QUEUE, .bits = 32, .rports = COST_PAR,
+                                       .wports = (uint8_t)wr, .onchip = 1,
+                                       .note = "owned lanes: the slots its writeback reaches"});
     cost_add(l, (struct cost_item){.name = "q.valid", .mech = rq, .entries = FU_QUEUE, .bits = 1,
                                    .rports = COST_PAR, .wports = (uint8_t)wr, .onchip = 1});
     cost_add(l, (struct cost_item){.name = "count", .mech = rq, .entries = 1, .bits = 7,

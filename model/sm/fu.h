@@ -35,6 +35,7 @@ struct fu_cfg {
     uint32_t nsched;
     uint8_t  shared;           /* bit per unit: one pipe for the whole SM (sfu_shared), granted
                                   to scheduler (cycle mod nsched) when free */
+    uint8_t  dws;              /* DWS on: the entries' owned-lane fields are priced */
 };
 
 struct fu_entry {
@@ -42,6 +43,7 @@ struct fu_entry {
     uint16_t reg[FU_MAX_DST];  /* 16 each: destination registers (0xFFFF = none) */
     uint8_t  warp;             /*  8: warp slot */
     uint8_t  vwi;              /*  8: virtual warp id tag for the scoreboard */
+    uint32_t own;              /* 32: DWS: owned lanes of the issuing slot (docs/fu.md) */
 };
 
 struct fu_regs {
@@ -55,6 +57,8 @@ struct fu_regs {
 struct fu_issue {
     uint8_t  valid, sched, unit, ndst;
     uint8_t  warp, vwi;
+    uint32_t own;              /* [31:0] the issuing slot's owned lanes (DWS; all lanes of an
+                                  unsplit warp) */
     uint32_t lat, ii;
     uint16_t dst[FU_MAX_DST];
 };
@@ -64,7 +68,7 @@ struct fu_in {
     struct fu_issue issue[FU_ISSUE];
 };
 
-struct fu_rel { uint8_t warp, vwi; uint16_t reg; };
+struct fu_rel { uint8_t warp, vwi; uint16_t reg; uint32_t own; };   /* own: the entry's */
 
 struct fu_out {
     uint8_t  unit_free[FU_MAX_SCHED];   /* bit u set: unit u of that scheduler accepts now */

@@ -73,6 +73,7 @@ static void complete(const struct ldst_pend *p, uint32_t tag, int last, struct l
     out->cpl_tag = (uint8_t)tag;
     out->cpl_lanes = last ? p->lanes : p->done;
     out->cpl_hit = p->hit;
+    out->cpl_own = p->own;
     out->ev_part = (uint8_t)!last;
     out->ev_part_mixed = !last && (p->done & p->hit) && (p->lanes & ~p->done & ~p->hit);
 }
@@ -95,6 +96,7 @@ static void respond(const struct ldst_in *in, struct ldst_out *out, struct ldst_
             out->rel[out->nrel].warp = p->warp;
             out->rel[out->nrel].vwi = p->vwi;
             out->rel[out->nrel].reg = p->reg[k];
+            out->rel[out->nrel].own = p->own;
             out->nrel++;
         }
     p->valid = 0;
@@ -133,6 +135,7 @@ static int new_pending(const struct ldst_cfg *c, const struct ldst_issue *is,
     d->pend[i].lanes = is->mask;
     d->pend[i].done = 0;
     d->pend[i].hit = 0;
+    d->pend[i].own = is->own;
     for (k = 0; k < LDST_MAX_DST; k++)
         d->pend[i].reg[k] = k < is->ndst ? is->dst[k] : 0xFFFF;
     d->npend++;
@@ -232,8 +235,10 @@ void ldst_eval(const struct ldst_cfg *c, const struct ldst_regs *q, const struct
     int sel = offered(q);
     memset(out, 0, sizeof *out);
     d->pend_dirty = in->resp_valid || in->hit_valid || (in->issue.valid && in->issue.mask) ||
-                    in->swap.v;
+                    in->swap.v || in->detach_v;
     d->qflags_dirty = 0;
+    if (in->detach_v && in->detach_tag < LDST_PENDING_MAX && d->pend[in->detach_tag].valid)
+        d->pend[in->detach_tag].own &= ~in->detach_lanes;   /* DWS: before this cycle's response */
     respond(in, out, d);
     record_hit(in, d);
     if (in->accepted && sel >= 0)
@@ -294,6 +299,7 @@ void ldst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct l
     out->sm = (uint8_t)sm;
     out->npend_act = LDST_PENDING;
     out->npend_inact = (uint8_t)(c->vt == VT_ON ? c->vt_ldq_inactive : 0);
+    out->dws = c->dws != DWS_OFF;
 }
 
 int ldst_cfg_check(const struct ldst_cfg *c, char *err, size_t errlen)
@@ -375,6 +381,10 @@ void ldst_storage(const struct ldst_cfg *c, struct cost_list *l)
     cost_add(l, (struct cost_item){.name = "pend.hit", .mech = lc, .entries = n,
                                    .bits = 32, .rports = 1, .wports = 2, .onchip = 1,
                                    .note = "lanes that hit in L1 (issue clears, L1 report sets)"});
+    if (c->dws)
+        cost_add(l, (struct cost_item){.name = "pend.own", .mech = "DWS (002)", .entries = n,
+                                       .bits = 32, .rports = 1, .wports = 2, .onchip = 1,
+                                       .note = "owned lanes: the slots its writeback reaches"});
     cost_add(l, (struct cost_item){.name = "npend", .mech = pl, .entries = 1,
                                    .bits = cost_clog2(n + c->npend_inact + 1u),
                                    .rports = COST_PAR, .onchip = 1});

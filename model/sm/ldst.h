@@ -53,6 +53,7 @@ struct ldst_cfg {
     uint8_t npend_act;            /* active load queue entries, 1..LDST_PENDING (32) */
     uint8_t npend_inact;          /* inactive load queue entries, 0..LDST_INACT_MAX: VT's
                                      vt_ldq_inactive under vt = on, else 0 */
+    uint8_t dws;                  /* DWS on: the entries' owned-lane fields are priced */
 };
 
 struct ldst_pend {
@@ -64,6 +65,8 @@ struct ldst_pend {
     uint32_t lanes;               /* [31:0] the load's lanes (its exec mask) */
     uint32_t done;                /* [31:0] lanes whose line has returned */
     uint32_t hit;                 /* [31:0] lanes whose line hit in the L1 */
+    uint32_t own;                 /* [31:0] DWS: the issuing slot's owned lanes, less those a
+                                     memory split detached: the slots its writeback reaches */
 };
 
 struct ldst_regs {
@@ -84,6 +87,8 @@ struct ldst_issue {
     uint8_t  valid, warp, vwi, kind;    /* kind: MK_LOAD / MK_STORE / MK_ATOMIC */
     uint8_t  ndst;
     uint32_t mask;                      /* executing lanes */
+    uint32_t own;                       /* the issuing slot's owned lanes (DWS; all lanes of an
+                                           unsplit warp) */
     uint32_t bytes;                     /* bytes per lane (vector width x type size) */
     uint16_t dst[LDST_MAX_DST];
     uint64_t addr[32];                  /* per-lane timing address (global space) */
@@ -107,9 +112,12 @@ struct ldst_in {
     uint32_t resp_tag;                  /* [31:0] the returned line's tag (pending entry) */
     uint32_t resp_lanes;                /* [31:0] the returned line's lanes (mem_req.lanes) */
     struct ldst_swap swap;              /* VT: 0 unless a CTA is swapped out this cycle */
+    uint8_t  detach_v;                  /* [0] DWS: a memory split took lanes of a load ... */
+    uint8_t  detach_tag;                /* [5:0] ... this pending entry's ... */
+    uint32_t detach_lanes;              /* [31:0] ... these: its writeback no longer reaches them */
 };
 
-struct ldst_rel { uint8_t warp, vwi; uint16_t reg; };
+struct ldst_rel { uint8_t warp, vwi; uint16_t reg; uint32_t own; };   /* own: the entry's */
 
 struct ldst_out {
     uint8_t  req_valid;
@@ -128,6 +136,7 @@ struct ldst_out {
     uint32_t cpl_lanes;                  /* [31:0] lanes complete so far, this line's included
                                             (all the load's lanes when cpl_last) */
     uint32_t cpl_hit;                    /* [31:0] the load's lanes whose line hit in the L1 */
+    uint32_t cpl_own;                    /* [31:0] the entry's owned lanes (DWS) */
     /* events (this cycle) */
     uint32_t ev_lines;                   /* line requests made by this cycle's issue */
     uint8_t  ev_part;                    /* a partial completion (cpl_valid && !cpl_last) */

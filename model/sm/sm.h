@@ -311,6 +311,14 @@ void sm_vt_completed(struct sm *s, uint32_t c);
 void sm_vt_apply(struct sm *s);
 uint8_t sm_vt_stale(struct sm *s, uint8_t vwi);
 void sm_vt_step(struct sm *s);
+/* The lanes slot w owns: the lanes a write it issues belongs to, carried by fu and ldst to
+   its writeback (docs/fu.md). DWS gives a warp's splits disjoint sets; until the SM runs
+   splits every slot owns every lane. */
+static inline uint32_t sm_slot_own(const struct sm *s, uint32_t w)
+{
+    (void)s; (void)w;
+    return 0xFFFFFFFFu;
+}
 /* sm_port.c: the L1 and its request queues. */
 int  sm_l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *lo);
 void sm_memq_push(struct sm_memq *q, const struct mem_req *r, uint64_t now);

@@ -26,6 +26,7 @@ static void issue_ldst(struct sm *s, uint32_t w, uint32_t x, const struct iss_de
     li->valid = 1;
     li->warp = (uint8_t)w;
     li->vwi = (uint8_t)x;
+    li->own = sm_slot_own(s, w);
     li->kind = (uint8_t)(r->is_atomic ? MK_ATOMIC : r->is_store ? MK_STORE : MK_LOAD);
     li->mask = r->exec_mask;
     li->bytes = r->access_bytes;
@@ -127,7 +128,7 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
     probe_issue(&s->probe, x, pc, in, mask, &s->res);
     latch_control(s, sched, w, pc);
     fi->valid = 1; fi->sched = (uint8_t)sched; fi->unit = d->unit;
-    fi->warp = (uint8_t)w; fi->vwi = (uint8_t)x; fi->lat = d->lat; fi->ii = d->ii;
+    fi->warp = (uint8_t)w; fi->vwi = (uint8_t)x; fi->own = sm_slot_own(s, w); fi->lat = d->lat; fi->ii = d->ii;
     if (d->path == ISS_PATH_MEM) {
         io->mem_taken = 1;
         if ((s->res.space == PS_GLOBAL || s->res.space == PS_LOCAL) && s->res.exec_mask) {
