@@ -90,8 +90,10 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
         snprintf(err, errlen, "out of host memory for SM %u", p->id);
         return -1;
     }
-    for (i = 0; i < p->prog->ninsns; i++)
+    for (i = 0; i < p->prog->ninsns; i++) {
         iss_decode(p->conf, &p->prog->insns[i], &s->dec[i]);
+        s->dec[i].wst = sm_wst_branch(p->conf, p->flow, i);
+    }
     sm_blocks_reset(s);
     init_exec(s);
     probe_init(&s->probe, st, s->pw, s->nctx, &s->s.warp_insns, p->sink);

@@ -8,18 +8,36 @@
 #include <stdint.h>
 #include "base/config.h"
 #include "base/slotmask.h"
+#include "ptx/flow.h"
 
-/* Schedulable slots: one per resident warp (max_warps_per_sm). */
-static inline uint32_t sm_slots(const struct gpu_config *c)
+/* Warp slots: one per resident warp (max_warps_per_sm). */
+static inline uint32_t sm_warp_slots(const struct gpu_config *c)
 {
     return c->max_warps_per_sm < SM_MAX_SLOTS ? c->max_warps_per_sm : SM_MAX_SLOTS;
+}
+
+/* Schedulable slots: the warp slots, and under dws != off (dws_wst_factor - 1) x as many split
+   slots (the warp-split table's entries, docs/wst.md; conf_check keeps the product <= 128). */
+static inline uint32_t sm_slots(const struct gpu_config *c)
+{
+    uint32_t n = sm_warp_slots(c) * (c->dws != DWS_OFF ? c->dws_wst_factor : 1u);
+    return n < SM_MAX_SLOTS ? n : SM_MAX_SLOTS;
 }
 
 /* Contexts (register file, local memory, VWI): one per slot in the baseline; under vt = on
    one per virtual warp (256, the 8-bit VWI of 004 Sec. IV-A). */
 static inline uint32_t sm_contexts(const struct gpu_config *c)
 {
-    return c->vt == VT_ON ? SM_MAX_CTX : sm_slots(c);
+    return c->vt == VT_ON ? SM_MAX_CTX : sm_warp_slots(c);
+}
+
+/* The short-post-dominator heuristic of DWS (002, "Stack vs PC Reconvergence"): a conditional
+   branch at pc whose reconvergence point (flow's IPDOM; the program's end for an exit) lies
+   after it and at most dws_pd_max instructions away may start a warp split. */
+static inline uint8_t sm_wst_branch(const struct gpu_config *c, const struct flow *f, uint32_t pc)
+{
+    uint32_t r = f->reconv[pc];
+    return c->dws != DWS_OFF && r != UINT32_MAX && r > pc && r - pc <= c->dws_pd_max;
 }
 
 /* CTA slots: resident CTAs (max_ctas_per_sm); under vt = on the CTA table's SM_MAX_CTAS
