@@ -16,9 +16,10 @@
 // Registers are held for NSLOTS slots, flattened the same way: slot s's pending bits at
 // pend[s*NREGS +: NREGS], its VWI at vwi[s*8 +: 8].  Nothing else holds state.
 //
-// Parameters: SB_NSLOTS / SB_NREGS of the generated header gpusim_params.vh (`gpusim
-// rtl-params --config FILE`, see mk/cosim.mk); P_NSLOTS / P_NREGS override them (-1 = the
-// configuration's value), for the co-simulation's variants.
+// Parameters: SB_NSLOTS / SB_NREGS / SB_DWS of the generated header gpusim_params.vh (`gpusim
+// rtl-params --config FILE`, see mk/cosim.mk); P_NSLOTS / P_NREGS / P_DWS override them (-1 =
+// the configuration's value), for the co-simulation's variants.  DWS = 0 (the baseline):
+// `any` is tied to 0, its OR trees are not built.
 //
 // Timing: Mealy like sb_eval.  Same-cycle order (model/sm/sb.h, docs/sb.md): set-VWI, then
 // copy and merge (reading the registers), then releases (tag compared with the VWI after
@@ -37,7 +38,8 @@
 // source row as it was (does not clear it).
 module sb #(
     parameter int P_NSLOTS = -1,
-    parameter int P_NREGS  = -1
+    parameter int P_NREGS  = -1,
+    parameter int P_DWS    = -1
 ) (
     input  logic               clk,
     input  logic               rst,
@@ -86,6 +88,7 @@ module sb #(
 
     localparam int NSLOTS = (P_NSLOTS > 0) ? P_NSLOTS : SB_NSLOTS;
     localparam int NREGS  = (P_NREGS > 0) ? P_NREGS : SB_NREGS;
+    localparam int DWS    = (P_DWS >= 0) ? P_DWS : SB_DWS;
     localparam int RB = (NREGS > 1) ? $clog2(NREGS) : 1;       // folded index width
     localparam logic [RB-1:0] RMASK = RB'(NREGS - 1);
     localparam int MAXS = 128;                                  // SM_MAX_SLOTS
@@ -260,7 +263,7 @@ module sb #(
             assign vwi_d[s*8 +: 8] = tag;
             assign cnt_rows[s*NREGS +: NREGS] =
                 (cnt_v && cnt_slot == 7'(s)) ? nxt : {NREGS{1'b0}};
-            assign any[s] = |cur;
+            assign any[s] = (DWS != 0) && |cur;
         end else begin : g_absent
             always_comb begin
                 for (int i = 0; i < 8; i++)

@@ -50,7 +50,7 @@ using cosim::set_bits;
 
 /* The RTL side of one instance uK of tb/sb_top.sv: parameters and register accessors. */
 struct RtlInst {
-    uint32_t nslots, nregs;
+    uint32_t nslots, nregs, dws;
     uint64_t (*pend)(const Vdut___024root *, unsigned lsb, unsigned w);
     uint64_t (*vwi)(const Vdut___024root *, unsigned lsb, unsigned w);
 };
@@ -58,6 +58,7 @@ struct RtlInst {
 #define SB_U(k, sig) sb_top__DOT__u##k##__DOT__##sig
 #define SB_INST(k)                                                                          \
     RtlInst{Vdut___024root::SB_U(k, NSLOTS), Vdut___024root::SB_U(k, NREGS),               \
+            Vdut___024root::SB_U(k, DWS),                                                   \
             [](const Vdut___024root *r, unsigned l, unsigned w) {                           \
                 return get_bits(r->SB_U(k, pend), l, w); },                                 \
             [](const Vdut___024root *r, unsigned l, unsigned w) {                           \
@@ -76,7 +77,8 @@ struct CInst {
 
 std::string cfg_text(const sb_cfg &c)
 {
-    return "nslots=" + std::to_string(c.nslots) + " nregs=" + std::to_string(c.nregs);
+    return "nslots=" + std::to_string(c.nslots) + " nregs=" + std::to_string(c.nregs) +
+           " dws=" + std::to_string(c.dws);
 }
 
 /* ------------------------------------------------------------------ stimulus */
@@ -117,6 +119,7 @@ public:
             sb_cfg c;
             c.nslots = (uint8_t)kRtl[k].nslots;
             c.nregs = (uint16_t)kRtl[k].nregs;
+            c.dws = (uint8_t)kRtl[k].dws;
             inst_[k].cfg = c;
             inst_[k].label = "u" + std::to_string(k) + " " + cfg_text(c);
             check_cfg(c, "tb/sb_top.sv u" + std::to_string(k));
@@ -215,7 +218,7 @@ public:
 private:
     static bool same(const sb_cfg &a, const sb_cfg &b)
     {
-        return a.nslots == b.nslots && a.nregs == b.nregs;
+        return a.nslots == b.nslots && a.nregs == b.nregs && a.dws == b.dws;
     }
     static void check_cfg(const sb_cfg &c, const std::string &what)
     {

@@ -1,7 +1,7 @@
 // sb_top.sv -- co-simulation top of rtl/sb.sv (tb only, not synthesised): the configuration's
 // scoreboard (u0, parameters from gpusim_params.vh) beside variants that cover every slot
 // (128: every 7-bit slot index legal), folding (64, 2 and 1 pending bits per slot) and tiny
-// slot counts, all driven by the same inputs.  tb/sb_cosim.cpp holds the same list as C cfgs
+// slot counts, with DWS built in (the `any` output), all driven by the same inputs.  tb/sb_cosim.cpp holds the same list as C cfgs
 // and checks it against the parameters Verilator elaborated.  Outputs: instance k's field at
 // [k*W +: W].
 module sb_top (
@@ -47,19 +47,19 @@ module sb_top (
         .merge_dst, .merge_src, .mchk_v, .mchk_a, .mchk_b, .hazard(hazard[0 +: 128]),
         .any(any[0 +: 128]), .cnt(cnt[0 +: 9]), .mok(mok[0]),
         .ev_rel(ev_rel[0 +: 4]), .ev_rel_stale(ev_rel_stale[0 +: 4]), .err(err[0 +: 3]));
-    sb #(.P_NSLOTS(128), .P_NREGS(64)) u1 (.clk, .rst, .setvwi, .setvwi_vwi, .rel_v, .rel_slots,
+    sb #(.P_NSLOTS(128), .P_NREGS(64), .P_DWS(1)) u1 (.clk, .rst, .setvwi, .setvwi_vwi, .rel_v, .rel_slots,
         .rel_vwi, .rel_reg, .res_v, .res_slot, .res_n, .res_reg, .chk_v, .chk_n, .chk_reg,
         .copy_v, .copy_src, .copy_dst, .copy_n, .copy_reg, .cnt_v, .cnt_slot, .merge_v,
         .merge_dst, .merge_src, .mchk_v, .mchk_a, .mchk_b, .hazard(hazard[128 +: 128]),
         .any(any[128 +: 128]), .cnt(cnt[9 +: 9]), .mok(mok[1]),
         .ev_rel(ev_rel[4 +: 4]), .ev_rel_stale(ev_rel_stale[4 +: 4]), .err(err[3 +: 3]));
-    sb #(.P_NSLOTS(5), .P_NREGS(2))    u2 (.clk, .rst, .setvwi, .setvwi_vwi, .rel_v, .rel_slots,
+    sb #(.P_NSLOTS(5), .P_NREGS(2), .P_DWS(1))    u2 (.clk, .rst, .setvwi, .setvwi_vwi, .rel_v, .rel_slots,
         .rel_vwi, .rel_reg, .res_v, .res_slot, .res_n, .res_reg, .chk_v, .chk_n, .chk_reg,
         .copy_v, .copy_src, .copy_dst, .copy_n, .copy_reg, .cnt_v, .cnt_slot, .merge_v,
         .merge_dst, .merge_src, .mchk_v, .mchk_a, .mchk_b, .hazard(hazard[256 +: 128]),
         .any(any[256 +: 128]), .cnt(cnt[18 +: 9]), .mok(mok[2]),
         .ev_rel(ev_rel[8 +: 4]), .ev_rel_stale(ev_rel_stale[8 +: 4]), .err(err[6 +: 3]));
-    sb #(.P_NSLOTS(1), .P_NREGS(1))    u3 (.clk, .rst, .setvwi, .setvwi_vwi, .rel_v, .rel_slots,
+    sb #(.P_NSLOTS(1), .P_NREGS(1), .P_DWS(1))    u3 (.clk, .rst, .setvwi, .setvwi_vwi, .rel_v, .rel_slots,
         .rel_vwi, .rel_reg, .res_v, .res_slot, .res_n, .res_reg, .chk_v, .chk_n, .chk_reg,
         .copy_v, .copy_src, .copy_dst, .copy_n, .copy_reg, .cnt_v, .cnt_slot, .merge_v,
         .merge_dst, .merge_src, .mchk_v, .mchk_a, .mchk_b, .hazard(hazard[384 +: 128]),

@@ -24,6 +24,7 @@ static struct tb *tb_new(unsigned nslots, unsigned nregs)
     sb_cfg_default(&t->c);
     t->c.nslots = (uint8_t)nslots;
     t->c.nregs = (uint16_t)nregs;
+    t->c.dws = 1;
     assert_int_equal(sb_cfg_check(&t->c, err, sizeof err), 0);
     sb_reset(&t->c, &t->q);
     t->d = t->q;
@@ -229,6 +230,10 @@ static void test_bad_ports(void **st)
     assert_non_null(strstr(err, "nslots"));
     c.nslots = 0;
     assert_int_equal(sb_cfg_check(&c, err, sizeof err), -1);
+    sb_cfg_default(&c);
+    c.dws = 2;
+    assert_int_equal(sb_cfg_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "dws"));
 }
 
 /* Slots above 64: every port reaches slots 64..127, and none aliases slot s - 64. */
@@ -477,6 +482,12 @@ static void test_mchk_any(void **st)
     assert_int_equal(t->o.mok, 0);
     t->in.mchk = (struct sb_mchk){1, 11, 11};
     cyc(t);
+    assert_int_equal(t->o.mok, 1);
+    /* without DWS built in (the baseline), any is 0; mok still answers */
+    t->c.dws = 0;
+    t->in.mchk = (struct sb_mchk){1, 10, 11};
+    cyc(t);
+    assert_true(t->o.any == 0);
     assert_int_equal(t->o.mok, 1);
     free(t);
 }

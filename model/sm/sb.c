@@ -5,7 +5,7 @@
  * eval builds the next state in d (a separate copy of q on entry) port by port in the
  * documented order and answers the check and count ports from that next state, mok and any
  * from q.  Cost per cycle: the active ports, per checked slot at most SB_MAX_CHK bit tests,
- * and one OR per word of each row in use (any).
+ * and, when cfg.dws, one OR per word of each row in use (any).
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +18,7 @@ void sb_cfg_default(struct sb_cfg *c)
 {
     c->nslots = 48;
     c->nregs = SB_MAX_REGS;
+    c->dws = 0;
 }
 
 int sb_cfg_check(const struct sb_cfg *c, char *err, size_t errlen)
@@ -29,6 +30,10 @@ int sb_cfg_check(const struct sb_cfg *c, char *err, size_t errlen)
     if (c->nregs < 1 || c->nregs > SB_MAX_REGS || (c->nregs & (c->nregs - 1u))) {
         snprintf(err, errlen, "sb: nregs %u must be a power of two in 1..%u", c->nregs,
                  SB_MAX_REGS);
+        return -1;
+    }
+    if (c->dws > 1) {
+        snprintf(err, errlen, "sb: dws %u must be 0 or 1", c->dws);
         return -1;
     }
     return 0;
@@ -242,7 +247,7 @@ void sb_eval(const struct sb_cfg *c, const struct sb_regs *q, const struct sb_in
     out->ev_rel = 0;
     out->ev_rel_stale = 0;
     out->mok = do_mchk(c, q, &in->mchk, out);
-    out->any = rows_any(c, q);
+    out->any = c->dws ? rows_any(c, q) : 0;
     if (in->setvwi)
         do_setvwi(c, in, d, out);
     if (in->copy.v | in->merge.v)
@@ -285,9 +290,11 @@ void sb_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct sb_
     (void)sm; (void)i;
     sb_cfg_default(out);
     out->nslots = (uint8_t)sm_slots(c);
+    out->dws = c->dws != DWS_OFF;
 }
 
 void sb_rtl_params(const struct sb_cfg *c, FILE *f)
 {
-    fprintf(f, "localparam SB_NSLOTS = %u;\nlocalparam SB_NREGS = %u;\n", c->nslots, c->nregs);
+    fprintf(f, "localparam SB_NSLOTS = %u;\nlocalparam SB_NREGS = %u;\nlocalparam SB_DWS = %u;\n",
+            c->nslots, c->nregs, c->dws);
 }

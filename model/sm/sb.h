@@ -50,6 +50,8 @@
 struct sb_cfg {
     uint8_t  nslots;               /* warp slots, 1..SM_MAX_SLOTS */
     uint16_t nregs;                /* bits per slot: power of two, 1..SB_MAX_REGS */
+    uint8_t  dws;                  /* 0/1: DWS built in -- the `any` output's OR trees exist
+                                      (else any = 0: the baseline does not pay for them) */
 };
 
 /* Rows at and above cfg.nslots and bits at and above cfg.nregs are never written (the
@@ -119,7 +121,7 @@ enum sb_err { SB_E_SLOT = 1, SB_E_COUNT = 2, SB_E_DWS = 4 };
 struct sb_out {
     slotmask hazard;               /* checked slots with a pending source or destination */
     slotmask any;                  /* slots with at least one pending bit at the start of the
-                                      cycle (q; DWS's merge flag) */
+                                      cycle (q; DWS's merge flag); 0 unless cfg.dws */
     uint16_t cnt;                  /* [8:0] pending bits of cnt_slot (VT's tracking counter) */
     uint8_t  mok;                  /* [0]   mchk: rows a and b (q) share no pending bit */
     uint8_t  ev_rel;               /* [3:0] releases whose VWI matched one of their slots */
