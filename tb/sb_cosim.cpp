@@ -5,20 +5,28 @@
  * The top holds four scoreboards driven by the same inputs: u0 is the configuration's (its
  * parameters come from gpusim_params.vh, generated from --config's file; replays use it with
  * the recording's cfg), u1..u3 cover 128 slots x 64 bits, 5 x 2 and 1 x 1 (folding, every
- * slot index legal, tiny widths).  Every cycle, for every instance: hazard, cnt, ev_rel, ev_rel_stale and
- * err after the combinational settle, then after the clock edge every register of struct
- * sb_regs -- pend and vwi of each slot < nslots (the RTL's storage); the C rows above nslots
- * and the bits above nregs must keep their reset values, which is checked as well.
+ * slot index legal, tiny widths).  Every cycle, for every instance: hazard, any, cnt, mok,
+ * ev_rel, ev_rel_stale and err after the combinational settle, then after the clock edge every
+ * register of struct sb_regs -- pend and vwi of each slot < nslots (the RTL's storage); the C
+ * rows above nslots and the bits above nregs must keep their reset values, which is checked as
+ * well.
  *
  * Random stimulus follows the SM's port rules (model/sm/sm.c sb_step): a reserve presents the
  * destinations of an issued instruction; each destination is released later (1..400 cycles)
  * with the VWI its warp had at issue, a vector load's destinations in the same cycle; set-VWI
  * reassigns slots (new VWI: the slot number, a swapped-in warp's, or the same), so writebacks
  * still in flight turn stale; the check port asks for mostly recently reserved registers; the
- * count port reads one slot.  Traffic patterns change every few hundred cycles (slot window
- * 1..128, port load, latencies, register range; now and then 800 cycles that fill every pending
- * bit of slot 0), and 2 % of cycles carry junk (slots >= nslots, reserve n > 4, chk_n > 8,
- * random tags) that the C block defines as well (err, ignored).
+ * count port reads one slot.  DWS (design note section 1): a copy splits a slot into another
+ * (a branch split, or a memory split leaving up to 4 of the source's recent registers out), a
+ * merge folds one slot into another, mchk asks about two slots; a write in flight names every
+ * slot that holds its bit (the copy's destination joins it unless its register was left out,
+ * a merge's destination replaces the source), so its release carries a slot set, now and then
+ * with an extra slot of another VWI.  Traffic patterns change every few hundred cycles (slot
+ * window 1..128, port load, latencies, register range, DWS rates -- none in a third of them;
+ * now and then 800 cycles that fill every pending bit of slot 0), and 2 % of cycles carry junk
+ * (slots >= nslots, reserve or copy n > 4, chk_n > 8, random tags, a copy or merge with
+ * src == dst or on a row another port writes) that the C block defines as well (err,
+ * ignored).
  * Usage: see cosim.h (--help).
  */
 #include <cstdio>
@@ -42,7 +50,7 @@ using cosim::set_bits;
 
 /* The RTL side of one instance uK of tb/sb_top.sv: parameters and register accessors. */
 struct RtlInst {
-    uint32_t nslots, nregs;
+    uint32_t nslots, nregs, dws;
     uint64_t (*pend)(const Vdut___024root *, unsigned lsb, unsigned w);
     uint64_t (*vwi)(const Vdut___024root *, unsigned lsb, unsigned w);
 };
@@ -50,6 +58,7 @@ struct RtlInst {
 #define SB_U(k, sig) sb_top__DOT__u##k##__DOT__##sig
 #define SB_INST(k)                                                                          \
     RtlInst{Vdut___024root::SB_U(k, NSLOTS), Vdut___024root::SB_U(k, NREGS),               \
+            Vdut___024root::SB_U(k, DWS),                                                   \
             [](const Vdut___024root *r, unsigned l, unsigned w) {                           \
                 return get_bits(r->SB_U(k, pend), l, w); },                                 \
             [](const Vdut___024root *r, unsigned l, unsigned w) {                           \
@@ -68,14 +77,16 @@ struct CInst {
 
 std::string cfg_text(const sb_cfg &c)
 {
-    return "nslots=" + std::to_string(c.nslots) + " nregs=" + std::to_string(c.nregs);
+    return "nslots=" + std::to_string(c.nslots) + " nregs=" + std::to_string(c.nregs) +
+           " dws=" + std::to_string(c.dws);
 }
 
 /* ------------------------------------------------------------------ stimulus */
 
 struct Flight {                 /* a destination written back at `due` */
     uint64_t due;
-    uint8_t  slot, vwi;
+    slotmask slots;             /* the slots holding its pending bit (DWS: splits) */
+    uint8_t  vwi;
     uint16_t reg;
 };
 
@@ -91,6 +102,7 @@ struct Traffic {
     /* pattern */
     unsigned left = 0, win = 48, ports = 2, res_pct = 40, chk_pct = 30, set_pct = 1;
     unsigned lat_lo = 1, lat_hi = 20, reg_span = 64, cnt_pct = 10, junk_pct = 2;
+    unsigned copy_pct = 0, merge_pct = 0, mchk_pct = 0;    /* DWS ports */
 };
 
 /* ------------------------------------------------------------------ the harness */
@@ -107,6 +119,7 @@ public:
             sb_cfg c;
             c.nslots = (uint8_t)kRtl[k].nslots;
             c.nregs = (uint16_t)kRtl[k].nregs;
+            c.dws = (uint8_t)kRtl[k].dws;
             inst_[k].cfg = c;
             inst_[k].label = "u" + std::to_string(k) + " " + cfg_text(c);
             check_cfg(c, "tb/sb_top.sv u" + std::to_string(k));
@@ -160,6 +173,9 @@ public:
         t.now++;
         bool junk = r.chance(t.junk_pct);
         gen_setvwi(r, in, junk);
+        gen_copy(r, in, junk);
+        gen_merge(r, in, junk);
+        gen_mchk(r, in, junk);
         gen_releases(r, in, junk);
         gen_reserves(r, in, junk);
         gen_checks(r, in, junk);
@@ -180,10 +196,14 @@ public:
             chk.eq_mask("out.hazard", -1, i.out.hazard,
                         get_bits(dut_->hazard, 128 * k, 64) |
                         (slotmask)get_bits(dut_->hazard, 128 * k + 64, 64) << 64);
+            chk.eq_mask("out.any", -1, i.out.any,
+                        get_bits(dut_->any, 128 * k, 64) |
+                        (slotmask)get_bits(dut_->any, 128 * k + 64, 64) << 64);
             chk.eq("out.cnt", i.out.cnt, get_bits(dut_->cnt, 9 * k, 9));
+            chk.eq("out.mok", i.out.mok, get_bits(dut_->mok, k, 1));
             chk.eq("out.ev_rel", i.out.ev_rel, get_bits(dut_->ev_rel, 4 * k, 4));
             chk.eq("out.ev_rel_stale", i.out.ev_rel_stale, get_bits(dut_->ev_rel_stale, 4 * k, 4));
-            chk.eq("out.err", i.out.err, get_bits(dut_->err, 2 * k, 2));
+            chk.eq("out.err", i.out.err, get_bits(dut_->err, 3 * k, 3));
         }
         dut_.edge();
         const Vdut___024root *root = dut_->rootp;
@@ -198,7 +218,7 @@ public:
 private:
     static bool same(const sb_cfg &a, const sb_cfg &b)
     {
-        return a.nslots == b.nslots && a.nregs == b.nregs;
+        return a.nslots == b.nslots && a.nregs == b.nregs && a.dws == b.dws;
     }
     static void check_cfg(const sb_cfg &c, const std::string &what)
     {
@@ -219,16 +239,16 @@ private:
                 set_bits(d.chk_reg, 16 * (s * SB_MAX_CHK + k), 16, in.chk_reg[s][k]);
         }
         cosim::set_mask(d.chk_v, in.chk_v);
-        uint64_t rel_slot = 0, rel_vwi = 0;
+        uint64_t rel_vwi = 0;
         uint8_t rel_v = 0;
         for (unsigned i = 0; i < SB_MAX_REL; i++) {
             rel_v |= (uint8_t)((in.rel[i].v & 1u) << i);
-            rel_slot |= (uint64_t)(in.rel[i].slot & 127u) << (7 * i);
+            set_bits(d.rel_slots, 128 * i, 64, (uint64_t)in.rel[i].slots);
+            set_bits(d.rel_slots, 128 * i + 64, 64, (uint64_t)(in.rel[i].slots >> 64));
             rel_vwi |= (uint64_t)in.rel[i].vwi << (8 * i);
             set_bits(d.rel_reg, 16 * i, 16, in.rel[i].reg);
         }
         d.rel_v = rel_v;
-        d.rel_slot = rel_slot;
         d.rel_vwi = rel_vwi;
         uint32_t res_slot = 0, res_n = 0, res_v = 0;
         for (unsigned j = 0; j < SB_RES_PORTS; j++) {
@@ -243,6 +263,18 @@ private:
         d.res_n = (SData)res_n;
         d.cnt_v = in.cnt_v & 1u;
         d.cnt_slot = in.cnt_slot & 127u;
+        d.copy_v = in.copy.v & 1u;
+        d.copy_src = in.copy.src & 127u;
+        d.copy_dst = in.copy.dst & 127u;
+        d.copy_n = in.copy.n & 7u;
+        for (unsigned k = 0; k < SB_MAX_DST; k++)
+            set_bits(d.copy_reg, 16 * k, 16, in.copy.reg[k]);
+        d.merge_v = in.merge.v & 1u;
+        d.merge_dst = in.merge.dst & 127u;
+        d.merge_src = in.merge.src & 127u;
+        d.mchk_v = in.mchk.v & 1u;
+        d.mchk_a = in.mchk.a & 127u;
+        d.mchk_b = in.mchk.b & 127u;
     }
 
     static void compare_regs(const CInst &i, const RtlInst &r, const Vdut___024root *root,
@@ -300,6 +332,7 @@ private:
             t.reg_span = 256;
             t.cnt_pct = 50;
             t.junk_pct = 0;
+            t.copy_pct = t.merge_pct = t.mchk_pct = 0;
             return;
         }
         t.left = 1 + r.below(400);
@@ -318,6 +351,11 @@ private:
         t.reg_span = spans[r.below(5)];
         t.cnt_pct = r.chance(50) ? 50 : 5;
         t.junk_pct = r.chance(10) ? 20 : 2;
+        static const unsigned dws_pcts[] = {1, 5, 20};
+        bool dws = !r.chance(33);
+        t.copy_pct = dws ? dws_pcts[r.below(3)] : 0;
+        t.merge_pct = dws ? dws_pcts[r.below(3)] : 0;
+        t.mchk_pct = dws ? (r.chance(50) ? 50 : 10) : 0;
     }
 
     uint16_t pick_reg(cosim::Rng &r) { return (uint16_t)r.below(traffic_.reg_span); }
@@ -345,6 +383,89 @@ private:
         }
     }
 
+    /* A slot for a DWS port: in the window, or (junk) any 7-bit index. */
+    uint8_t dws_slot(cosim::Rng &r, bool junk)
+    {
+        return (uint8_t)(junk && r.chance(20) ? r.below(SM_MAX_SLOTS) : r.below(traffic_.win));
+    }
+
+    /* Whether a copy or merge comes this cycle (pct, or junk); its two slots: distinct ones
+       of the window, or (junk) equal or any 7-bit index. */
+    bool dws_pair(cosim::Rng &r, unsigned pct, bool junk, uint8_t &a, uint8_t &b)
+    {
+        Traffic &t = traffic_;
+        if ((!r.chance(pct) || t.win < 2) && !(junk && r.chance(20)))
+            return false;
+        a = dws_slot(r, junk);
+        b = dws_slot(r, junk);
+        if (a == b && !(junk && r.chance(30)))
+            b = (uint8_t)((a + 1) % t.win);
+        return true;
+    }
+
+    /* A split: dst takes src's row (minus a memory split's registers) and VWI. */
+    void gen_copy(cosim::Rng &r, sb_in &in, bool junk)
+    {
+        Traffic &t = traffic_;
+        sb_copy &c = in.copy;
+        if (!dws_pair(r, t.copy_pct, junk, c.src, c.dst))
+            return;
+        c.v = 1;
+        if (junk && r.chance(20) && in.setvwi)
+            c.dst = (uint8_t)slot_ctz(in.setvwi);              /* a row set-VWI writes */
+        unsigned have = t.nrecent[c.src];
+        c.n = r.chance(60) ? 0 : (uint8_t)(1 + r.below(SB_MAX_DST));
+        if (junk && r.chance(30))
+            c.n = (uint8_t)(5 + r.below(3));
+        for (unsigned k = 0; k < SB_MAX_DST; k++)
+            c.reg[k] = have && r.chance(80) ? t.recent[c.src][r.below(have)] : pick_reg(r);
+        if (c.src >= t.win || c.dst >= t.win || c.src == c.dst || slot_has(in.setvwi, c.dst) ||
+            c.n > SB_MAX_DST)
+            return;                          /* ignored by sb: the bookkeeping stays */
+        for (Flight &f : t.flights) {
+            bool left_out = false;
+            for (unsigned k = 0; k < c.n; k++)
+                left_out |= f.reg == c.reg[k];
+            f.slots &= ~slot_bit(c.dst);
+            if (slot_has(f.slots, c.src) && !left_out)
+                f.slots |= slot_bit(c.dst);
+        }
+        t.vwi[c.dst] = t.vwi[c.src];
+        std::memcpy(t.recent[c.dst], t.recent[c.src], sizeof t.recent[0]);
+        t.nrecent[c.dst] = t.nrecent[c.src];
+    }
+
+    /* A merge: dst takes src's pending bits, src's row empties (its writes now name dst). */
+    void gen_merge(cosim::Rng &r, sb_in &in, bool junk)
+    {
+        Traffic &t = traffic_;
+        sb_merge &m = in.merge;
+        if (!dws_pair(r, t.merge_pct, junk, m.dst, m.src))
+            return;
+        m.v = 1;
+        bool clash = in.copy.v && (in.copy.dst == m.dst || in.copy.dst == m.src);
+        if (clash && !(junk && r.chance(50))) {
+            m.v = 0;
+            return;
+        }
+        if (m.src >= t.win || m.dst >= t.win || m.src == m.dst || clash ||
+            slot_has(in.setvwi, m.dst) || slot_has(in.setvwi, m.src))
+            return;
+        for (Flight &f : t.flights)
+            if (slot_has(f.slots, m.src))
+                f.slots = (f.slots & ~slot_bit(m.src)) | slot_bit(m.dst);
+    }
+
+    void gen_mchk(cosim::Rng &r, sb_in &in, bool junk)
+    {
+        Traffic &t = traffic_;
+        if (!r.chance(t.mchk_pct) && !(junk && r.chance(20)))
+            return;
+        in.mchk.v = 1;
+        in.mchk.a = dws_slot(r, junk);
+        in.mchk.b = r.chance(10) ? in.mchk.a : dws_slot(r, junk);
+    }
+
     /* Writebacks due now (up to 8; the rest wait a cycle), plus junk ones. */
     void gen_releases(cosim::Rng &r, sb_in &in, bool junk)
     {
@@ -358,7 +479,9 @@ private:
             }
             sb_rel &rel = in.rel[n++];
             rel.v = 1;
-            rel.slot = fl.slot;
+            rel.slots = fl.slots;
+            if (t.copy_pct && r.chance(10))    /* a slot of another warp: no effect there */
+                rel.slots |= slot_bit(r.below(t.win));
             rel.vwi = fl.vwi;
             rel.reg = fl.reg;
             t.flights[f] = t.flights.back();
@@ -367,9 +490,10 @@ private:
         if (junk) {
             for (unsigned k = r.below(3); k > 0 && n < SB_MAX_REL; k--) {
                 sb_rel &rel = in.rel[n++];
+                unsigned s = r.below(SM_MAX_SLOTS);
                 rel.v = 1;
-                rel.slot = (uint8_t)r.below(SM_MAX_SLOTS);
-                rel.vwi = r.chance(50) ? (uint8_t)r.below(256) : t.vwi[rel.slot];
+                rel.slots = r.chance(20) ? r.mask128(3) | slot_bit(s) : slot_bit(s);
+                rel.vwi = r.chance(50) ? (uint8_t)r.below(256) : t.vwi[s];
                 rel.reg = pick_reg(r);
             }
         }
@@ -399,7 +523,8 @@ private:
                 if (!vec)
                     due = t.now + t.lat_lo + r.below(t.lat_hi - t.lat_lo + 1);
                 if (t.flights.size() < 4096)
-                    t.flights.push_back(Flight{due, res.slot, t.vwi[res.slot], res.reg[k]});
+                    t.flights.push_back(Flight{due, slot_bit(res.slot), t.vwi[res.slot],
+                                               res.reg[k]});
                 t.recent[res.slot][t.pos[res.slot]++ % kRecent] = res.reg[k];
                 if (t.nrecent[res.slot] < kRecent)
                     t.nrecent[res.slot]++;

@@ -51,7 +51,7 @@ static struct est *gtx480_estimate(void)
 static void test_sb_follows_config(void **st)
 {
     struct cost_list l;
-    struct sb_cfg c = {48, 256};
+    struct sb_cfg c = {48, 256, 0};
     (void)st;
     cost_list_init(&l);
     sb_storage(&c, &l);

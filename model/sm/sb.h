@@ -16,8 +16,18 @@
  * bit) -- except for one instruction whose own destinations fold together: the SM must
  * release such destinations in the same cycle (vector loads write back all at once).
  *
- * Same-cycle order inside sb_eval: set-VWI, then releases (matched against the VWI after
- * set-VWI), then reserves, then the check and count ports read the resulting next state.
+ * Dynamic warp subdivision (DWS, 002 slides "Implementation: DWS upon branch divergence" and
+ * "Reconvergence Challenges"; design note section 1): a warp's context may hold several slots
+ * (its splits), each with its own row.  A release names a set of slots (those of the writing
+ * context whose owned lanes meet the write's lanes, the SM computes it; the baseline names
+ * one); a split copies the source row into the new slot's row (copy port), a merge ORs two
+ * rows and clears the source (merge port), the PC matcher asks whether two rows are disjoint
+ * (mchk / mok), and `any` tells which rows hold a pending bit.  The new ports are idle in the
+ * baseline.
+ *
+ * Same-cycle order inside sb_eval: set-VWI, then copy and merge (both read q, the rows at the
+ * start of the cycle), then releases (matched against the VWI after set-VWI and copy), then
+ * reserves, then the check and count ports read the resulting next state; mok and any read q.
  * So a writeback in cycle t lets a dependent instruction issue in cycle t, and a reserve
  * presented in cycle t is seen by the check in cycle t.  The SM presents the reserve of an
  * instruction it issued in cycle t-1 (its issue latch) in cycle t: the destinations are busy
@@ -40,6 +50,8 @@
 struct sb_cfg {
     uint8_t  nslots;               /* warp slots, 1..SM_MAX_SLOTS */
     uint16_t nregs;                /* bits per slot: power of two, 1..SB_MAX_REGS */
+    uint8_t  dws;                  /* 0/1: DWS built in -- the `any` output's OR trees exist
+                                      (else any = 0: the baseline does not pay for them) */
 };
 
 /* Rows at and above cfg.nslots and bits at and above cfg.nregs are never written (the
@@ -50,8 +62,9 @@ struct sb_regs {
 };
 
 struct sb_rel {                    /* one writeback */
+    slotmask slots;                /* [127:0] slots whose bit it clears, each only if its VWI
+                                      matches (baseline: one slot, the context's) */
     uint8_t  v;                    /* [0]   valid */
-    uint8_t  slot;                 /* [6:0] warp slot (PWI) */
     uint8_t  vwi;                  /* [7:0] VWI of the writing instruction's warp */
     uint16_t reg;                  /* [15:0] register index (folded inside) */
 };
@@ -61,6 +74,27 @@ struct sb_res {                    /* one issued instruction's destinations */
     uint8_t  slot;                 /* [6:0] warp slot */
     uint8_t  n;                    /* [2:0] destinations, 0..SB_MAX_DST */
     uint16_t reg[SB_MAX_DST];      /* [15:0] register indices */
+};
+
+struct sb_copy {                   /* DWS split: dst row := src row (q) minus n registers */
+    uint8_t  v;                    /* [0]   valid */
+    uint8_t  src;                  /* [6:0] the slot that splits */
+    uint8_t  dst;                  /* [6:0] the new split slot; takes src's VWI */
+    uint8_t  n;                    /* [2:0] registers left out, 0..SB_MAX_DST (a memory
+                                      split: the load's destinations stay with src) */
+    uint16_t reg[SB_MAX_DST];      /* [15:0] register indices */
+};
+
+struct sb_merge {                  /* DWS merge: dst row |= src row (q), src row := 0 */
+    uint8_t  v;                    /* [0]   valid */
+    uint8_t  dst;                  /* [6:0] */
+    uint8_t  src;                  /* [6:0] */
+};
+
+struct sb_mchk {                   /* DWS merge check: are rows a and b (q) disjoint? */
+    uint8_t  v;                    /* [0]   valid */
+    uint8_t  a;                    /* [6:0] */
+    uint8_t  b;                    /* [6:0] */
 };
 
 struct sb_in {
@@ -73,17 +107,28 @@ struct sb_in {
     uint16_t    chk_reg[SM_MAX_SLOTS][SB_MAX_CHK];  /* [15:0] sources and destinations */
     uint8_t     cnt_v;                    /* [0]   count port: count a slot's pending bits */
     uint8_t     cnt_slot;                 /* [6:0] */
+    struct sb_copy  copy;                 /* DWS: one split per cycle */
+    struct sb_merge merge;                /* DWS: one merge per cycle */
+    struct sb_mchk  mchk;                 /* DWS: one merge check per cycle */
 };
 
-enum sb_err { SB_E_SLOT = 1, SB_E_COUNT = 2 };  /* out.err bits */
+/* out.err bits.  SB_E_DWS: a copy or merge names a slot >= nslots, has src == dst, or writes
+   a row another of set-VWI / copy / merge writes this cycle (merge's src row counts: it is
+   cleared) -- that copy or merge is ignored (set-VWI wins, then copy); or mchk names a slot
+   >= nslots (mok = 0).  A copy with n > SB_MAX_DST is SB_E_COUNT (ignored). */
+enum sb_err { SB_E_SLOT = 1, SB_E_COUNT = 2, SB_E_DWS = 4 };
 
 struct sb_out {
     slotmask hazard;               /* checked slots with a pending source or destination */
+    slotmask any;                  /* slots with at least one pending bit at the start of the
+                                      cycle (q; DWS's merge flag); 0 unless cfg.dws */
     uint16_t cnt;                  /* [8:0] pending bits of cnt_slot (VT's tracking counter) */
-    uint8_t  ev_rel;               /* [3:0] releases that cleared a bit */
-    uint8_t  ev_rel_stale;         /* [3:0] releases ignored for a VWI mismatch */
-    uint8_t  err;                  /* enum sb_err bits: a port named a slot >= nslots, or a
-                                      count > its maximum (the port was ignored) */
+    uint8_t  mok;                  /* [0]   mchk: rows a and b (q) share no pending bit */
+    uint8_t  ev_rel;               /* [3:0] releases whose VWI matched one of their slots */
+    uint8_t  ev_rel_stale;         /* [3:0] releases naming slots, none with their VWI */
+    uint8_t  err;                  /* [2:0] enum sb_err bits: a port named a slot >= nslots,
+                                      a count > its maximum, or a DWS port conflict (the port
+                                      was ignored) */
 };
 
 void sb_cfg_default(struct sb_cfg *c);

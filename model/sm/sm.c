@@ -224,10 +224,7 @@ static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint
         return;
     if (slot == SM_NO_SLOT && s->vtc_n)    /* VT: its CTA is inactive */
         slot = sm_vt_stale(s, vwi);
-    sb->rel[*n].v = slot != SM_NO_SLOT;
-    sb->rel[*n].slot = slot;
-    sb->rel[*n].vwi = vwi;
-    sb->rel[*n].reg = reg;
+    sb->rel[*n] = sm_sb_rel(slot, vwi, reg);
     is->rel[*n].v = 1;
     is->rel[*n].ctx = vwi;
     is->rel[*n].load = load;

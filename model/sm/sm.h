@@ -296,6 +296,13 @@ void sm_charge_stall(struct sm *s, uint32_t issued);
 int  sm_schedule(struct sm *s, uint64_t now, uint32_t *issued);
 void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss_in *iss,
                     uint32_t *nrel);
+/* A scoreboard release of one slot (SM_NO_SLOT: none, the port stays idle). */
+static inline struct sb_rel sm_sb_rel(uint8_t slot, uint8_t vwi, uint16_t reg)
+{
+    return (struct sb_rel){.v = slot != SM_NO_SLOT,
+                           .slots = slot != SM_NO_SLOT ? slot_bit(slot) : 0,
+                           .vwi = vwi, .reg = reg};
+}
 /* sm_vtw.c: VTW's hardware form (ntb, pas, the hold). */
 void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_insn *in,
                     uint32_t mask);

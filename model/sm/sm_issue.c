@@ -231,7 +231,7 @@ void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss
             uint8_t slot = s->ctx[l->vwi].slot;
             for (uint32_t m = l->mask; m; m &= m - 1)
                 r[__builtin_ctz(m)] = l->val[__builtin_ctz(m)];
-            sb->rel[*nrel] = (struct sb_rel){ slot != SM_NO_SLOT, slot, l->vwi, l->reg };
+            sb->rel[*nrel] = sm_sb_rel(slot, l->vwi, l->reg);
             iss->rel[*nrel] = (struct iss_rel){ 1, l->vwi, 0 };
             (*nrel)++;
         }
