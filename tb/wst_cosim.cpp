@@ -24,8 +24,8 @@
  * outside the load's, a launch of any home): C and RTL must raise the same err and ignore the
  * same port; the err check is off in those cycles.
  * Recordings (none yet: the SM does not drive the table until it runs splits; the registry's
- * record flag is 1 and mk/cosim.mk's COSIM_NOREC leaves it out of the replays for now) would drive u0; u1..u3 then
- * get idle inputs.
+ * record flag is 1 and mk/cosim.mk's COSIM_NOREC leaves it out of the replays for now) would
+ * drive u0; u1..u3 then get idle inputs.
  * After the random cycles the harness prints its coverage bins (events of u0..u3 together).
  * Usage: see cosim.h (--help).
  */

@@ -246,7 +246,8 @@ static void take_mcand(const struct wst_cfg *c, const struct wst_regs *q, const 
         return;
     }
     if (taken || e < 0 || !(k->part_hit & 1u) || d->own[src] != k->ld_lanes ||
-        slot_has(m->busy, src) || (out->merge.v && (out->merge.dst == src || out->merge.src == src)) ||
+        slot_has(m->busy, src) ||
+        (out->merge.v && (out->merge.dst == src || out->merge.src == src)) ||
         !split_src_ok(c, q, m, d, src, k->lanes) || !policy_ok(c, m, src))
         return;
     split_take(c, src, (unsigned)e, k->lanes, d);
@@ -369,11 +370,12 @@ uint32_t wst_instances(const struct gpu_config *c)
    (slides, backup "WST Hardware Overhead": the WST limited to twice the number of warps). */
 void wst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct wst_cfg *out)
 {
-    uint32_t w = sm_slots(c), n = (c->dws_wst_factor > 1 ? c->dws_wst_factor - 1 : 1) * w;
+    uint32_t w = sm_slots(c), n = (c->dws_wst_factor > 1 ? c->dws_wst_factor - 1 : 1) * w, room;
     (void)sm; (void)inst;
     wst_cfg_default(out);
     out->nwarps = (uint8_t)(w < WST_MAX_WARPS ? w : WST_MAX_WARPS);
-    out->nent = (uint8_t)(n + out->nwarps <= SM_MAX_SLOTS ? n : SM_MAX_SLOTS - (uint32_t)out->nwarps);
+    room = SM_MAX_SLOTS - (uint32_t)out->nwarps;
+    out->nent = (uint8_t)(n <= room ? n : room);
     out->variant = (uint8_t)c->dws;
 }
 

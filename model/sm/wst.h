@@ -21,8 +21,9 @@
  * lanes = not-taken lanes} (a divergent branch that splits: the SM decided on out.free_v);
  * mcand {v, src, lanes = completed lanes, ld_lanes = the load's lanes, part_hit}.
  * (out, for the next cycle, from the state after this cycle): free_v, free (the lowest free
- * entry's slot), full, nvalid, cand, nosplit (mflag). (out, this cycle's decisions, applied by the SM in
- * the next cycle): msplit {v, src, dst, lanes}, merge {v, dst, src}, rel {v, slot}, free_mask.
+ * entry's slot), full, nvalid, cand, nosplit (mflag). (out, this cycle's decisions, applied
+ * by the SM in the next cycle): msplit {v, src, dst, lanes}, merge {v, dst, src}, rel {v,
+ * slot}, free_mask.
  * (out, from q): prio_key[slot] (widest split first: popcount of the owned lanes; 0 for free
  * entries and slots >= nslots), nsusp, narr (valid entries whose status is SUSP / ARR).
  * Events: ev_bsplit, ev_msplit, ev_merge_pc, ev_merge_rpc (the destination was arrived at G),
