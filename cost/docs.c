@@ -9,7 +9,10 @@
  *       entry (301 -> 309 bits);
  *   000_0da6b8b480bd0740.txt Section 4.5: VTW on Fermi (8 TBs, 48 warps) -- 44 B to assign
  *       new indices, 456 B for the progress-aware scheduler, 500 B with SameLane, 1 B more
- *       with LowestToHighestLane, 48 one-byte registers more (548 B) with SlowestLane.
+ *       with LowestToHighestLane, 48 one-byte registers more (548 B) with SlowestLane;
+ *   002_ddcb2f79a6edfee4.txt backup slide "WST Hardware Overhead": a warp-split table entry of
+ *       16 (active mask, 16-wide warps) + 2 (warp ID, 4 warps) + 2 (status) + 64 (PC) + 4
+ *       (priority) = 88 bits; the table limited to twice the number of warps.
  * Checks 1-3 compare the configuration with the document; the others give the blocks the
  * document's parameters. A difference is a finding, explained, not an error.
  */
@@ -25,6 +28,7 @@
 #include "sm/simt.h"
 #include "sm/sm_limits.h"
 #include "sm/vtc.h"
+#include "sm/wst.h"
 
 struct doc_cfgs { struct simt_cfg simt; struct sb_cfg sb; };   /* as the SM builds them */
 
@@ -215,6 +219,34 @@ static void vt_region_checks(const struct gpu_config *conf, struct est_check *ou
         "Mascar's 301-bit instruction entry; the active queue is LD/ST's 32-entry table"});
 }
 
+/* 002's warp-split table entry by wst_entry_bits (which wst_storage uses): the slides' fields
+   and widths, then the model's (own 32 lanes, warp ID of the configuration's warps, simt's pc,
+   6-bit priority); the table's size against twice the warps. */
+static void dws_checks(const struct gpu_config *conf, const struct doc_cfgs *s,
+                       struct est_check *out, unsigned max, unsigned *n)
+{
+    struct wst_cfg w;
+    struct cost_list l;
+    const struct cost_item *pc;
+    char err[256];
+    if (blk_cfg(blk_find("wst"), conf, 0, 0, &w, err, sizeof err))
+        return;
+    cost_list_init(&l);
+    simt_storage(&s->simt, &l);
+    pc = find(&l, "pc");
+    put(out, max, n, (struct est_check){"002", "WST entry bits, the slides' fields (16 lanes, 4 "
+        "warps, 64-bit PC, 4-bit priority)", 88, wst_entry_bits(16, 4, 64, 2, 4), "bits", 0,
+        "wst_entry_bits: mask 16 + warp ID 2 + status 2 + PC 64 + priority 4"});
+    put(out, max, n, (struct est_check){"002", "WST entry bits, the model", 88,
+        wst_entry_bits(w.lanes, w.nwarps, pc ? pc->bits : 0, WST_STATUS_BITS, WST_PRIO_BITS),
+        "bits", 0, "own 32 lanes + warp ID clog2(warps) + status 2 + simt's 32-bit "
+        "instruction-index pc + priority 6 (popcount of 32 lanes); the table also keeps a "
+        "valid bit, and the pc is simt's register of the entry's slot"});
+    put(out, max, n, (struct est_check){"002", "WST schedulable entities per SM (twice the "
+        "warps)", 2.0 * w.nwarps, (double)w.nwarps + w.nent, "entities", 0,
+        "homes + entries at dws_wst_factor = 2"});
+}
+
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max)
 {
     struct doc_cfgs s;
@@ -227,5 +259,6 @@ unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, un
     vt_checks(&s, out, max, &n);
     vt_region_checks(conf, out, max, &n);
     vtw_checks(conf, out, max, &n);
+    dws_checks(conf, &s, out, max, &n);
     return n < max ? n : max;
 }

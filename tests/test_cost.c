@@ -17,6 +17,7 @@
 #include "sm/simt.h"
 #include "sm/sm.h"
 #include "sm/ws.h"
+#include "sm/wst.h"
 
 static void gtx480(struct gpu_config *c)
 {
@@ -302,6 +303,37 @@ static void test_doc_004_vt_region(void **st)
                      5813 + 2534);
 }
 
+/* 002's warp-split table (backup slide "WST Hardware Overhead"): 16 + 2 + 2 + 64 + 4 = 88 bits
+   by wst_entry_bits, which wst_storage also uses; ours: 32 + 6 + 2 + 32 + 6 = 78 at 48 warps;
+   96 entities per SM = twice the warps. */
+static void test_doc_002_wst(void **st)
+{
+    struct est_check ck[EST_MAX_CHECKS];
+    unsigned n = gtx480_checks(ck);
+    struct wst_cfg w;
+    struct cost_list *l = calloc(1, sizeof *l);
+    const struct est_check *m;
+    (void)st;
+    assert_non_null(l);
+    assert_true(check(ck, n, "WST entry bits, the slides' fields")->match);
+    assert_int_equal(check(ck, n, "WST entry bits, the slides' fields")->model_value, 88);
+    m = check(ck, n, "WST entry bits, the model");
+    assert_int_equal(m->doc_value, 88);
+    assert_int_equal(m->model_value, 78);
+    print_message("002 WST entry: slides %.0f bits, the model %.0f bits\n", m->doc_value,
+                  m->model_value);
+    assert_true(check(ck, n, "WST schedulable entities per SM")->match);
+    assert_int_equal(check(ck, n, "WST schedulable entities per SM")->model_value, 96);
+    /* the storage of an entry is wst_entry_bits of the fields the table holds (no pc) + valid */
+    wst_cfg_default(&w);
+    cost_list_init(l);
+    wst_storage(&w, l);
+    assert_int_equal(find(l, "wst", "ent")->bits, 1 + wst_entry_bits(32, 48, 0, 2, 6));
+    assert_int_equal(find(l, "wst", "ent")->entries, 48);
+    assert_string_equal(find(l, "wst", "ent")->mech, "DWS (002)");
+    free(l);
+}
+
 /* ---------------------------------------------------------------- the command */
 
 static int run(const char **args, int n)
@@ -417,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_doc_004_vt),
         cmocka_unit_test(test_doc_000_vtw),
         cmocka_unit_test(test_doc_004_vt_region),
+        cmocka_unit_test(test_doc_002_wst),
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_yosys_reader),
     };

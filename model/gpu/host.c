@@ -195,7 +195,8 @@ int gs_record(struct gs_gpu *g, const char *block, const char *path)
     }
     if (!b->instances(&g->conf))       /* a mechanism's block exists only with it on */
         return seterr(g, GS_ERR_CONFIG, "--record: configuration '%s' has no %s block (it "
-                      "belongs to a mechanism that is off: ntb and pas need vtw = hw, vtc vt = on)",
+                      "belongs to a mechanism that is off: ntb and pas need vtw = hw, vtc vt = on, wst "
+                      "dws != off)",
                       g->conf.name, b->name);
     if (!g->rec.buf && !(g->rec.buf = malloc(REC_MAX_BYTES)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");

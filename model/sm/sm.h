@@ -42,6 +42,7 @@
 #include "simt.h"
 #include "smem.h"
 #include "vtc.h"
+#include "wst.h"
 #include "ws.h"
 #include "base/block.h"
 #include "base/config.h"
