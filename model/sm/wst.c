@@ -370,11 +370,12 @@ uint32_t wst_instances(const struct gpu_config *c)
    (slides, backup "WST Hardware Overhead": the WST limited to twice the number of warps). */
 void wst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct wst_cfg *out)
 {
-    uint32_t w = sm_slots(c), n = (c->dws_wst_factor > 1 ? c->dws_wst_factor - 1 : 1) * w, room;
+    uint32_t w = sm_warp_slots(c), room;
+    uint32_t n = (c->dws_wst_factor > 1 ? c->dws_wst_factor - 1 : 1) * w;
     (void)sm; (void)inst;
     wst_cfg_default(out);
     out->nwarps = (uint8_t)(w < WST_MAX_WARPS ? w : WST_MAX_WARPS);
-    room = SM_MAX_SLOTS - (uint32_t)out->nwarps;
+    room = SM_MAX_SLOTS - (uint32_t)out->nwarps;   /* the split slots of sm_slots() */
     out->nent = (uint8_t)(n <= room ? n : room);
     out->variant = (uint8_t)c->dws;
 }
