@@ -15,9 +15,10 @@
 
 /* Warp 0 (32 lanes, VWI 0) diverges at pc 0 (taken 0xffff to 5, R = G, no split): pc 5,
    rpc G, depth 2 (SYNC (G), DIV (1, G, 0xffff0000)). */
-static struct tb *regime_tb(void)
+static struct tb *regime_tb_dws(unsigned dws)
 {
     struct tb *t = tb_new(SIMT_TOKEN, 16, 4);
+    t->c.dws = (uint8_t)dws;
     launch(t, 0, 0xffffffffu);
     step(t);
     upd(t, 0, 0, SIMT_BRANCH, 0xffffu, 5, G, 0);
@@ -26,6 +27,11 @@ static struct tb *regime_tb(void)
     assert_int_equal(simt_depth(&t->q, 0), 2);
     assert_true(t->o.lvl == 0 && t->o.arr == 0);
     return t;
+}
+
+static struct tb *regime_tb(void)
+{
+    return regime_tb_dws(1);
 }
 
 static void split_upd(struct tb *t, unsigned port, unsigned w, uint32_t taken, uint32_t target,
@@ -341,6 +347,36 @@ static void test_save_restore_regime(void **st)
     free(t);
 }
 
+/* Without DWS (cfg.dws 0) the DWS inputs are not looked at: a split branch is a normal
+   branch, the split / merge / release ports do nothing and flag nothing, a restored hold is
+   dropped. */
+static void test_dws_off_ignores_ports(void **st)
+{
+    (void)st;
+    struct tb *t = regime_tb_dws(0);
+    split_upd(t, 0, 0, 0xffu, 8, 3, 40);
+    step(t);
+    assert_int_equal(t->o.err, 0);
+    assert_int_equal(t->o.ev_push, 2);               /* SYNC (99) and DIV */
+    assert_false(slot_has(t->q.live, 3));
+    t->in.split = (struct simt_msplit){1, 0, 7, 0x0fu, 41};
+    t->in.merge = (struct simt_merge){1, 0, 0};
+    t->in.rel = (struct simt_rel){1, 0};
+    step(t);
+    assert_int_equal(t->o.err, 0);
+    assert_false(slot_has(t->q.live, 7));
+    assert_int_equal(t->q.hold, 0);
+    struct simt_state s = {.pc = 3, .mask = 1, .rpc = 9, .alive = 1, .hold = 1, .hdepth = 0};
+    t->in.restore_v = 1;
+    t->in.restore_slot = 9;
+    t->in.restore = s;
+    step(t);
+    assert_int_equal(t->o.err, 0);
+    assert_true(slot_has(t->q.live, 9));
+    assert_int_equal(t->q.hold, 0);
+    free(t);
+}
+
 static uint64_t dws_bits(const struct simt_cfg *c)
 {
     static struct cost_list l;
@@ -376,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_merge_and_release),
         cmocka_unit_test(test_release_empty_finishes),
         cmocka_unit_test(test_save_restore_regime),
+        cmocka_unit_test(test_dws_off_ignores_ports),
         cmocka_unit_test(test_storage_dws),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -352,7 +352,7 @@ static void bsplit(struct ev *x, unsigned w, const struct simt_upd *u, uint32_t 
 static void branch(struct ev *x, unsigned w, const struct simt_upd *u)
 {
     uint32_t pc = x->d->pc[w], mask = x->d->mask[w], taken = u->taken & mask;
-    if (u->split_v && taken != 0 && taken != mask) {
+    if (u->split_v && x->c->dws && taken != 0 && taken != mask) {
         if (bsplit_ok(x, u)) {
             bsplit(x, w, u, taken);
             return;
@@ -477,10 +477,10 @@ static void do_restore(struct ev *x, const struct simt_in *in)
     d->vwi[w] = s->vwi;
     d->cnt[w] = s->cnt;
     d->nspill[w] = s->nspill;
-    d->hdepth[w] = s->hdepth & 0x7fu;
+    d->hdepth[w] = c->dws ? s->hdepth & 0x7fu : 0;
     memcpy(d->stk[w], s->ent, sizeof(struct simt_ent) * s->cnt);
     d->live |= b;
-    if (s->hold & 1u)
+    if ((s->hold & 1u) && c->dws)
         d->hold |= b;
     if (s->fin & 1u)
         d->fin |= b;
@@ -693,6 +693,7 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
         out->spill[i].v = 0;
         dws |= in->upd[i].v & in->upd[i].split_v;
     }
+    dws = dws && c->dws;           /* without DWS the DWS inputs are not looked at */
     if (dws)
         names(&x, in);
     if (in->save_v)
@@ -712,11 +713,11 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
             x.port = i;
             do_update(&x, &in->upd[i], &seen);
         }
-    if (in->split.v)
+    if (dws && in->split.v)
         do_msplit(&x, &in->split);
-    if (in->merge.v)
+    if (dws && in->merge.v)
         do_merge(&x, &in->merge);
-    if (in->rel.v)
+    if (dws && in->rel.v)
         do_rel(&x, &in->rel);
     do_request(&x, in);
     memcpy(out->pc, d->pc, sizeof(uint32_t) * c->nwarps);
@@ -843,6 +844,7 @@ void simt_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct s
 
 void simt_rtl_params(const struct simt_cfg *c, FILE *f)
 {
+    fprintf(f, "localparam SIMT_DWS = %u;\n", c->dws);
     fprintf(f, "localparam SIMT_NWARPS = %u;\nlocalparam SIMT_POLICY = %u;\nlocalparam SIMT_DEPTH = %u;\n"
             "localparam SIMT_CHUNK = %u;\nlocalparam SIMT_ENTRY_BYTES = %u;\n"
             "localparam SIMT_POP_CYCLES = %u;\nlocalparam SIMT_FILL_CYCLES = %u;\n"

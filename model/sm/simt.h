@@ -78,7 +78,8 @@
  * slot (not-taken lanes at pc + 1, no push); the split port moves run-ahead lanes of a load
  * into a free slot; the merge port joins two slots at their regime level; the release port
  * ends the regime of a slot (it then pops as any warp).  Refused ports: SIMT_E_SPLIT,
- * SIMT_E_MERGE, SIMT_E_REL.  Without DWS these ports are idle and hold stays 0.
+ * SIMT_E_MERGE, SIMT_E_REL.  Without DWS (cfg.dws 0) these inputs are not looked at and
+ * hold stays 0.
  */
 #ifndef SIMT_H
 #define SIMT_H
@@ -109,7 +110,9 @@ struct simt_cfg {
     uint8_t  sm_id;                /* mem_req.sm of this SM */
     uint64_t spill_base;           /* memory image of VWI 0, 128-byte aligned */
     uint32_t spill_stride;         /* bytes per VWI, 128-byte multiple */
-    uint8_t  dws;                  /* DWS on: hold/hdepth are priced (always in the regs) */
+    uint8_t  dws;                  /* [0] DWS on: the DWS ports work and hold/hdepth are
+                                      priced; off: the DWS inputs are not looked at and
+                                      hold/hdepth stay 0 (always in the regs) */
 };
 
 struct simt_ent {
