@@ -158,9 +158,9 @@ COSIM_YLINT = $(YOSYS) -q -w 'Replacing memory' -p 'read_verilog -defer -sv -I$(
 # adds setvwi_vwi, rel_match and u1's VWIs but doubles the build time of the coverage model
 COSIM_VFLAGS_sb := --coverage-max-width 512
 # simt: at 48 warps Yosys 0.23 needs more than 30 minutes to elaborate the warp loop; the read
-# uses 2 warps, depth 4, chunk 2 and pop / fill timers (the same code, smaller)
+# uses 2 warps, depth 4, chunk 2, pop / fill timers and the DWS ports (the same code, smaller)
 COSIM_YOSYS_PARAMS_simt := -chparam P_NWARPS 2 -chparam P_DEPTH 4 -chparam P_CHUNK 2 \
-  -chparam P_POP_CYCLES 1 -chparam P_FILL_CYCLES 1
+  -chparam P_POP_CYCLES 1 -chparam P_FILL_CYCLES 1 -chparam P_DWS 1
 # pas: the injected bug (ties to the higher context) shows within a few cycles; the -O0 bug
 # model of its quadratic rank logic (130 contexts in u1) runs a few hundred cycles a second
 COSIM_BUG_ARGS_pas := --cycles 2000 --seed $(COSIM_SEED)

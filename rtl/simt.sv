@@ -6,8 +6,9 @@
 // Parameters: the configuration's values come from the generated header gpusim_params.vh
 // (`gpusim rtl-params --config FILE`, see mk/cosim.mk): SIMT_NWARPS, SIMT_POLICY, SIMT_DEPTH,
 // SIMT_CHUNK, SIMT_ENTRY_BYTES, SIMT_POP_CYCLES, SIMT_FILL_CYCLES, SIMT_SM_ID,
-// SIMT_SPILL_BASE, SIMT_SPILL_STRIDE.  P_* override the first six (-1 = the configuration's
-// value): the co-simulation uses them for small stacks that spill all the time.
+// SIMT_SPILL_BASE, SIMT_SPILL_STRIDE, SIMT_DWS.  P_* override the first six and SIMT_DWS
+// (P_DWS; -1 = the configuration's value): the co-simulation uses them for small stacks that
+// spill all the time, with the DWS ports on.
 //
 // Ports: the fields of the C structs with the same names; arrays flattened into packed
 // vectors, element i at [i*W +: W] (upd[4] -> upd_v[i], upd_slot[i*7 +: 7], upd_kind[i*2 +: 2],
@@ -44,6 +45,12 @@
 // three pop units per warp, in series, as in C).  err_slot names the last error in
 // simt_eval's order (save, launch, restore, fill, pending pops by warp, update ports by port).
 //
+// DWS (simt.h, docs/simt.md "DWS"): the update ports' upd_split_v/slot/img, the split_*,
+// merge_* and rel_* ports, lvl and arr, registers hold_q [NW-1:0] and hdepth_q[w] [6:0]
+// (tied to 0 without DWS_ON).  Their preconditions are decided on the registers (dws_pre);
+// in the warp loop a new split slot, the split's source, the merge's destination and source
+// and the release take effect after the update stage, in simt_eval's order.
+//
 // `define INJECT_BUG (co-simulation self-test only): a spill request's address is one
 // entry too high (the chunk's offset counts one entry more than is in memory).
 module simt #(
@@ -52,7 +59,8 @@ module simt #(
     parameter int P_DEPTH = -1,
     parameter int P_CHUNK = -1,
     parameter int P_POP_CYCLES = -1,
-    parameter int P_FILL_CYCLES = -1
+    parameter int P_FILL_CYCLES = -1,
+    parameter int P_DWS = -1
 ) (
     input  logic               clk,
     input  logic               rst,
@@ -64,6 +72,9 @@ module simt #(
     input  logic [4*32-1:0]    upd_target,
     input  logic [4*32-1:0]    upd_reconv,
     input  logic [4*32-1:0]    upd_exited,
+    input  logic [3:0]         upd_split_v,      // DWS: a divergent BRANCH splits the warp
+    input  logic [4*7-1:0]     upd_split_slot,   // ... the free slot of the not-taken lanes
+    input  logic [4*8-1:0]     upd_split_img,    // ... its spill image
     // launches: slots receiving a new warp (pc 0, mask = launch_mask[w], empty stack, its
     // context's VWI launch_vwi[w])
     input  logic [127:0]       launch,
@@ -85,6 +96,8 @@ module simt #(
     input  logic               restore_fin,
     input  logic [5:0]         restore_cnt,
     input  logic [6:0]         restore_nspill,
+    input  logic               restore_hold,
+    input  logic [6:0]         restore_hdepth,
     /* verilator lint_off UNUSEDSIGNAL */
     input  logic [32*97-1:0]   restore_ent,  // (entries >= DEPTH are not looked at)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -95,12 +108,25 @@ module simt #(
     /* verilator lint_off UNUSEDSIGNAL */
     input  logic [16*97-1:0]   fill_ent,     // the chunk read from the image (>= CHUNK unused)
     /* verilator lint_on UNUSEDSIGNAL */
+    // DWS: memory split (lanes of src run ahead in the free slot dst), merge, release
+    input  logic               split_v,
+    input  logic [6:0]         split_src,
+    input  logic [6:0]         split_dst,
+    input  logic [31:0]        split_lanes,
+    input  logic [7:0]         split_img,
+    input  logic               merge_v,
+    input  logic [6:0]         merge_dst,
+    input  logic [6:0]         merge_src,
+    input  logic               rel_v,
+    input  logic [6:0]         rel_slot,
     // per slot, after this cycle's inputs
     output logic [128*32-1:0]  pc,
     output logic [128*32-1:0]  mask,
     output logic [127:0]       busy,
     output logic [127:0]       fin,
     output logic [127:0]       redirect,
+    output logic [127:0]       lvl,          // DWS: at the regime level
+    output logic [127:0]       arr,          // DWS: ... and arrived (part of busy)
     // memory request (struct mem_req)
     output logic               req_v,
     output logic [63:0]        req_addr,
@@ -126,6 +152,8 @@ module simt #(
     output logic               saved_fin,
     output logic [5:0]         saved_cnt,
     output logic [6:0]         saved_nspill,
+    output logic               saved_hold,
+    output logic [6:0]         saved_hdepth,
     output logic [32*97-1:0]   saved_ent,
     // events and errors
     output logic [3:0]         ev_push,
@@ -133,7 +161,7 @@ module simt #(
     output logic [2:0]         ev_spill,
     output logic [1:0]         ev_fill,
     output logic [7:0]         ev_depth,
-    output logic [7:0]         err,
+    output logic [15:0]        err,
     output logic [6:0]         err_slot
 );
     // The header holds every block's parameters; simt uses the SIMT_* ones.
@@ -158,15 +186,19 @@ module simt #(
     // the pop timers exist only when something starts them (simt_storage counts them only
     // then): with POPC = FILLC = 0 timer_q / tmr_q are tied to 0 and synthesis drops them
     localparam logic TMR_ON = POP_T | FILL_T;
+    // DWS (simt_cfg.dws): without it the DWS inputs are not looked at and hold_q / hdepth_q
+    // are tied to 0 (simt_storage counts them only with it)
+    localparam logic DWS_ON = ((P_DWS >= 0) ? P_DWS : SIMT_DWS) != 0;
 
     localparam logic [31:0] NO_PC = 32'hffffffff;            // SIMT_NO_PC
     localparam int TOKEN = 0;                                 // enum simt_policy
     localparam logic SYNC = 1'b0, DIV = 1'b1;                 // enum simt_type
     localparam logic [1:0] K_BRANCH = 2'd1, K_EXIT = 2'd2;    // enum simt_kind (else NORMAL)
     localparam logic [7:0] MK_SPILL = 8'd4, MK_FILL = 8'd5;   // enum mem_kind
-    localparam logic [7:0] E_SLOT = 8'd1, E_BUSY = 8'd2, E_OVERFLOW = 8'd4,   // enum simt_err
-                           E_RECONV = 8'd8, E_FILL = 8'd16, E_STACK = 8'd32,
-                           E_SAVE = 8'd64, E_RESTORE = 8'd128;
+    localparam logic [15:0] E_SLOT = 16'd1, E_BUSY = 16'd2, E_OVERFLOW = 16'd4,  // enum simt_err
+                            E_RECONV = 16'd8, E_FILL = 16'd16, E_STACK = 16'd32,
+                            E_SAVE = 16'd64, E_RESTORE = 16'd128, E_SPLIT = 16'd256,
+                            E_MERGE = 16'd512, E_REL = 16'd1024;
     localparam logic [127:0] ALLW = (NW >= 128) ? ~128'd0 : ((128'd1 << NW) - 128'd1);
 
     // ---------------------------------------------------------------- registers (simt_regs)
@@ -180,6 +212,7 @@ module simt #(
     logic [6:0]  nspill_q [NW] /*verilator public_flat_rw*/;   // entries in memory
     logic [7:0]  timer_q  [NW] /*verilator public_flat_rw*/;   // pop-latency cycles left
     logic [7:0]  vwi_q    [NW] /*verilator public_flat_rw*/;   // the context's VWI
+    logic [6:0]  hdepth_q [NW] /*verilator public_flat_rw*/;   // DWS: depth of the regime level
     logic [NW-1:0] live_q /*verilator public_flat_rw*/;        // slot holds a warp
     logic [NW-1:0] fin_q  /*verilator public_flat_rw*/;        // warp finished
     logic [NW-1:0] spq_q  /*verilator public_flat_rw*/;        // spill request waiting
@@ -187,6 +220,7 @@ module simt #(
     logic [NW-1:0] flw_q  /*verilator public_flat_rw*/;        // fill accepted, awaiting data
     logic [NW-1:0] popq_q /*verilator public_flat_rw*/;        // another pop is due
     logic [NW-1:0] tmr_q  /*verilator public_flat_rw*/;        // timer != 0
+    logic [NW-1:0] hold_q /*verilator public_flat_rw*/;        // DWS: in the split regime
     logic [6:0]  rr_q   /*verilator public_flat_rw*/;          // last warp granted the port
     logic [DEPTH*EW-1:0] stk_q [NW] /*verilator public_flat_rw*/;   // on-chip rings
 
@@ -195,7 +229,8 @@ module simt #(
     logic [4:0]  base_d [NW];
     logic [6:0]  nspill_d [NW];
     logic [7:0]  timer_d [NW], vwi_d [NW];
-    logic [NW-1:0] live_d, fin_d, spq_d, flq_d, flw_d, popq_d, tmr_d;
+    logic [6:0]  hdepth_d [NW];
+    logic [NW-1:0] live_d, fin_d, spq_d, flq_d, flw_d, popq_d, tmr_d, hold_d;
     logic [6:0]  rr_d;
     logic [DEPTH*EW-1:0] stk_d [NW];
     // the spill of each warp (by its update): the chunk's first entry in memory and entries
@@ -239,6 +274,20 @@ module simt #(
     endfunction
 
 
+    // DWS: at the regime level (holding, depth cnt + nspill == hdepth)
+    function automatic logic at_lvl(input logic h, input logic [5:0] c, input logic [6:0] n,
+                                    input logic [6:0] hd);
+        at_lvl = h && (8'(c) + 8'(n) == 8'(hd));
+    endfunction
+
+    // Slot number as a one-hot NW-bit vector (0 when >= NW)
+    function automatic logic [NW-1:0] sbit(input logic [6:0] slot);
+        sbit = '0;
+        for (int k = 0; k < NW; k++)
+            if (slot == 7'(k))
+                sbit[k] = 1'b1;
+    endfunction
+
     function automatic logic [EW-1:0] ent(input logic [31:0] epc, input logic [31:0] erpc,
                                           input logic [31:0] emask, input logic etype);
         ent = {etype, emask, erpc, epc};
@@ -253,7 +302,8 @@ module simt #(
         input logic [31:0] ppc, input logic [31:0] prpc, input logic [31:0] pmask,
         input logic [31:0] palive, input logic [5:0] pcnt, input logic [6:0] pnsp,
         input logic [7:0] ptimer, input logic ptmr, input logic ppopq, input logic pflq,
-        input logic pfin, input logic [EW-1:0] top);   // (its type bit is not needed)
+        input logic pfin, input logic [EW-1:0] top,    // (its type bit is not needed)
+        input logic phold, input logic [6:0] phd);
         logic popped, perr;
         popped = 1'b0;
         perr = 1'b0;
@@ -265,7 +315,13 @@ module simt #(
             popped = 1'b1;
             ptimer = POP_T ? 8'(POPC) : ptimer;       // start_timer
             ptmr = ptmr | POP_T;
-            ppopq = (pmask == 32'd0) || (ppc == prpc);
+            if (at_lvl(phold, pcnt, pnsp, phd)) begin   // DWS: no pop; empty: park at rpc
+                ppopq = 1'b0;
+                if (pmask == 32'd0)
+                    ppc = prpc;
+            end else begin
+                ppopq = (pmask == 32'd0) || (ppc == prpc);
+            end
         end else if (pnsp != 7'd0) begin   // fill first; the pop is done when it returns
             pflq = 1'b1;
             ppopq = 1'b1;
@@ -305,6 +361,8 @@ module simt #(
         saved_fin = fin_q[sw];
         saved_cnt = cnt_q[sw];
         saved_nspill = nspill_q[sw];
+        saved_hold = hold_q[sw];
+        saved_hdepth = hdepth_q[sw];
         sv_ring = stk_q[sw];
         saved_ent = '0;             // the on-chip entries in stack order, 0 beyond cnt
         for (int k = 0; k < DEPTH; k++)
@@ -325,7 +383,7 @@ module simt #(
     // per-warp results that simt_eval's order combines across warps
     logic [NW-1:0]      e_fill_w;   // fill response for a warp not waiting for one
     logic [NW-1:0]      e_pend_w;   // pending pop: SIMT_E_STACK
-    logic [7:0]         e_upd_w [NW];   // the update port's error bits
+    logic [15:0]        e_upd_w [NW];   // the update port's error bits
     logic [NPORT-1:0]   p_bad, p_dup;
     logic [6:0]         p_slot [NPORT];
 
@@ -341,6 +399,81 @@ module simt #(
         end
     end
 
+    // DWS: what each port names (valid ports, raw inputs) and the preconditions, all on the
+    // registers (q): a slot a split or merge touches is idle, so q is its state in the cycle
+    logic [NW-1:0]      n_x, n_u, n_b, n_b2, n_s, n_m, n_ms, n_r;
+    logic [NW-1:0]      q_busy, q_lvl, q_arr, q_free;
+    logic [NPORT-1:0]   bs_ok, bs_do;   // branch split allowed; done (divergent, accepted)
+    logic               ms_ok, mg_ok, rl_ok;
+    logic [WB-1:0]      ms_s, mg_s, mg_d;
+    always_comb begin : dws_pre
+        logic [WB-1:0] bw, bt;
+        logic [31:0] tk;
+        n_x = launch[NW-1:0] | (save_v ? sbit(save_slot) : '0) |
+              (restore_v ? sbit(restore_slot) : '0);
+        n_u = '0;
+        n_b = '0;
+        n_b2 = '0;
+        for (int i = 0; i < NPORT; i++)
+            if (upd_v[i]) begin
+                n_u = n_u | sbit(p_slot[i]);
+                if (upd_kind[i*2 +: 2] == K_BRANCH && upd_split_v[i]) begin
+                    n_b2 = n_b2 | (n_b & sbit(upd_split_slot[i*7 +: 7]));
+                    n_b = n_b | sbit(upd_split_slot[i*7 +: 7]);
+                end
+            end
+        n_s = split_v ? (sbit(split_src) | sbit(split_dst)) : '0;
+        n_ms = merge_v ? sbit(merge_src) : '0;
+        n_m = merge_v ? (sbit(merge_dst) | n_ms) : '0;
+        n_r = rel_v ? sbit(rel_slot) : '0;
+        for (int w = 0; w < NW; w++) begin
+            q_busy[w] = spq_q[w] || flq_q[w] || flw_q[w] || popq_q[w] || tmr_q[w];
+            q_lvl[w] = at_lvl(hold_q[w], cnt_q[w], nspill_q[w], hdepth_q[w]);
+            q_arr[w] = q_lvl[w] && live_q[w] && !fin_q[w] &&
+                       (pc_q[w] == rpc_q[w] || mask_q[w] == 32'd0);
+            q_free[w] = (!live_q[w] || fin_q[w]) && !q_busy[w];
+        end
+        // branch split of update port i (bsplit_ok of simt.c)
+        for (int i = 0; i < NPORT; i++) begin
+            bw = in_range(p_slot[i]) ? wi(p_slot[i]) : '0;
+            bt = in_range(upd_split_slot[i*7 +: 7]) ? wi(upd_split_slot[i*7 +: 7]) : '0;
+            bs_ok[i] = DWS_ON && in_range(p_slot[i]) && in_range(upd_split_slot[i*7 +: 7]) &&
+                       upd_split_slot[i*7 +: 7] != p_slot[i] && q_free[bt] &&
+                       ((n_x | n_u | n_b2 | n_s | n_m | n_r) &
+                        sbit(upd_split_slot[i*7 +: 7])) == '0 &&
+                       !n_x[bw] && !q_arr[bw] && live_q[bw] && !fin_q[bw] && !q_busy[bw] &&
+                       (!hold_q[bw] || q_lvl[bw]);
+            tk = upd_taken[i*32 +: 32] & mask_q[bw];
+            bs_do[i] = upd_v[i] && !p_bad[i] && !p_dup[i] && upd_kind[i*2 +: 2] == K_BRANCH &&
+                       upd_split_v[i] && bs_ok[i] && tk != 32'd0 && tk != mask_q[bw];
+        end
+        // memory split
+        ms_s = in_range(split_src) ? wi(split_src) : '0;
+        ms_ok = DWS_ON && split_v && in_range(split_src) && in_range(split_dst) &&
+                split_src != split_dst &&
+                live_q[ms_s] && !fin_q[ms_s] && !q_busy[ms_s] && (!hold_q[ms_s] || q_lvl[ms_s]) &&
+                split_lanes != 32'd0 && (split_lanes & ~mask_q[ms_s]) == 32'd0 &&
+                split_lanes != mask_q[ms_s] && q_free[in_range(split_dst) ? wi(split_dst) : '0] &&
+                ((sbit(split_src) | sbit(split_dst)) & (n_x | n_u | n_b | n_m | n_r)) == '0;
+        // merge
+        mg_s = in_range(merge_src) ? wi(merge_src) : '0;
+        mg_d = in_range(merge_dst) ? wi(merge_dst) : '0;
+        mg_ok = DWS_ON && merge_v && in_range(merge_src) && in_range(merge_dst) &&
+                merge_src != merge_dst &&
+                live_q[mg_s] && !fin_q[mg_s] && !q_busy[mg_s] && q_lvl[mg_s] &&
+                live_q[mg_d] && !fin_q[mg_d] && !q_busy[mg_d] && q_lvl[mg_d] &&
+                cnt_q[mg_s] == 6'd0 && nspill_q[mg_s] == 7'd0 &&
+                (pc_q[mg_s] == pc_q[mg_d] || mask_q[mg_s] == 32'd0 || mask_q[mg_d] == 32'd0) &&
+                ((sbit(merge_src) | sbit(merge_dst)) & (n_x | n_u | n_b | n_s)) == '0 &&
+                (n_r & sbit(merge_src)) == '0;
+        // release
+        rl_ok = DWS_ON && rel_v && in_range(rel_slot) &&
+                live_q[in_range(rel_slot) ? wi(rel_slot) : '0] &&
+                !fin_q[in_range(rel_slot) ? wi(rel_slot) : '0] &&
+                hold_q[in_range(rel_slot) ? wi(rel_slot) : '0] &&
+                (sbit(rel_slot) & (n_x | n_u | n_b | n_s | n_ms)) == '0;
+    end
+
     always_comb begin : eval
         logic [31:0] wpc, wmask, wrpc, walive, taken, nt, ex, r;
         logic [5:0]  wcnt;
@@ -354,7 +487,7 @@ module simt #(
         logic        popped, pp, want, perr, acc, uv, psync, pdiv, at_r, room, push_k;
         logic [1:0]  ukind;
         logic [31:0] utaken, utarget, ureconv, uexited;
-        logic [7:0]  eu;
+        logic [15:0] eu;
         logic [7:0]  dep;
         logic [3:0]  n_push;
         logic [7:0]  n_pop;
@@ -364,6 +497,9 @@ module simt #(
         logic [63:0] off, a;
         logic [6:0]  start, win;
         logic        is_spill;
+        logic        whold, usplit, lv, newsp;   // DWS
+        logic [6:0]  whdepth;
+        logic [1:0]  uport;
 
         {wpc, wmask, wrpc, walive, taken, nt, ex, r} = '0;
         {wcnt, wbase, nb, ri, wnsp, wtimer, wvwi, tsum} = '0;
@@ -372,6 +508,7 @@ module simt #(
         {top, e} = '0;
         {popped, pp, want, perr, acc, uv, psync, pdiv, at_r, room, push_k} = '0;
         {ukind, utaken, utarget, ureconv, uexited, eu, dep} = '0;
+        {whold, usplit, lv, newsp, whdepth, uport} = '0;
         n_push = 4'd0;
         n_pop = 8'd0;
         n_spill = 3'd0;
@@ -379,7 +516,7 @@ module simt #(
         ev_depth = 8'd0;
         redirect = 128'd0;
         live_d = '0; fin_d = '0; spq_d = '0; flq_d = '0;
-        flw_d = '0; popq_d = '0; tmr_d = '0;
+        flw_d = '0; popq_d = '0; tmr_d = '0; hold_d = '0;
 
         for (int w = 0; w < NW; w++) begin
             wpc = pc_q[w];
@@ -399,10 +536,12 @@ module simt #(
             f_popq = popq_q[w];
             f_tmr = tmr_q[w];
             s = stk_q[w];
+            whold = hold_q[w];
+            whdepth = hdepth_q[w];
             popped = 1'b0;
             e_fill_w[w] = 1'b0;
             e_pend_w[w] = 1'b0;
-            eu = 8'd0;
+            eu = 16'd0;
             mw_en[w] = 1'b0;
             mw_idx[w] = 7'd0;
             mw_data[w] = '0;
@@ -419,6 +558,8 @@ module simt #(
                 wnsp = 7'd0;
                 wtimer = 8'd0;
                 wvwi = 8'd0;
+                whold = 1'b0;
+                whdepth = 7'd0;
                 {f_live, f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr} = '0;
             end
             if (launch[w]) begin
@@ -440,9 +581,12 @@ module simt #(
                 for (int j = 0; j < DEPTH; j++)
                     if (6'(j) < restore_cnt)
                         s[j*EW +: EW] = restore_ent[j*EW +: EW];
+                whold = DWS_ON && restore_hold;
+                whdepth = DWS_ON ? restore_hdepth : 7'd0;
                 f_live = 1'b1;
                 f_fin = restore_fin;
-                f_popq = !restore_fin && (restore_mask == 32'd0 || restore_pc == restore_rpc);
+                f_popq = !restore_fin && (restore_mask == 32'd0 || restore_pc == restore_rpc) &&
+                         !at_lvl(whold, restore_cnt, restore_nspill, whdepth);
                 redirect[w] = 1'b1;
             end
 
@@ -468,7 +612,7 @@ module simt #(
                     top = ring_rd(s, top_idx(wbase, wcnt));
                     {wpc, wrpc, wmask, wcnt, wnsp, wtimer, f_tmr, f_popq, f_flq, f_fin, pp,
                      perr} = pop_one(wpc, wrpc, wmask, walive, wcnt, wnsp, wtimer, f_tmr,
-                                     f_popq, f_flq, f_fin, top);
+                                     f_popq, f_flq, f_fin, top, whold, whdepth);
                     popped = popped | pp;   // (cannot fail: CHUNK entries are on chip)
                     n_pop = n_pop + 8'(pp);
                     // the controller's cost of restoring a chunk (when FILLC != 0)
@@ -491,7 +635,7 @@ module simt #(
                 top = ring_rd(s, top_idx(wbase, wcnt));
                 {wpc, wrpc, wmask, wcnt, wnsp, wtimer, f_tmr, f_popq, f_flq, f_fin, pp,
                  perr} = pop_one(wpc, wrpc, wmask, walive, wcnt, wnsp, wtimer, f_tmr, f_popq,
-                                 f_flq, f_fin, top);
+                                 f_flq, f_fin, top, whold, whdepth);
                 popped = popped | pp;
                 n_pop = n_pop + 8'(pp);
                 e_pend_w[w] = perr;
@@ -506,9 +650,13 @@ module simt #(
             utarget = 32'd0;
             ureconv = 32'd0;
             uexited = 32'd0;
+            usplit = 1'b0;
+            uport = 2'd0;
             for (int i = NPORT - 1; i >= 0; i--)
                 if (upd_v[i] && p_slot[i] == 7'(w)) begin
                     uv = 1'b1;
+                    usplit = DWS_ON && upd_split_v[i];
+                    uport = 2'(i);
                     ukind = upd_kind[i*2 +: 2];
                     utaken = upd_taken[i*32 +: 32];
                     utarget = upd_target[i*32 +: 32];
@@ -518,12 +666,28 @@ module simt #(
             acc = 1'b0;
             want = 1'b0;
             if (uv) begin
-                if (!f_live || f_fin || f_spq || f_flq || f_flw || f_popq || f_tmr) begin
+                if (!f_live || f_fin || f_spq || f_flq || f_flw || f_popq || f_tmr ||
+                    (at_lvl(whold, wcnt, wnsp, whdepth) &&
+                     (wpc == wrpc || wmask == 32'd0))) begin     // (DWS: arrived)
                     eu = E_BUSY;
                 end else begin
                     acc = 1'b1;
                     taken = utaken & wmask;
-                    if (ukind == K_BRANCH && taken != 32'd0 && utarget != wpc + 32'd1 &&
+                    lv = ukind == K_BRANCH && usplit && taken != 32'd0 && taken != wmask;
+                    if (lv && !bs_ok[uport])
+                        eu = eu | E_SPLIT;
+                    if (lv && bs_ok[uport]) begin
+                        // DWS branch split: the taken lanes stay, at the target (no push);
+                        // the not-taken ones leave (to the split slot, below)
+                        nt = wmask & ~taken;
+                        walive = walive & ~nt;
+                        if (!whold) begin
+                            whold = 1'b1;
+                            whdepth = 7'(8'(wcnt) + 8'(wnsp));
+                        end
+                        wpc = utarget;
+                        wmask = taken;
+                    end else if (ukind == K_BRANCH && taken != 32'd0 && utarget != wpc + 32'd1 &&
                         taken != wmask) begin
                         // divergent: SYNC (R, rpc, mask) when R != rpc; DIV (pc+1, R,
                         // not-taken) always (TOKEN) or when pc+1 != R (IPDOM)
@@ -535,9 +699,9 @@ module simt #(
                         room = (7'(wcnt) + 7'(psync) + 7'(pdiv && !at_r) <= 7'(DEPTH)) ||
                                ({1'b0, wnsp} + 8'(CHUNK) <= 8'(MAXSP));
                         if (r == NO_PC) begin
-                            eu = E_RECONV;
+                            eu = eu | E_RECONV;
                         end else if (!room) begin
-                            eu = E_OVERFLOW;
+                            eu = eu | E_OVERFLOW;
                         end else begin
                             dep = 8'(wcnt) + 8'(wnsp) + 8'(psync) + 8'(pdiv);
                             for (int k = 0; k < 2; k++) begin
@@ -581,7 +745,13 @@ module simt #(
                                 wrpc = r;
                                 wtimer = POP_T ? 8'(POPC) : wtimer;
                                 f_tmr = f_tmr | POP_T;
-                                f_popq = (wmask == 32'd0) || (wpc == wrpc);
+                                if (at_lvl(whold, wcnt, wnsp, whdepth)) begin   // park
+                                    f_popq = 1'b0;
+                                    if (wmask == 32'd0)
+                                        wpc = wrpc;
+                                end else begin
+                                    f_popq = (wmask == 32'd0) || (wpc == wrpc);
+                                end
                             end else begin
                                 wpc = utarget;
                                 wmask = taken;
@@ -592,12 +762,12 @@ module simt #(
                         // uniform: pc+1 (none taken, or the target is pc+1) or the target
                         wpc = (taken == 32'd0 || utarget == wpc + 32'd1) ? wpc + 32'd1
                                                                        : utarget;
-                        want = wpc == wrpc;
+                        want = wpc == wrpc && !at_lvl(whold, wcnt, wnsp, whdepth);
                     end else if (ukind == K_EXIT) begin
                         ex = uexited & wmask;
                         walive = walive & ~ex;
                         wmask = wmask & ~ex;
-                        if (walive == 32'd0) begin   // finish: drop the stack
+                        if (walive == 32'd0 && !whold) begin   // finish: drop the stack
                             wmask = 32'd0;
                             wrpc = NO_PC;
                             wcnt = 6'd0;
@@ -605,14 +775,17 @@ module simt #(
                             f_fin = 1'b1;
                             f_popq = 1'b0;
                         end else if (wmask == 32'd0) begin
-                            want = 1'b1;
+                            if (at_lvl(whold, wcnt, wnsp, whdepth))
+                                wpc = wrpc;          // DWS: parked empty at the rpc
+                            else
+                                want = 1'b1;
                         end else begin
                             wpc = wpc + 32'd1;
-                            want = wpc == wrpc;
+                            want = wpc == wrpc && !at_lvl(whold, wcnt, wnsp, whdepth);
                         end
                     end else begin                   // NORMAL (and barriers)
                         wpc = wpc + 32'd1;
-                        want = wpc == wrpc;
+                        want = wpc == wrpc && !at_lvl(whold, wcnt, wnsp, whdepth);
                     end
                 end
             end
@@ -620,14 +793,84 @@ module simt #(
                 top = ring_rd(s, top_idx(wbase, wcnt));
                 {wpc, wrpc, wmask, wcnt, wnsp, wtimer, f_tmr, f_popq, f_flq, f_fin, pp,
                  perr} = pop_one(wpc, wrpc, wmask, walive, wcnt, wnsp, wtimer, f_tmr, f_popq,
-                                 f_flq, f_fin, top);
+                                 f_flq, f_fin, top, whold, whdepth);
                 n_pop = n_pop + 8'(pp);
                 if (perr)
-                    eu = E_STACK;
+                    eu = eu | E_STACK;
             end
             if (acc && wpc != pc_q[w] + 32'd1)
                 redirect[w] = 1'b1;
             e_upd_w[w] = eu;
+
+            // ---- DWS: a new split in this slot (free and idle: nothing else touched it):
+            // the not-taken lanes of a branch split, or the run-ahead lanes of a memory split
+            newsp = 1'b0;
+            for (int i = 0; i < NPORT; i++)
+                if (bs_do[i] && upd_split_slot[i*7 +: 7] == 7'(w)) begin
+                    wpc = pc_q[wi(p_slot[i])] + 32'd1;
+                    wmask = mask_q[wi(p_slot[i])] & ~upd_taken[i*32 +: 32];
+                    wrpc = rpc_q[wi(p_slot[i])];
+                    wvwi = upd_split_img[i*8 +: 8];
+                    newsp = 1'b1;
+                end
+            if (ms_ok && split_dst == 7'(w)) begin
+                wpc = pc_q[ms_s];
+                wmask = split_lanes;
+                wrpc = rpc_q[ms_s];
+                wvwi = split_img;
+                newsp = 1'b1;
+            end
+            if (newsp) begin
+                walive = wmask;
+                {wcnt, wbase, wnsp, wtimer} = '0;
+                {f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr} = '0;
+                f_live = 1'b1;
+                whold = 1'b1;
+                whdepth = 7'd0;
+                redirect[w] = 1'b1;
+            end
+            // ---- DWS: the memory split's src gives its run-ahead lanes away
+            if (ms_ok && split_src == 7'(w)) begin
+                wmask = wmask & ~split_lanes;
+                walive = walive & ~split_lanes;
+                if (!whold) begin
+                    whold = 1'b1;
+                    whdepth = 7'(8'(wcnt) + 8'(wnsp));
+                end
+            end
+            // ---- DWS: merge (src's lanes join dst; src is freed)
+            if (mg_ok && merge_dst == 7'(w)) begin
+                if (mask_q[w] == 32'd0)
+                    wpc = pc_q[mg_s];
+                wmask = wmask | mask_q[mg_s];
+                walive = walive | alive_q[mg_s];
+                if (wpc != pc_q[w])
+                    redirect[w] = 1'b1;
+            end
+            if (mg_ok && merge_src == 7'(w)) begin
+                {wpc, wmask, walive} = '0;
+                wrpc = NO_PC;
+                {wcnt, wbase, wnsp, wtimer, wvwi, whdepth} = '0;
+                whold = 1'b0;
+                {f_live, f_fin, f_spq, f_flq, f_flw, f_popq, f_tmr} = '0;
+            end
+            // ---- DWS: release (after a merge into it): at the regime level it goes on as
+            // any warp: finished without a live lane, else a pop due at rpc / empty mask
+            if (rl_ok && rel_slot == 7'(w)) begin
+                lv = at_lvl(whold, wcnt, wnsp, whdepth);
+                whold = 1'b0;
+                whdepth = 7'd0;
+                if (lv && walive == 32'd0) begin
+                    wmask = 32'd0;
+                    wrpc = NO_PC;
+                    wcnt = 6'd0;
+                    wnsp = 7'd0;
+                    f_fin = 1'b1;
+                    f_popq = 1'b0;
+                end else if (lv && (wmask == 32'd0 || wpc == wrpc)) begin
+                    f_popq = 1'b1;
+                end
+            end
 
             pc_d[w] = wpc;
             mask_d[w] = wmask;
@@ -638,6 +881,8 @@ module simt #(
             nspill_d[w] = wnsp;
             timer_d[w] = wtimer;
             vwi_d[w] = wvwi;
+            hdepth_d[w] = whdepth;
+            hold_d[w] = whold;
             live_d[w] = f_live;
             fin_d[w] = f_fin;
             spq_d[w] = f_spq;
@@ -690,7 +935,14 @@ module simt #(
             mask[w*32 +: 32] = (w < NW) ? mask_d[w % NW] : 32'd0;
         end
         busy = 128'd0;                  // (slots >= NW: 0)
-        busy[NW-1:0] = spq_d | flq_d | flw_d | popq_d | tmr_d;
+        lvl = 128'd0;                   // DWS: regime level and arrived, on the next state
+        arr = 128'd0;
+        for (int w = 0; w < NW; w++) begin
+            lvl[w] = live_d[w] && !fin_d[w] &&
+                     at_lvl(hold_d[w], cnt_d[w], nspill_d[w], hdepth_d[w]);
+            arr[w] = lvl[w] && (pc_d[w] == rpc_d[w] || mask_d[w] == 32'd0);
+        end
+        busy[NW-1:0] = spq_d | flq_d | flw_d | popq_d | tmr_d | arr[NW-1:0];
         fin = 128'd0;
         fin[NW-1:0] = fin_d;
         ev_push = n_push;
@@ -718,7 +970,7 @@ module simt #(
         logic [6:0] ps;
         logic [WB-1:0] pw, fs;
         fs = in_range(fill_slot) ? wi(fill_slot) : '0;
-        err = 8'd0;
+        err = 16'd0;
         err_slot = 7'd0;
         if (save_v && !sv_ok) begin
             err = err | E_SAVE;
@@ -747,10 +999,22 @@ module simt #(
             if (p_bad[i] || p_dup[i]) begin
                 err = err | E_SLOT;
                 err_slot = p_bad[i] ? 7'd0 : ps;
-            end else if (upd_v[i] && e_upd_w[pw] != 8'd0) begin
+            end else if (upd_v[i] && e_upd_w[pw] != 16'd0) begin
                 err = err | e_upd_w[pw];
                 err_slot = ps;
             end
+        end
+        if (DWS_ON && split_v && !ms_ok) begin
+            err = err | E_SPLIT;
+            err_slot = in_range(split_src) ? split_src : 7'd0;
+        end
+        if (DWS_ON && merge_v && !mg_ok) begin
+            err = err | E_MERGE;
+            err_slot = in_range(merge_dst) ? merge_dst : 7'd0;
+        end
+        if (DWS_ON && rel_v && !rl_ok) begin
+            err = err | E_REL;
+            err_slot = in_range(rel_slot) ? rel_slot : 7'd0;
         end
     end
 
@@ -767,6 +1031,7 @@ module simt #(
                 nspill_q[w] <= 7'd0;
                 timer_q[w] <= 8'd0;
                 vwi_q[w] <= 8'd0;
+                hdepth_q[w] <= 7'd0;
                 stk_q[w] <= '0;
             end else begin
                 pc_q[w] <= pc_d[w];
@@ -778,6 +1043,7 @@ module simt #(
                 nspill_q[w] <= nspill_d[w];
                 timer_q[w] <= TMR_ON ? timer_d[w] : 8'd0;
                 vwi_q[w] <= vwi_d[w];
+                hdepth_q[w] <= DWS_ON ? hdepth_d[w] : 7'd0;
                 stk_q[w] <= stk_d[w];
             end
         end
@@ -792,6 +1058,7 @@ module simt #(
             flw_q <= '0;
             popq_q <= '0;
             tmr_q <= '0;
+            hold_q <= '0;
             rr_q <= 7'(NW - 1);         // the first grant starts at warp 0
         end else begin
             live_q <= live_d;
@@ -801,6 +1068,7 @@ module simt #(
             flw_q <= flw_d;
             popq_q <= popq_d;
             tmr_q <= TMR_ON ? tmr_d : '0;
+            hold_q <= DWS_ON ? hold_d : '0;
             rr_q <= rr_d;
         end
     end

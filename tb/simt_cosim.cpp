@@ -7,7 +7,9 @@
  * configuration's (parameters from gpusim_params.vh, generated from --config's file;
  * recordings drive it, with the recording's cfg), u1 (IPDOM, 8 warps, depth 4, chunk 2, pop
  * and fill latencies) and u2 (TOKEN, 127 warps: slots up to 126 and 127 as the one beyond
- * nwarps, depth 3) spill, fill and wait all the time; in a replay they idle.  Every cycle, for every instance:
+ * nwarps, depth 3) spill, fill and wait all the time, with the DWS ports on (cfg.dws: branch
+ * and memory splits, merges, releases from the stimulus; u0 without DWS gets them too and
+ * must ignore them); in a replay they idle.  Every cycle, for every instance:
  * every output of struct simt_out after the combinational settle (pc and mask of each warp
  * slot, busy, fin, redirect, req_v and the request's fields where req_v, each spill port's v
  * and, where v, its VWI, index and chunk, saved_v and, where saved_v, the whole saved state,
@@ -129,7 +131,7 @@ void eq_mask(cosim::Checker &chk, const char *f, slotmask c, slotmask rtl)
 
 /* One instance uK of tb/simt_top.sv: its elaborated parameters and a register comparison. */
 struct RtlInst {
-    uint32_t nw, policy, depth, chunk, popc, fillc, eb, sm_id;
+    uint32_t nw, policy, depth, chunk, popc, fillc, eb, sm_id, dws;
     uint64_t spill_base;
     uint32_t spill_stride;
     void (*cmp)(cosim::Checker &, const simt_regs &, const Root *);
@@ -139,15 +141,15 @@ struct RtlInst {
 
 /* The flag registers of one instance (slotmasks of its [NW-1:0] vectors). */
 struct Flags {
-    slotmask live, fin, spq, flq, flw, popq, tmr;
+    slotmask live, fin, spq, flq, flw, popq, tmr, hold;
 };
 
 /* Every register of simt_regs of one instance against the C block's q. */
 template <class U32, class U8, class STK>
 void cmp_regs(cosim::Checker &chk, const simt_regs &c, unsigned nw, unsigned depth,
               const U32 &pc, const U32 &mask, const U32 &rpc, const U32 &alive, const U8 &cnt,
-              const U8 &base, const U8 &nspill, const U8 &timer, const U8 &vwi, const Flags &f,
-              uint32_t rr, const STK &stk)
+              const U8 &base, const U8 &nspill, const U8 &timer, const U8 &vwi, const U8 &hdepth,
+              const Flags &f, uint32_t rr, const STK &stk)
 {
     for (unsigned w = 0; w < nw; w++) {
         chk.eq("regs.pc", (int)w, c.pc[w], pc[w]);
@@ -159,6 +161,7 @@ void cmp_regs(cosim::Checker &chk, const simt_regs &c, unsigned nw, unsigned dep
         chk.eq("regs.nspill", (int)w, c.nspill[w], nspill[w]);
         chk.eq("regs.timer", (int)w, c.timer[w], timer[w]);
         chk.eq("regs.vwi", (int)w, c.vwi[w], vwi[w]);
+        chk.eq("regs.hdepth", (int)w, c.hdepth[w], hdepth[w]);
     }
     eq_mask(chk, "regs.live", c.live, f.live);
     eq_mask(chk, "regs.fin", c.fin, f.fin);
@@ -167,6 +170,7 @@ void cmp_regs(cosim::Checker &chk, const simt_regs &c, unsigned nw, unsigned dep
     eq_mask(chk, "regs.flw", c.flw, f.flw);
     eq_mask(chk, "regs.popq", c.popq, f.popq);
     eq_mask(chk, "regs.tmr", c.tmr, f.tmr);
+    eq_mask(chk, "regs.hold", c.hold, f.hold);
     chk.eq("regs.rr", c.rr, rr);
     for (unsigned w = 0; w < nw; w++) {
         const uint32_t *s = stk[w].data();
@@ -186,18 +190,19 @@ void cmp_regs(cosim::Checker &chk, const simt_regs &c, unsigned nw, unsigned dep
 #define SIMT_FLAGS(k, r)                                                                    \
     Flags{vmask(r->SIMT_U(k, live_q)), vmask(r->SIMT_U(k, fin_q)), vmask(r->SIMT_U(k, spq_q)), \
           vmask(r->SIMT_U(k, flq_q)), vmask(r->SIMT_U(k, flw_q)), vmask(r->SIMT_U(k, popq_q)), \
-          vmask(r->SIMT_U(k, tmr_q))}
+          vmask(r->SIMT_U(k, tmr_q)), vmask(r->SIMT_U(k, hold_q))}
 #define SIMT_INST(k)                                                                        \
     RtlInst{Root::SIMT_U(k, NW), Root::SIMT_U(k, POLICY), Root::SIMT_U(k, DEPTH),          \
             Root::SIMT_U(k, CHUNK), Root::SIMT_U(k, POPC), Root::SIMT_U(k, FILLC),         \
-            Root::SIMT_U(k, EB), Root::SIMT_U(k, SIMT_SM_ID),                              \
+            Root::SIMT_U(k, EB), Root::SIMT_U(k, SIMT_SM_ID), Root::SIMT_U(k, DWS_ON),    \
             Root::SIMT_U(k, SIMT_SPILL_BASE), Root::SIMT_U(k, SIMT_SPILL_STRIDE),          \
             [](cosim::Checker &chk, const simt_regs &c, const Root *r) {                   \
                 cmp_regs(chk, c, Root::SIMT_U(k, NW), Root::SIMT_U(k, DEPTH),              \
                          r->SIMT_U(k, pc_q), r->SIMT_U(k, mask_q), r->SIMT_U(k, rpc_q),    \
                          r->SIMT_U(k, alive_q), r->SIMT_U(k, cnt_q), r->SIMT_U(k, base_q), \
                          r->SIMT_U(k, nspill_q), r->SIMT_U(k, timer_q),                    \
-                         r->SIMT_U(k, vwi_q), SIMT_FLAGS(k, r), r->SIMT_U(k, rr_q),        \
+                         r->SIMT_U(k, vwi_q), r->SIMT_U(k, hdepth_q), SIMT_FLAGS(k, r),    \
+                         r->SIMT_U(k, rr_q),                                               \
                          r->SIMT_U(k, stk_q));                                             \
             },                                                                             \
             [](Root *r, unsigned w, const simt_regs &q) {                                  \
@@ -209,6 +214,7 @@ void cmp_regs(cosim::Checker &chk, const simt_regs &c, unsigned nw, unsigned dep
                 r->SIMT_U(k, base_q)[w] = q.base[w];                                       \
                 r->SIMT_U(k, nspill_q)[w] = q.nspill[w];                                   \
                 r->SIMT_U(k, timer_q)[w] = q.timer[w];                                     \
+                r->SIMT_U(k, hdepth_q)[w] = q.hdepth[w];                                   \
                 vset(r->SIMT_U(k, live_q), q.live);                                        \
                 vset(r->SIMT_U(k, fin_q), q.fin);                                          \
                 vset(r->SIMT_U(k, spq_q), q.spq);                                          \
@@ -216,6 +222,7 @@ void cmp_regs(cosim::Checker &chk, const simt_regs &c, unsigned nw, unsigned dep
                 vset(r->SIMT_U(k, flw_q), q.flw);                                          \
                 vset(r->SIMT_U(k, popq_q), q.popq);                                        \
                 vset(r->SIMT_U(k, tmr_q), q.tmr);                                          \
+                vset(r->SIMT_U(k, hold_q), q.hold);                                        \
             }}
 
 const RtlInst kRtl[] = {SIMT_INST(0), SIMT_INST(1), SIMT_INST(2)};
@@ -225,9 +232,9 @@ std::string cfg_text(const simt_cfg &c)
 {
     char b[256];
     std::snprintf(b, sizeof b, "%s nwarps=%u depth=%u chunk=%u entry_bytes=%u pop=%u fill=%u "
-                  "sm=%u spill_base=0x%llx stride=%u", simt_policy_name(c.policy), c.nwarps,
-                  c.depth, c.chunk, c.entry_bytes, c.pop_cycles, c.fill_cycles, c.sm_id,
-                  (unsigned long long)c.spill_base, c.spill_stride);
+                  "sm=%u spill_base=0x%llx stride=%u dws=%u", simt_policy_name(c.policy),
+                  c.nwarps, c.depth, c.chunk, c.entry_bytes, c.pop_cycles, c.fill_cycles,
+                  c.sm_id, (unsigned long long)c.spill_base, c.spill_stride, c.dws);
     return b;
 }
 
@@ -237,7 +244,7 @@ bool same(const simt_cfg &a, const simt_cfg &b)
            a.chunk == b.chunk && a.entry_bytes == b.entry_bytes &&
            a.pop_cycles == b.pop_cycles && a.fill_cycles == b.fill_cycles &&
            a.sm_id == b.sm_id && a.spill_base == b.spill_base &&
-           a.spill_stride == b.spill_stride;
+           a.spill_stride == b.spill_stride && a.dws == b.dws;
 }
 
 simt_cfg rtl_cfg(const RtlInst &r)
@@ -254,6 +261,7 @@ simt_cfg rtl_cfg(const RtlInst &r)
     c.sm_id = (uint8_t)r.sm_id;
     c.spill_base = r.spill_base;
     c.spill_stride = r.spill_stride;
+    c.dws = (uint8_t)r.dws;
     return c;
 }
 
@@ -263,7 +271,8 @@ simt_cfg rtl_cfg(const RtlInst &r)
 struct Stats {
     uint64_t cycles = 0, launches = 0, updates = 0, pushes = 0, pops = 0, spills = 0,
              fills = 0, reqs = 0, max_depth = 0, max_pop = 0, max_spill = 0, corners = 0,
-             saves = 0, restores = 0, saved_spilled = 0, high = 0, err[8] = {};
+             saves = 0, restores = 0, saved_spilled = 0, high = 0, err[11] = {};
+    uint64_t bsplits = 0, msplits = 0, merges = 0, rels = 0, arr = 0;   /* DWS */
     uint64_t deepest = 0;          /* cnt + nspill of warps no backdoor corner touched */
     slotmask touched = 0;          /* warps a corner touched (or restored) since their launch */
 };
@@ -410,6 +419,13 @@ private:
                         (unsigned long long)s.err[3], (unsigned long long)s.err[4],
                         (unsigned long long)s.err[5], (unsigned long long)s.err[6],
                         (unsigned long long)s.err[7], (unsigned long long)s.corners);
+            std::printf("simt: %s: DWS: %llu branch splits, %llu memory splits, %llu merges, "
+                        "%llu releases, %llu arrived slot-cycles; errors split %llu merge %llu "
+                        "release %llu\n", i.label.c_str(), (unsigned long long)s.bsplits,
+                        (unsigned long long)s.msplits, (unsigned long long)s.merges,
+                        (unsigned long long)s.rels, (unsigned long long)s.arr,
+                        (unsigned long long)s.err[8], (unsigned long long)s.err[9],
+                        (unsigned long long)s.err[10]);
         }
     }
 
@@ -428,8 +444,17 @@ private:
         s.max_depth = std::max<uint64_t>(s.max_depth, i.out.ev_depth);
         s.max_pop = std::max<uint64_t>(s.max_pop, i.out.ev_pop);
         s.max_spill = std::max<uint64_t>(s.max_spill, i.out.ev_spill);
-        for (unsigned b = 0; b < 8; b++)
+        for (unsigned b = 0; b < 11; b++)
             s.err[b] += i.out.err >> b & 1u;
+        for (const simt_upd &u : i.in.upd)
+            if (u.v && u.split_v && u.split_slot < i.cfg.nwarps &&
+                slot_has(i.d->live & i.d->hold & ~i.d->fin, u.split_slot) &&
+                !slot_has(i.q->live & ~i.q->fin, u.split_slot) && i.d->hdepth[u.split_slot] == 0)
+                s.bsplits++;
+        s.msplits += i.cfg.dws && i.in.split.v && !(i.out.err & SIMT_E_SPLIT);
+        s.merges += i.cfg.dws && i.in.merge.v && !(i.out.err & SIMT_E_MERGE);
+        s.rels += i.cfg.dws && i.in.rel.v && !(i.out.err & SIMT_E_REL);
+        s.arr += slot_count(i.out.arr);
         s.saves += i.out.saved_v;
         s.saved_spilled += i.out.saved_v && i.out.saved.nspill;
         s.restores += i.in.restore_v && !(i.out.err & SIMT_E_RESTORE);
@@ -514,7 +539,20 @@ private:
             pput(t.upd_target, p * 32, 32, u.target);
             pput(t.upd_reconv, p * 32, 32, u.reconv);
             pput(t.upd_exited, p * 32, 32, u.exited);
+            pput(t.upd_split_v, p, 1, u.split_v);
+            pput(t.upd_split_slot, p * 7, 7, u.split_slot);
+            pput(t.upd_split_img, p * 8, 8, u.split_img);
         }
+        pput(t.split_v, k, 1, in.split.v);
+        pput(t.split_src, k * 7, 7, in.split.src);
+        pput(t.split_dst, k * 7, 7, in.split.dst);
+        pput(t.split_lanes, k * 32, 32, in.split.lanes);
+        pput(t.split_img, k * 8, 8, in.split.img);
+        pput(t.merge_v, k, 1, in.merge.v);
+        pput(t.merge_dst, k * 7, 7, in.merge.dst);
+        pput(t.merge_src, k * 7, 7, in.merge.src);
+        pput(t.rel_v, k, 1, in.rel.v);
+        pput(t.rel_slot, k * 7, 7, in.rel.slot);
         pput(t.launch, k * kSlots, 64, (uint64_t)in.launch);
         pput(t.launch, k * kSlots + 64, 64, (uint64_t)(in.launch >> 64));
         for (unsigned w = 0; w < kSlots; w++) {
@@ -534,6 +572,8 @@ private:
         pput(t.restore_fin, k, 1, r.fin);
         pput(t.restore_cnt, k * 6, 6, r.cnt);
         pput(t.restore_nspill, k * 7, 7, r.nspill);
+        pput(t.restore_hold, k, 1, r.hold);
+        pput(t.restore_hdepth, k * 7, 7, r.hdepth);
         for (unsigned e = 0; e < SIMT_MAX_DEPTH; e++)
             put_ent(t.restore_ent, (k * SIMT_MAX_DEPTH + e) * kEntBits, r.ent[e]);
         pput(t.req_ready, k, 1, in.req_ready);
@@ -561,6 +601,8 @@ private:
         eq_mask(chk, "out.busy", o.busy, out_mask(t.busy, k));
         eq_mask(chk, "out.fin", o.fin, out_mask(t.fin, k));
         eq_mask(chk, "out.redirect", o.redirect, out_mask(t.redirect, k));
+        eq_mask(chk, "out.lvl", o.lvl, out_mask(t.lvl, k));
+        eq_mask(chk, "out.arr", o.arr, out_mask(t.arr, k));
         chk.eq("out.req_v", o.req_v, pget(t.req_v, k, 1));
         if (o.req_v) {
             chk.eq("out.req.addr", o.req.addr, pget(t.req_addr, k * 64, 64));
@@ -592,7 +634,7 @@ private:
         chk.eq("out.ev_spill", o.ev_spill, pget(t.ev_spill, k * 3, 3));
         chk.eq("out.ev_fill", o.ev_fill, pget(t.ev_fill, k * 2, 2));
         chk.eq("out.ev_depth", o.ev_depth, pget(t.ev_depth, k * 8, 8));
-        chk.eq("out.err", o.err, pget(t.err, k * 8, 8));
+        chk.eq("out.err", o.err, pget(t.err, k * 16, 16));
         chk.eq("out.err_slot", o.err_slot, pget(t.err_slot, k * 7, 7));
     }
 
@@ -607,6 +649,8 @@ private:
         chk.eq("out.saved.fin", s.fin, pget(t.saved_fin, k, 1));
         chk.eq("out.saved.cnt", s.cnt, pget(t.saved_cnt, k * 6, 6));
         chk.eq("out.saved.nspill", s.nspill, pget(t.saved_nspill, k * 7, 7));
+        chk.eq("out.saved.hold", s.hold, pget(t.saved_hold, k, 1));
+        chk.eq("out.saved.hdepth", s.hdepth, pget(t.saved_hdepth, k * 7, 7));
         for (unsigned e = 0; e < SIMT_MAX_DEPTH; e++)
             cmp_ent(chk, "out.saved.ent[" + std::to_string(e) + "]", s.ent[e], t.saved_ent,
                     (k * SIMT_MAX_DEPTH + e) * kEntBits);

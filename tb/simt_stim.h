@@ -153,6 +153,11 @@ struct Pattern {                   /* changes every few hundred cycles */
     unsigned left = 0;
     unsigned ports = 2, issue_pct = 80, ready_pct = 90, lat_max = 10, launch_pct = 20;
     unsigned chaos_pct = 5, bad_pct = 1, junk_pct = 50, save_pct = 0, restore_pct = 20;
+    unsigned split_pct = 0, msplit_pct = 0, merge_pct = 50, rel_pct = 50;   /* DWS */
+};
+
+struct PendSplit {                 /* a split the driver asked for: adopted if it happened */
+    uint8_t src, dst, img;
 };
 
 struct Fill {
@@ -185,6 +190,9 @@ public:
         fills_.clear();
         parked_.clear();
         slot_vwi_.assign(c_.nwarps, -1);
+        group_.assign(c_.nwarps, -1);
+        pend_.clear();
+        pend_next_.clear();
         vwi_used_.assign(SM_MAX_CTX, 0);
         std::memset(latch_, 0, sizeof latch_);
         pat_ = Pattern{};
@@ -216,6 +224,9 @@ public:
         launches(q, in);
         restore_j_ = -1;
         moves(q, in);
+        pend_ = pend_next_;
+        pend_next_.clear();
+        dws_ports(q, in);
         if (r.chance(pat_.bad_pct))
             bad_input(q, in);
     }
@@ -229,8 +240,10 @@ public:
         if (out.req_v && in.req_ready && out.req.kind == MK_FILL)
             fills_.push_back(Fill{out.req.warp, now_ + 1 + r.below(pat_.lat_max), out.req});
         moved(in, out);
+        dws_moved(in, out, q);
         /* = live & ~out.fin & ~out.busy, but also right after a backdoor corner */
-        slotmask ready = q.live & ~q.fin & ~(q.spq | q.flq | q.flw | q.popq | q.tmr) & all();
+        slotmask ready = q.live & ~q.fin & ~(q.spq | q.flq | q.flw | q.popq | q.tmr) & all() &
+                         ~arrived(q);
         std::vector<unsigned> cand;
         for (unsigned w = 0; w < c_.nwarps; w++)
             if (slot_has(ready, w))
@@ -279,6 +292,12 @@ private:
         pat_.junk_pct = r.below(100);
         pat_.save_pct = save[r.below(4)];
         pat_.restore_pct = r.chance(50) ? 10 : 50;
+        static const unsigned split[] = {0, 20, 60};
+        static const unsigned msplit[] = {0, 5, 20};
+        pat_.split_pct = split[r.below(3)];
+        pat_.msplit_pct = msplit[r.below(3)];
+        pat_.merge_pct = r.chance(80) ? 60 : 5;
+        pat_.rel_pct = r.chance(80) ? 60 : 5;
     }
 
     /* Inputs the block must ignore: fields of invalid ports, masks and VWIs of slots not
@@ -301,7 +320,16 @@ private:
             }
             if (!u.v || u.kind != SIMT_EXIT)
                 u.exited = r.u32();
+            if (!u.v) {
+                u.split_v = (uint8_t)r.below(2);
+                u.split_slot = (uint8_t)r.below(SM_MAX_SLOTS);
+                u.split_img = (uint8_t)r.u32();
+            }
         }
+        in.split = simt_msplit{0, (uint8_t)r.below(SM_MAX_SLOTS), (uint8_t)r.below(SM_MAX_SLOTS),
+                               r.u32(), (uint8_t)r.u32()};
+        in.merge = simt_merge{0, (uint8_t)r.below(SM_MAX_SLOTS), (uint8_t)r.below(SM_MAX_SLOTS)};
+        in.rel = simt_rel{0, (uint8_t)r.below(SM_MAX_SLOTS)};
         for (unsigned w = 0; w < SM_MAX_SLOTS; w++) {
             in.launch_mask[w] = r.u32();
             in.launch_vwi[w] = (uint8_t)r.u32();
@@ -336,6 +364,8 @@ private:
         s.fin = (uint8_t)r.chance(10);
         s.cnt = (uint8_t)r.below(c_.depth + 1u);
         s.nspill = (uint8_t)(c_.chunk * r.below(SIMT_MAX_SPILL / c_.chunk + 1u));
+        s.hold = (uint8_t)r.chance(15);
+        s.hdepth = (uint8_t)(r.chance(60) ? s.cnt + s.nspill : r.below(128));
         for (simt_ent &e : s.ent)
             random_ent(e);
         if (legal)
@@ -369,10 +399,7 @@ private:
     void launches(const simt_regs &q, simt_in &in)
     {
         cosim::Rng &r = *rng_;
-        slotmask issued = 0;
-        for (const simt_upd &u : in.upd)
-            if (u.v)
-                issued |= slot_bit(u.slot);
+        slotmask issued = upd_slots(in) | dws_named(in);
         slotmask free = (~q.live | q.fin) & all() & ~issued;
         for (unsigned w = 0; w < c_.nwarps; w++) {
             if (!slot_has(free, w))
@@ -391,6 +418,7 @@ private:
             in.launch_mask[w] = lanes;
             in.launch_vwi[w] = new_vwi();
             slot_vwi_[w] = in.launch_vwi[w];
+            group_[w] = (int)w;
             d = WarpDrv{};
             d.wait = r.below(30);
             d.prog = r.chance(pat_.chaos_pct) ? -1 : (int)r.below((uint32_t)progs_->size());
@@ -418,12 +446,13 @@ private:
     {
         cosim::Rng &r = *rng_;
         slotmask busy = q.spq | q.flq | q.flw | q.popq | q.tmr;
-        slotmask can_save = q.live & ~busy & all() & ~in.launch & ~upd_slots(in);
+        slotmask can_save = q.live & ~busy & all() & ~in.launch & ~upd_slots(in) &
+                            ~dws_named(in) & ~q.hold & ~grouped(q);
         if (can_save && parked_.size() < kMaxParked && r.chance(pat_.save_pct)) {
             in.save_v = 1;
             in.save_slot = (uint8_t)pick_bit(can_save);
         }
-        slotmask free = (~q.live | q.fin) & all() & ~in.launch & ~upd_slots(in);
+        slotmask free = (~q.live | q.fin) & all() & ~in.launch & ~upd_slots(in) & ~dws_named(in);
         if (in.save_v)
             free &= ~slot_bit(in.save_slot);
         if (parked_.empty() || !free ||
@@ -444,6 +473,7 @@ private:
             warps_[w] = WarpDrv{};
             warps_[w].wait = rng_->below(30);
             slot_vwi_[w] = -1;             /* the VWI goes with the parked context */
+            group_[w] = -1;
         }
         if (in.restore_v && (out.err & SIMT_E_RESTORE) && restore_j_ == kChaosState)
             vwi_used_[in.restore.vwi] = 0;  /* refused after all */
@@ -451,6 +481,7 @@ private:
             return;
         unsigned w = in.restore_slot;
         drop_context(w);                   /* a finished context restored over */
+        group_[w] = (int)w;
         if (restore_j_ >= 0) {
             warps_[w] = parked_[(size_t)restore_j_].drv;
             slot_vwi_[w] = parked_[(size_t)restore_j_].st.vwi;
@@ -474,10 +505,10 @@ private:
                 port = (int)i;
         slotmask fill = in.fill_v ? slot_bit(in.fill_slot) : 0;
         slotmask asleep = (q.fin | ~q.live | q.spq | q.flq | (q.flw & ~fill)) & all() &
-                          ~in.launch & ~upd_slots(in);
+                          ~in.launch & ~upd_slots(in) & ~dws_named(in);
         if (in.restore_v)
             asleep &= ~slot_bit(in.restore_slot);
-        switch (r.below(8)) {
+        switch (r.below(11)) {
         case 0:                                       /* a slot beyond nwarps */
             if (port >= 0 && c_.nwarps < SM_MAX_SLOTS)
                 chaos_upd(in.upd[port], (uint8_t)(c_.nwarps + r.below(SM_MAX_SLOTS - c_.nwarps)),
@@ -519,9 +550,15 @@ private:
             if (!in.restore_v)
                 bad_restore(q, in);
             break;
+        case 8:                                       /* DWS ports the block must refuse */
+        case 9:
+        case 10:
+            bad_dws(q, in);
+            break;
         default:                                      /* a random state into a free slot */
             if (!in.restore_v) {
-                slotmask free = (~q.live | q.fin) & all() & ~in.launch & ~upd_slots(in);
+                slotmask free = (~q.live | q.fin) & all() & ~in.launch & ~upd_slots(in) &
+                                ~dws_named(in);
                 if (in.save_v)
                     free &= ~slot_bit(in.save_slot);
                 if (!free)
@@ -563,7 +600,7 @@ private:
     {
         cosim::Rng &r = *rng_;
         slotmask running = q.live & ~q.fin & all();
-        slotmask free = (~q.live | q.fin) & all() & ~upd_slots(in);
+        slotmask free = (~q.live | q.fin) & all() & ~upd_slots(in) & ~dws_named(in);
         unsigned k = r.below(4);
         random_state(in.restore, k != 3);
         if (k == 0 && running)
@@ -577,6 +614,225 @@ private:
         else
             return;
         in.restore_v = 1;
+    }
+
+    /* ---------------- DWS: splits, merges and releases as the SM and the wst make them */
+
+    slotmask arrived(const simt_regs &q) const
+    {
+        slotmask m = 0;
+        for (unsigned w = 0; w < c_.nwarps; w++)
+            if (simt_arrived(&q, w))
+                m |= slot_bit(w);
+        return m;
+    }
+    slotmask at_lvl(const simt_regs &q) const
+    {
+        slotmask m = 0;
+        for (unsigned w = 0; w < c_.nwarps; w++)
+            if (simt_at_lvl(&q, w) && slot_has(q.live & ~q.fin, w))
+                m |= slot_bit(w);
+        return m;
+    }
+    /* Running slots of group g (a warp: its home and its splits). */
+    slotmask members(const simt_regs &q, int g) const
+    {
+        slotmask m = 0;
+        for (unsigned w = 0; w < c_.nwarps; w++)
+            if (group_[w] == g && slot_has(q.live & ~q.fin, w))
+                m |= slot_bit(w);
+        return m;
+    }
+    /* Slots whose warp has another running slot. */
+    slotmask grouped(const simt_regs &q) const
+    {
+        slotmask m = 0;
+        for (unsigned w = 0; w < c_.nwarps; w++)
+            if (group_[w] >= 0 && slot_count(members(q, group_[w])) > 1)
+                m |= slot_bit(w);
+        return m;
+    }
+    /* Slots the DWS ports name: branch-split slots of the update ports, split, merge, rel. */
+    static slotmask dws_named(const simt_in &in)
+    {
+        slotmask m = 0;
+        for (const simt_upd &u : in.upd)
+            if (u.v && u.kind == SIMT_BRANCH && u.split_v)
+                m |= slot_bit(u.split_slot);
+        if (in.split.v)
+            m |= slot_bit(in.split.src) | slot_bit(in.split.dst);
+        if (in.merge.v)
+            m |= slot_bit(in.merge.src) | slot_bit(in.merge.dst);
+        if (in.rel.v)
+            m |= slot_bit(in.rel.slot);
+        return m;
+    }
+    /* Free, idle slots not promised to a split already. */
+    slotmask split_free(const simt_regs &q) const
+    {
+        slotmask m = (~q.live | q.fin) & ~(q.spq | q.flq | q.flw | q.popq | q.tmr) & all();
+        for (const PendSplit &p : pend_next_)
+            m &= ~slot_bit(p.dst);
+        return m;
+    }
+    uint8_t split_vwi()
+    {
+        return new_vwi();
+    }
+
+    /* A divergent branch of warp w splits (the wst had a free entry). */
+    void try_bsplit(unsigned w, const simt_regs &q, simt_upd &u)
+    {
+        slotmask fr = split_free(q);
+        if (!fr || !rng_->chance(pat_.split_pct) ||
+            (slot_has(q.hold, w) && !simt_at_lvl(&q, w)))
+            return;
+        u.split_v = 1;
+        u.split_slot = (uint8_t)pick_bit(fr);
+        u.split_img = split_vwi();
+        pend_next_.push_back(PendSplit{(uint8_t)w, u.split_slot, u.split_img});
+    }
+
+    /* A merge: two slots of one warp at their level, idle, at the same pc or one without
+       lanes; into the home when it is one of them; the source's stack is empty. */
+    void pick_merge(const simt_regs &q, simt_in &in, slotmask &named, slotmask lvl)
+    {
+        cosim::Rng &r = *rng_;
+        unsigned n = c_.nwarps, a0 = r.below(n);
+        if (!r.chance(pat_.merge_pct))
+            return;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned a = (a0 + k) % n, b = 0;
+            if (!slot_has(lvl & ~named, a) || group_[a] < 0)
+                continue;
+            slotmask o = members(q, group_[a]) & lvl & ~named & ~slot_bit(a);
+            for (; b < n; b++)
+                if (slot_has(o, b) && (q.pc[a] == q.pc[b] || !q.mask[a] || !q.mask[b]))
+                    break;
+            if (b == n)
+                continue;
+            unsigned dst = (int)b == group_[a] ? b : a, src = dst == a ? b : a;
+            if (simt_depth(&q, src) != 0)
+                std::swap(dst, src);
+            if (simt_depth(&q, src) != 0)
+                continue;
+            in.merge = simt_merge{1, (uint8_t)dst, (uint8_t)src};
+            named |= slot_bit(dst) | slot_bit(src);
+            return;
+        }
+    }
+
+    /* A release: the last running slot of its warp (or the one merged into now). */
+    void pick_rel(const simt_regs &q, simt_in &in, slotmask &named)
+    {
+        cosim::Rng &r = *rng_;
+        unsigned n = c_.nwarps, a0 = r.below(n);
+        if (!r.chance(pat_.rel_pct))
+            return;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned w = (a0 + k) % n;
+            bool into = in.merge.v && in.merge.dst == w;
+            if (!slot_has(q.live & ~q.fin & q.hold, w) || group_[w] < 0 ||
+                (slot_has(named, w) && !into))
+                continue;
+            slotmask m = members(q, group_[w]);
+            if (into)
+                m &= ~slot_bit(in.merge.src);
+            if (m != slot_bit(w))
+                continue;
+            in.rel = simt_rel{1, (uint8_t)w};
+            named |= slot_bit(w);
+            return;
+        }
+    }
+
+    /* The memory split, merge and release ports of this cycle (legal ones). */
+    void dws_ports(const simt_regs &q, simt_in &in)
+    {
+        cosim::Rng &r = *rng_;
+        slotmask busy = q.spq | q.flq | q.flw | q.popq | q.tmr;
+        slotmask named = upd_slots(in) | dws_named(in) | in.launch;
+        slotmask lvl = at_lvl(q) & ~busy;
+        if (in.save_v)
+            named |= slot_bit(in.save_slot);
+        if (in.restore_v)
+            named |= slot_bit(in.restore_slot);
+        pick_merge(q, in, named, lvl);
+        pick_rel(q, in, named);
+        /* memory split: run-ahead lanes of an idle slot (at its level or not holding) */
+        if (!r.chance(pat_.msplit_pct))
+            return;
+        slotmask fr = split_free(q) & ~named;
+        slotmask src = q.live & ~q.fin & ~busy & all() & ~named & (~q.hold | lvl);
+        if (!fr || !src)
+            return;
+        unsigned s = pick_bit(src);
+        uint32_t m = q.mask[s], l = r.u32() & m;
+        if (l == 0 || l == m)
+            return;
+        unsigned t = pick_bit(fr);
+        in.split = simt_msplit{1, (uint8_t)s, (uint8_t)t, l, split_vwi()};
+        pend_.push_back(PendSplit{(uint8_t)s, (uint8_t)t, in.split.img});
+    }
+
+    /* After the cycle: splits that happened join their warp (the split runs the program on
+       with its lanes); a merged-away slot is free; images of splits that did not happen go. */
+    void dws_moved(const simt_in &in, const simt_out &out, const simt_regs &q)
+    {
+        for (const PendSplit &p : pend_) {
+            bool done = slot_has(q.live & ~q.fin & q.hold, p.dst) && q.vwi[p.dst] == p.img &&
+                        q.hdepth[p.dst] == 0 && simt_depth(&q, p.dst) == 0 &&
+                        slot_vwi_[p.dst] != p.img;
+            if (!done) {
+                vwi_used_[p.img] = 0;
+                continue;
+            }
+            drop_context(p.dst);
+            warps_[p.dst] = warps_[p.src];
+            group_[p.dst] = group_[p.src];
+            slot_vwi_[p.dst] = p.img;
+        }
+        pend_.clear();
+        if (in.merge.v && c_.dws && !(out.err & SIMT_E_MERGE)) {
+            unsigned s = in.merge.src;
+            drop_context(s);
+            group_[s] = -1;
+            warps_[s] = WarpDrv{};
+            warps_[s].wait = rng_->below(30);
+        }
+    }
+
+    /* DWS ports the block must refuse (and ignore). */
+    void bad_dws(const simt_regs &q, simt_in &in)
+    {
+        cosim::Rng &r = *rng_;
+        uint8_t a = (uint8_t)r.below(SM_MAX_SLOTS);   /* b: beyond nwarps (a if none is) */
+        uint8_t b = c_.nwarps < SM_MAX_SLOTS
+                        ? (uint8_t)(c_.nwarps + r.below(SM_MAX_SLOTS - c_.nwarps)) : a;
+        switch (r.below(3)) {
+        case 0:
+            if (in.split.v)
+                break;
+            in.split = simt_msplit{1, a, r.chance(50) ? a : b, r.u32(), (uint8_t)r.u32()};
+            if (r.chance(30)) {           /* no lanes */
+                in.split.dst = (uint8_t)r.below(SM_MAX_SLOTS);
+                in.split.lanes = 0;
+            }
+            break;
+        case 1:
+            if (!in.merge.v)
+                in.merge = simt_merge{1, a, r.chance(50) ? a : b};
+            break;
+        default: {                        /* a slot not in the regime, or beyond nwarps */
+            if (in.rel.v)
+                break;
+            slotmask nh = ~q.hold & all();
+            if (!nh && c_.nwarps == SM_MAX_SLOTS)
+                break;
+            in.rel = simt_rel{1, nh && r.chance(70) ? (uint8_t)pick_bit(nh) : b};
+            break;
+        }
+        }
     }
 
     unsigned pick_bit(slotmask m)
@@ -602,6 +858,9 @@ private:
         u.reconv = rc < 3 ? SIMT_NO_PC : rc < 25 ? pc + 1 : rc < 35 ? u.target
                  : rc < 40 ? r.u32() : r.below(24);
         u.exited = r.chance(40) ? mask : r.u32() & mask;
+        u.split_v = (uint8_t)r.chance(10);     /* into itself: refused (SIMT_E_SPLIT) */
+        u.split_slot = w;
+        u.split_img = (uint8_t)r.u32();
     }
 
     /* The instruction at warp w's pc, for its active lanes. */
@@ -642,6 +901,8 @@ private:
             u.taken = k == P_BRA ? mask : dec;
             u.target = p.target[pc];
             u.reconv = p.reconv[pc];
+            if (k == P_CBRA && dec != 0 && dec != mask)
+                try_bsplit(w, q, u);
         } else if (k == P_EXIT || k == P_CEXIT) {
             u.kind = SIMT_EXIT;
             u.exited = k == P_EXIT ? mask : dec;
@@ -659,6 +920,9 @@ private:
     std::vector<simt_image> img_;          /* the spill images, by VWI (the SM's) */
     std::vector<int> slot_vwi_;            /* the VWI of each slot's context, -1 none */
     std::vector<uint8_t> vwi_used_;        /* held by a context in a slot or parked */
+    std::vector<int> group_;               /* DWS: the home slot of each slot's warp, -1 */
+    std::vector<PendSplit> pend_;          /* DWS: splits asked for in this cycle */
+    std::vector<PendSplit> pend_next_;     /* ... and in the latch for the next */
     simt_upd latch_[kPorts];
     Pattern pat_;
     uint64_t now_ = 0;

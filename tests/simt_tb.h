@@ -155,7 +155,7 @@ static inline void upd(struct tb *t, unsigned port, unsigned w, unsigned kind, u
                        uint32_t target, uint32_t reconv, uint32_t exited)
 {
     t->in.upd[port] = (struct simt_upd){1, (uint8_t)w, (uint8_t)kind, taken, target, reconv,
-                                        exited};
+                                        exited, 0, 0, 0};
 }
 
 /* Step until warp w is not busy, accepting requests and answering fills at once. */

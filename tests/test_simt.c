@@ -60,11 +60,11 @@ static void test_if_else_trace(void **st)
     step(t);
     assert_true(t->o.redirect == 1);
     assert_int_equal(t->o.pc[0], 0);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
     assert_int_equal(t->o.pc[0], 1);
     assert_true(t->o.redirect == 0);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff, 4, 6, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff, 4, 6, 0, 0, 0, 0};
     step(t);
     assert_int_equal(t->o.pc[0], 4);
     assert_true(t->o.mask[0] == 0xffffu);
@@ -72,25 +72,25 @@ static void test_if_else_trace(void **st)
     assert_int_equal(t->o.ev_push, 2);
     assert_int_equal(t->o.ev_depth, 2);
     assert_int_equal(t->q.rpc[0], 6);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);                                       /* 4 -> 5 */
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);                                       /* 5 -> 6 = rpc: pop the DIV */
     assert_int_equal(t->o.pc[0], 2);
     assert_true(t->o.mask[0] == 0xffff0000u);
     assert_true(t->o.redirect == 1);
     assert_int_equal(t->o.ev_pop, 1);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);                                       /* 2 -> 3 */
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff0000u, 6, UINT32_MAX, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff0000u, 6, UINT32_MAX, 0, 0, 0, 0};
     step(t);                                       /* bra 6 = rpc: pop the SYNC */
     assert_int_equal(t->o.pc[0], 6);
     assert_true(t->o.mask[0] == 0xffffffffu);
     assert_int_equal(t->q.rpc[0], SIMT_NO_PC);
     assert_int_equal(simt_depth(&t->q, 0), 0);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_EXIT, 0, 0, 0, 0xffffffffu};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_EXIT, 0, 0, 0, 0xffffffffu, 0, 0, 0};
     step(t);
     assert_true(t->o.fin == 1);
     assert_true(t->o.busy == 0);
@@ -286,7 +286,7 @@ static void test_spill_handshake(void **st)
     upd(t, 1, w, SIMT_BRANCH, t->o.mask[w], 100, 0, 0);
     step(t);
     /* the loop exits: every lane falls through to 101 = rpc, the DIVs unwind, one per cycle */
-    t->in.upd[1] = (struct simt_upd){1, (uint8_t)w, SIMT_BRANCH, 0, 90, 101, 0};
+    t->in.upd[1] = (struct simt_upd){1, (uint8_t)w, SIMT_BRANCH, 0, 90, 101, 0, 0, 0, 0};
     step(t);
     unsigned pops = t->o.ev_pop, cyc = 0;
     while (t->q.cnt[w] > 0 && cyc++ < 100) {
@@ -367,20 +367,20 @@ static void test_exits_in_divergence(void **st)
     struct tb *t = tb_new(SIMT_IPDOM, 16, 4);
     launch(t, 0, 0xffffffffu);
     step(t);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff, 3, 6, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff, 3, 6, 0, 0, 0, 0};
     step(t);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_EXIT, 0, 0, 0, 0xff};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_EXIT, 0, 0, 0, 0xff, 0, 0, 0};
     step(t);
     assert_int_equal(t->o.pc[0], 4);
     assert_true(t->o.mask[0] == 0xff00u);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);                                       /* 5 -> 6: pop DIV */
     assert_int_equal(t->o.pc[0], 1);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff0000u, 6, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0xffff0000u, 6, 0, 0, 0, 0, 0};
     step(t);                                       /* pop SYNC: its mask minus exited lanes */
     assert_int_equal(t->o.pc[0], 6);
     assert_true(t->o.mask[0] == 0xffffff00u);
@@ -459,10 +459,10 @@ static void test_pop_latency(void **st)
     t->c.pop_cycles = 3;
     launch(t, 2, 0xffffffffu);
     step(t);
-    t->in.upd[0] = (struct simt_upd){1, 2, SIMT_BRANCH, 0xff, 10, 20, 0};   /* pc 0, R 20 */
+    t->in.upd[0] = (struct simt_upd){1, 2, SIMT_BRANCH, 0xff, 10, 20, 0, 0, 0, 0};   /* pc 0, R 20 */
     step(t);
     assert_false(slot_has(t->o.busy, 2));           /* a push costs nothing */
-    t->in.upd[0] = (struct simt_upd){1, 2, SIMT_BRANCH, 0xff, 20, 0, 0};    /* jump to R */
+    t->in.upd[0] = (struct simt_upd){1, 2, SIMT_BRANCH, 0xff, 20, 0, 0, 0, 0, 0};    /* jump to R */
     step(t);
     assert_int_equal(t->o.ev_pop, 1);
     assert_int_equal(t->o.pc[2], 1);
@@ -487,32 +487,32 @@ static void test_ports(void **st)
     assert_true(t->o.redirect == 7);
     assert_true(t->o.fin == 4);
     assert_true(t->o.mask[1] == 0xffffu);
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
-    t->in.upd[1] = (struct simt_upd){1, 1, SIMT_BRANCH, 0xffffu, 7, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
+    t->in.upd[1] = (struct simt_upd){1, 1, SIMT_BRANCH, 0xffffu, 7, 0, 0, 0, 0, 0};
     step(t);
     assert_int_equal(t->o.pc[0], 1);
     assert_int_equal(t->o.pc[1], 7);
     assert_true(t->o.redirect == 2);
     assert_int_equal(t->o.err, 0);
     /* same slot on both ports */
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
-    t->in.upd[1] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
+    t->in.upd[1] = (struct simt_upd){1, 0, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
     assert_true(t->o.err & SIMT_E_SLOT);
     assert_int_equal(t->o.pc[0], 2);             /* the first one applied */
     /* slot out of range, finished warp, not launched warp */
-    t->in.upd[0] = (struct simt_upd){1, 60, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 60, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
     assert_true(t->o.err & SIMT_E_SLOT);
-    t->in.upd[0] = (struct simt_upd){1, 2, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 2, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
     assert_true(t->o.err & SIMT_E_BUSY);
-    t->in.upd[0] = (struct simt_upd){1, 9, SIMT_NORMAL, 0, 0, 0, 0};
+    t->in.upd[0] = (struct simt_upd){1, 9, SIMT_NORMAL, 0, 0, 0, 0, 0, 0, 0};
     step(t);
     assert_true(t->o.err & SIMT_E_BUSY);
     assert_int_equal(t->o.err_slot, 9);
     /* divergent branch without reconvergence pc */
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 1, 9, SIMT_NO_PC, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 1, 9, SIMT_NO_PC, 0, 0, 0, 0};
     step(t);
     assert_true(t->o.err & SIMT_E_RECONV);
     assert_int_equal(t->o.pc[0], 2);
@@ -525,7 +525,7 @@ static void test_ports(void **st)
     step(t);
     assert_true(t->o.err & SIMT_E_SLOT);
     /* uniform branch to pc+1 and a "divergent" one whose both sides are pc+1: no push */
-    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0x5, 3, 3, 0};
+    t->in.upd[0] = (struct simt_upd){1, 0, SIMT_BRANCH, 0x5, 3, 3, 0, 0, 0, 0};
     step(t);
     assert_int_equal(t->o.pc[0], 3);
     assert_int_equal(t->o.ev_push, 0);

@@ -33,7 +33,8 @@ struct blk_desc {
     uint8_t  level;                /* enum blk_level */
     uint8_t  rtl, record, err;     /* the flags of blocks.def */
     size_t   cfg_size, regs_size, in_size, out_size;
-    size_t   err_off;              /* offset of `uint8_t err` in the out struct (err = 1) */
+    size_t   err_off;              /* offset of the `err` flags in the out struct (err = 1) */
+    uint8_t  err_bytes;            /* their size: 1 (uint8_t) or 2 (uint16_t) */
     uint32_t (*instances)(const struct gpu_config *c);
     void (*cfg_from)(const struct gpu_config *c, uint32_t sm, uint32_t inst, void *cfg);
     int  (*cfg_check)(const void *cfg, char *err, size_t errlen);
@@ -66,8 +67,8 @@ struct blk_desc {
     static void n##_rtl_params_g(const void *f, FILE *o) { n##_rtl_params((const struct n##_cfg *)f, o); }
 #define BLK_RTLP_0(n) NULL
 #define BLK_RTLP_1(n) n##_rtl_params_g
-#define BLK_ERRO_0(n) 0
-#define BLK_ERRO_1(n) offsetof(struct n##_out, err)
+#define BLK_ERRO_0(n) 0, 0
+#define BLK_ERRO_1(n) offsetof(struct n##_out, err), sizeof(((struct n##_out *)0)->err)
 
 /* The descriptor of block n (after BLK_WRAPPERS(n) and BLK_RTLW_<rtl>(n)). */
 #define BLK_DESC(n, lvl, rtl, rec, err)                                                      \

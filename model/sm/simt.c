@@ -5,7 +5,8 @@
  * eval order (d == q on entry; d is the next state under construction):
  *   0. the save (reads q, frees the slot), 1. launches (reset the slot), restores,
  *   2. the fill response (install the chunk, do the pending pop), 3. pop timers, 4. pending
- *   pops, 5. the update ports, 6. the memory request, 7. outputs from d.
+ *   pops, 5. the update ports (with their DWS branch splits), then the DWS memory split,
+ *   merge and release ports, 6. the memory request, 7. outputs from d.
  * A warp is touched by at most one of 2/4/5 per cycle (busy warps take no update), so each
  * warp pops at most once per cycle.
  */
@@ -22,6 +23,12 @@ struct ev {                        /* eval's working set (locals only, no state)
     struct simt_out *out;
     slotmask popped;               /* warps that popped this cycle */
     unsigned port;                 /* the update port being applied (its spill port) */
+    /* DWS: the slots each port names this cycle (valid ports, raw inputs) */
+    slotmask nx;                   /* launch, save, restore */
+    slotmask nu;                   /* update ports */
+    slotmask nb, nb2;              /* branch-split slots; named by two update ports */
+    slotmask ns, nm, nr;           /* memory split src + dst, merge dst + src, release */
+    slotmask nms;                  /* merge src */
 };
 
 void simt_cfg_default(struct simt_cfg *c)
@@ -36,6 +43,7 @@ void simt_cfg_default(struct simt_cfg *c)
     c->sm_id = 0;
     c->spill_base = 0x180000000ull;
     c->spill_stride = 1024;        /* >= SIMT_MAX_SPILL * 8 bytes, 128-byte multiple */
+    c->dws = 0;
 }
 
 int simt_cfg_check(const struct simt_cfg *c, char *err, size_t errlen)
@@ -80,7 +88,7 @@ void simt_reset(const struct simt_cfg *c, struct simt_regs *r)
 
 static void error(struct ev *x, unsigned bit, unsigned w)
 {
-    x->out->err |= (uint8_t)bit;
+    x->out->err |= (uint16_t)bit;
     x->out->err_slot = (uint8_t)w;
 }
 
@@ -104,11 +112,26 @@ static void finish(struct ev *x, unsigned w)
     d->popq &= ~b;
 }
 
+/* DWS: a slot at its regime level does not pop; with no lane in its mask it parks at its
+   rpc.  1 if w is at its regime level. */
+static int park(struct ev *x, unsigned w)
+{
+    struct simt_regs *d = x->d;
+    if (!simt_at_lvl(d, w))
+        return 0;
+    d->popq &= ~slot_bit(w);
+    if (d->mask[w] == 0)
+        d->pc[w] = d->rpc[w];
+    return 1;
+}
+
 /* After a pop: is another pop due? (no live lane in the mask, or sitting at the rpc) */
 static void settle(struct ev *x, unsigned w)
 {
     struct simt_regs *d = x->d;
     slotmask b = slot_bit(w);
+    if (park(x, w))
+        return;
     if (d->mask[w] == 0 || d->pc[w] == d->rpc[w])
         d->popq |= b;
     else
@@ -209,11 +232,11 @@ static void note_depth(struct ev *x, unsigned depth)
         x->out->ev_depth = (uint8_t)(depth > 255 ? 255 : depth);
 }
 
-/* pc moves to npc; pop when it reaches the rpc. */
+/* pc moves to npc; pop when it reaches the rpc (not at a regime level: arrived there). */
 static void move_to(struct ev *x, unsigned w, uint32_t npc)
 {
     x->d->pc[w] = npc;
-    if (npc == x->d->rpc[w])
+    if (npc == x->d->rpc[w] && !simt_at_lvl(x->d, w))
         pop_one(x, w);
 }
 
@@ -251,9 +274,91 @@ static void divergent(struct ev *x, unsigned w, const struct simt_upd *u, uint32
     d->rpc[w] = r;
 }
 
+static slotmask busy_mask(const struct simt_regs *d)
+{
+    return d->spq | d->flq | d->flw | d->popq | d->tmr;
+}
+
+/* Slot w as a reset leaves it (no warp); its ring keeps its (unreachable) entries. */
+static void clear_slot(struct simt_regs *d, unsigned w)
+{
+    slotmask nb = ~slot_bit(w);
+    d->pc[w] = d->mask[w] = d->alive[w] = 0;
+    d->rpc[w] = SIMT_NO_PC;
+    d->cnt[w] = d->base[w] = d->nspill[w] = d->timer[w] = d->vwi[w] = d->hdepth[w] = 0;
+    d->hold &= nb;
+    d->live &= nb;
+    d->fin &= nb;
+    d->spq &= nb;
+    d->flq &= nb;
+    d->flw &= nb;
+    d->popq &= nb;
+    d->tmr &= nb;
+}
+
+/* DWS: slot t (not live) becomes a split at pc with these lanes, s's rpc and image img:
+   empty stack, at its regime level (hold, hdepth 0). */
+static void new_split(struct ev *x, unsigned t, uint32_t pc, uint32_t lanes, uint32_t rpc,
+                      unsigned img)
+{
+    struct simt_regs *d = x->d;
+    slotmask b = slot_bit(t);
+    clear_slot(d, t);
+    d->pc[t] = pc;
+    d->mask[t] = d->alive[t] = lanes;
+    d->rpc[t] = rpc;
+    d->vwi[t] = (uint8_t)img;
+    d->live |= b;
+    d->hold |= b;
+    x->out->redirect |= b;
+}
+
+/* DWS: slot w gives lanes away: they leave its mask and alive; it enters the regime at its
+   current depth if it was not in it. */
+static void give_lanes(struct simt_regs *d, unsigned w, uint32_t lanes)
+{
+    d->mask[w] &= ~lanes;
+    d->alive[w] &= ~lanes;
+    if (!slot_has(d->hold, w)) {
+        d->hold |= slot_bit(w);
+        d->hdepth[w] = (uint8_t)(simt_depth(d, w) & 0x7fu);   /* [6:0] */
+    }
+}
+
+/* DWS: may the update u of port slot w split into u->split_slot? (on q: w then has the
+   same state in d when the update is applied) */
+static int bsplit_ok(const struct ev *x, const struct simt_upd *u)
+{
+    const struct simt_regs *q = x->q;
+    unsigned w = u->slot, t = u->split_slot;
+    slotmask others = x->nx | x->nu | x->nb2 | x->ns | x->nm | x->nr;
+    return t < x->c->nwarps && t != w && slot_has((~q->live | q->fin) & ~busy_mask(q), t) &&
+           !slot_has(others, t) && !slot_has(x->nx, w) && !simt_arrived(q, w) &&
+           slot_has(q->live & ~q->fin & ~busy_mask(q), w) &&
+           (!slot_has(q->hold, w) || simt_at_lvl(q, w));
+}
+
+/* DWS branch split: w keeps the taken lanes at the target (no push), u->split_slot takes
+   the not-taken ones at pc + 1. */
+static void bsplit(struct ev *x, unsigned w, const struct simt_upd *u, uint32_t taken)
+{
+    struct simt_regs *d = x->d;
+    uint32_t nt = d->mask[w] & ~taken;
+    new_split(x, u->split_slot, d->pc[w] + 1u, nt, d->rpc[w], u->split_img);
+    give_lanes(d, w, nt);
+    d->pc[w] = u->target;
+}
+
 static void branch(struct ev *x, unsigned w, const struct simt_upd *u)
 {
     uint32_t pc = x->d->pc[w], mask = x->d->mask[w], taken = u->taken & mask;
+    if (u->split_v && x->c->dws && taken != 0 && taken != mask) {
+        if (bsplit_ok(x, u)) {
+            bsplit(x, w, u, taken);
+            return;
+        }
+        error(x, SIMT_E_SPLIT, w);
+    }
     if (taken == 0 || u->target == pc + 1u)
         move_to(x, w, pc + 1u);
     else if (taken == mask)
@@ -268,17 +373,13 @@ static void do_exit(struct ev *x, unsigned w, const struct simt_upd *u)
     uint32_t ex = u->exited & d->mask[w];
     d->alive[w] &= ~ex;
     d->mask[w] &= ~ex;
-    if (d->alive[w] == 0)
+    if (d->alive[w] == 0 && !slot_has(d->hold, w))
         finish(x, w);
-    else if (d->mask[w] == 0)
-        pop_one(x, w);
-    else
+    else if (d->mask[w] == 0) {
+        if (!park(x, w))
+            pop_one(x, w);
+    } else
         move_to(x, w, d->pc[w] + 1u);
-}
-
-static slotmask busy_mask(const struct simt_regs *d)
-{
-    return d->spq | d->flq | d->flw | d->popq | d->tmr;
 }
 
 static void do_update(struct ev *x, const struct simt_upd *u, slotmask *seen)
@@ -291,7 +392,7 @@ static void do_update(struct ev *x, const struct simt_upd *u, slotmask *seen)
         return;
     }
     *seen |= slot_bit(w);
-    if (!slot_has(d->live, w) || slot_has(d->fin | busy_mask(d), w)) {
+    if (!slot_has(d->live, w) || slot_has(d->fin | busy_mask(d), w) || simt_arrived(d, w)) {
         error(x, SIMT_E_BUSY, w);
         return;
     }
@@ -303,22 +404,6 @@ static void do_update(struct ev *x, const struct simt_upd *u, slotmask *seen)
         move_to(x, w, d->pc[w] + 1u);
     if (d->pc[w] != q->pc[w] + 1u)
         x->out->redirect |= slot_bit(w);
-}
-
-/* Slot w as a reset leaves it (no warp); its ring keeps its (unreachable) entries. */
-static void clear_slot(struct simt_regs *d, unsigned w)
-{
-    slotmask nb = ~slot_bit(w);
-    d->pc[w] = d->mask[w] = d->alive[w] = 0;
-    d->rpc[w] = SIMT_NO_PC;
-    d->cnt[w] = d->base[w] = d->nspill[w] = d->timer[w] = d->vwi[w] = 0;
-    d->live &= nb;
-    d->fin &= nb;
-    d->spq &= nb;
-    d->flq &= nb;
-    d->flw &= nb;
-    d->popq &= nb;
-    d->tmr &= nb;
 }
 
 /* Stage 0: read warp save_slot's registers (q) out and free the slot. */
@@ -345,6 +430,8 @@ static void do_save(struct ev *x, const struct simt_in *in)
     s->fin = (uint8_t)slot_has(q->fin, w);
     s->cnt = q->cnt[w];
     s->nspill = q->nspill[w];
+    s->hold = (uint8_t)slot_has(q->hold, w);
+    s->hdepth = q->hdepth[w];
     memset(s->ent, 0, sizeof s->ent);
     for (unsigned k = 0; k < q->cnt[w]; k++)
         s->ent[k] = q->stk[w][(q->base[w] + k) % c->depth];
@@ -390,11 +477,14 @@ static void do_restore(struct ev *x, const struct simt_in *in)
     d->vwi[w] = s->vwi;
     d->cnt[w] = s->cnt;
     d->nspill[w] = s->nspill;
+    d->hdepth[w] = c->dws ? s->hdepth & 0x7fu : 0;
     memcpy(d->stk[w], s->ent, sizeof(struct simt_ent) * s->cnt);
     d->live |= b;
+    if ((s->hold & 1u) && c->dws)
+        d->hold |= b;
     if (s->fin & 1u)
         d->fin |= b;
-    else if (s->mask == 0 || s->pc == s->rpc)
+    else if ((s->mask == 0 || s->pc == s->rpc) && !simt_at_lvl(d, w))
         d->popq |= b;
     x->out->redirect |= b;
 }
@@ -441,6 +531,103 @@ static void do_pending_pops(struct ev *x)
     }
 }
 
+/* DWS: the slots each port names (valid ports; the precondition checks read them). */
+static void names(struct ev *x, const struct simt_in *in)
+{
+    x->nx = in->launch;
+    if (in->save_v)
+        x->nx |= slot_bit(in->save_slot);
+    if (in->restore_v)
+        x->nx |= slot_bit(in->restore_slot);
+    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++) {
+        const struct simt_upd *u = &in->upd[i];
+        if (!u->v)
+            continue;
+        x->nu |= slot_bit(u->slot);
+        if (u->kind == SIMT_BRANCH && u->split_v) {
+            x->nb2 |= x->nb & slot_bit(u->split_slot);
+            x->nb |= slot_bit(u->split_slot);
+        }
+    }
+    if (in->split.v)
+        x->ns = slot_bit(in->split.src) | slot_bit(in->split.dst);
+    if (in->merge.v) {
+        x->nms = slot_bit(in->merge.src);
+        x->nm = slot_bit(in->merge.dst) | x->nms;
+    }
+    if (in->rel.v)
+        x->nr = slot_bit(in->rel.slot);
+}
+
+/* DWS memory split: lanes of src run ahead in dst at src's pc (all read on q: src is not
+   busy and takes no update). */
+static void do_msplit(struct ev *x, const struct simt_msplit *p)
+{
+    const struct simt_regs *q = x->q;
+    unsigned s = p->src, t = p->dst, nw = x->c->nwarps;
+    slotmask others = x->nx | x->nu | x->nb | x->nm | x->nr;
+    if (s >= nw || t >= nw || s == t || !slot_has(q->live & ~q->fin & ~busy_mask(q), s) ||
+        (slot_has(q->hold, s) && !simt_at_lvl(q, s)) || p->lanes == 0 ||
+        (p->lanes & ~q->mask[s]) || p->lanes == q->mask[s] ||
+        !slot_has((~q->live | q->fin) & ~busy_mask(q), t) ||
+        ((slot_bit(s) | slot_bit(t)) & others)) {
+        error(x, SIMT_E_SPLIT, s < nw ? s : 0);
+        return;
+    }
+    new_split(x, t, q->pc[s], p->lanes, q->rpc[s], p->img);
+    give_lanes(x->d, s, p->lanes);
+}
+
+/* DWS merge: src's lanes join dst (both at their regime level, idle, at the same pc or one
+   without lanes: an empty dst takes src's pc); src is freed. */
+static void do_merge(struct ev *x, const struct simt_merge *p)
+{
+    const struct simt_regs *q = x->q;
+    struct simt_regs *d = x->d;
+    unsigned s = p->src, t = p->dst, nw = x->c->nwarps;
+    slotmask ok = q->live & ~q->fin & ~busy_mask(q) & q->hold;
+    slotmask others = x->nx | x->nu | x->nb | x->ns;
+    if (s >= nw || t >= nw || s == t || !slot_has(ok, s) || !slot_has(ok, t) ||
+        !simt_at_lvl(q, s) || !simt_at_lvl(q, t) || simt_depth(q, s) != 0 ||
+        (q->pc[s] != q->pc[t] && q->mask[s] != 0 && q->mask[t] != 0) ||
+        ((slot_bit(s) | slot_bit(t)) & others) || slot_has(x->nr, s)) {
+        error(x, SIMT_E_MERGE, t < nw ? t : 0);
+        return;
+    }
+    if (q->mask[t] == 0)
+        d->pc[t] = q->pc[s];
+    d->mask[t] |= q->mask[s];
+    d->alive[t] |= q->alive[s];
+    clear_slot(d, s);
+    if (d->pc[t] != q->pc[t])
+        x->out->redirect |= slot_bit(t);
+}
+
+/* DWS release (after a merge into it): the slot leaves the regime; at its regime level it
+   goes on as any warp: finished without a live lane, else a pop due at pc == rpc or with an
+   empty mask. */
+static void do_rel(struct ev *x, const struct simt_rel *p)
+{
+    const struct simt_regs *q = x->q;
+    struct simt_regs *d = x->d;
+    unsigned w = p->slot;
+    slotmask b = slot_bit(w);
+    if (w >= x->c->nwarps || !slot_has(q->live & ~q->fin & q->hold, w) ||
+        (b & (x->nx | x->nu | x->nb | x->ns | x->nms))) {
+        error(x, SIMT_E_REL, w < x->c->nwarps ? w : 0);
+        return;
+    }
+    int lv = simt_at_lvl(d, w);
+    d->hold &= ~b;
+    d->hdepth[w] = 0;
+    if (!lv)
+        return;
+    if (d->alive[w] == 0)
+        finish(x, w);
+    else if (d->mask[w] == 0 || d->pc[w] == d->rpc[w])
+        d->popq |= b;
+}
+
 /* One memory request per cycle: round robin over warps with a spill or fill to send. */
 static void do_request(struct ev *x, const struct simt_in *in)
 {
@@ -476,18 +663,39 @@ static void do_request(struct ev *x, const struct simt_in *in)
     }
 }
 
+/* DWS: lvl and arr on the next state. */
+static void regime_out(const struct simt_regs *d, struct simt_out *out)
+{
+    slotmask m;
+    unsigned w;
+    out->lvl = out->arr = 0;
+    for (SLOT_EACH(w, d->hold & d->live & ~d->fin, m)) {
+        if (!simt_at_lvl(d, w))
+            continue;
+        out->lvl |= slot_bit(w);
+        if (d->pc[w] == d->rpc[w] || d->mask[w] == 0)
+            out->arr |= slot_bit(w);
+    }
+}
+
 void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct simt_in *in,
                struct simt_out *out, struct simt_regs *d)
 {
-    struct ev x = {c, q, d, out, 0, 0};
+    struct ev x = {c, q, d, out, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     slotmask seen = 0;
+    int dws = in->split.v | in->merge.v | in->rel.v;
     out->redirect = 0;
     out->ev_push = out->ev_pop = out->ev_spill = out->ev_fill = out->ev_depth = 0;
     out->err = 0;
     out->err_slot = 0;
     out->saved_v = 0;
-    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++)
+    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++) {
         out->spill[i].v = 0;
+        dws |= in->upd[i].v & in->upd[i].split_v;
+    }
+    dws = dws && c->dws;           /* without DWS the DWS inputs are not looked at */
+    if (dws)
+        names(&x, in);
     if (in->save_v)
         do_save(&x, in);
     if (in->launch)
@@ -505,10 +713,17 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
             x.port = i;
             do_update(&x, &in->upd[i], &seen);
         }
+    if (dws && in->split.v)
+        do_msplit(&x, &in->split);
+    if (dws && in->merge.v)
+        do_merge(&x, &in->merge);
+    if (dws && in->rel.v)
+        do_rel(&x, &in->rel);
     do_request(&x, in);
     memcpy(out->pc, d->pc, sizeof(uint32_t) * c->nwarps);
     memcpy(out->mask, d->mask, sizeof(uint32_t) * c->nwarps);
-    out->busy = busy_mask(d);
+    regime_out(d, out);
+    out->busy = busy_mask(d) | out->arr;
     out->fin = d->fin;
 }
 
@@ -552,6 +767,7 @@ void simt_commit(const struct simt_cfg *c, struct simt_regs *q, const struct sim
     memcpy(q->nspill, d->nspill, n);
     memcpy(q->timer, d->timer, n);
     memcpy(q->vwi, d->vwi, n);
+    memcpy(q->hdepth, d->hdepth, n);
     memcpy(&q->live, &d->live, offsetof(struct simt_regs, stk) - offsetof(struct simt_regs, live));
 }
 
@@ -623,10 +839,12 @@ void simt_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct s
     out->fill_cycles = (uint8_t)c->simt_fill_cycles;
     out->sm_id = (uint8_t)sm;
     out->spill_base = sm_spill_base(sm);
+    out->dws = c->dws != DWS_OFF;
 }
 
 void simt_rtl_params(const struct simt_cfg *c, FILE *f)
 {
+    fprintf(f, "localparam SIMT_DWS = %u;\n", c->dws);
     fprintf(f, "localparam SIMT_NWARPS = %u;\nlocalparam SIMT_POLICY = %u;\nlocalparam SIMT_DEPTH = %u;\n"
             "localparam SIMT_CHUNK = %u;\nlocalparam SIMT_ENTRY_BYTES = %u;\n"
             "localparam SIMT_POP_CYCLES = %u;\nlocalparam SIMT_FILL_CYCLES = %u;\n"
@@ -642,6 +860,20 @@ void simt_rtl_params(const struct simt_cfg *c, FILE *f)
    mask 32 + type 1: the type goes to memory with a spill and out with a save), one small
    array per warp (read at the top, at the spill chunk and by a save; written by a push, a
    fill and a restore). The spill image is global memory, the SM's, not the block's. */
+/* DWS (002, slide "Implementation: DWS upon branch divergence"): per slot the regime flag
+   and the depth of its regime level, where the slot stops at the reconvergence pc. */
+static void simt_storage_dws(const struct simt_cfg *c, struct cost_list *l)
+{
+    const char *dws = "DWS (002)";
+    uint64_t w = c->nwarps;
+    cost_add(l, (struct cost_item){.name = "hold", .mech = dws, .entries = w, .bits = 1,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "the slot is in the split regime"});
+    cost_add(l, (struct cost_item){.name = "hdepth", .mech = dws, .entries = w, .bits = 7,
+                                   .rports = COST_PAR, .onchip = 1,
+                                   .note = "[6:0] stack depth of its regime level"});
+}
+
 void simt_storage(const struct simt_cfg *c, struct cost_list *l)
 {
     const char *pcm = "warp pc/active mask", *stk = "SIMT reconvergence stack",
@@ -691,4 +923,6 @@ void simt_storage(const struct simt_cfg *c, struct cost_list *l)
     cost_add(l, (struct cost_item){.name = "rr", .mech = spl, .entries = 1,
                                    .bits = cost_clog2(w), .rports = COST_PAR, .onchip = 1,
                                    .note = "[6:0], a slot < nwarps"});
+    if (c->dws)
+        simt_storage_dws(c, l);
 }

@@ -69,6 +69,17 @@
  * if pc == rpc or the mask is empty (unless finished), redirect set.  Anything else is an
  * error (SIMT_E_SAVE, SIMT_E_RESTORE) and changes nothing.  A warp saved and restored goes on
  * exactly as it would have in its old slot.
+ *
+ * DWS (002_ddcb2f79a6edfee4.txt, dynamic warp subdivision; docs/simt.md "DWS"): a warp may
+ * hold several slots (its home and split slots).  A slot with `hold` is in the split regime;
+ * at its regime level (depth == hdepth) it does not pop: at pc == rpc (the regime's
+ * reconvergence point) it is arrived (busy, out.arr), and with no lane in its mask it parks
+ * at the rpc, unfinished.  The update port's split_v splits a divergent branch into a free
+ * slot (not-taken lanes at pc + 1, no push); the split port moves run-ahead lanes of a load
+ * into a free slot; the merge port joins two slots at their regime level; the release port
+ * ends the regime of a slot (it then pops as any warp).  Refused ports: SIMT_E_SPLIT,
+ * SIMT_E_MERGE, SIMT_E_REL.  Without DWS (cfg.dws 0) these inputs are not looked at and
+ * hold stays 0.
  */
 #ifndef SIMT_H
 #define SIMT_H
@@ -99,6 +110,9 @@ struct simt_cfg {
     uint8_t  sm_id;                /* mem_req.sm of this SM */
     uint64_t spill_base;           /* memory image of VWI 0, 128-byte aligned */
     uint32_t spill_stride;         /* bytes per VWI, 128-byte multiple */
+    uint8_t  dws;                  /* [0] DWS on: the DWS ports work and hold/hdepth are
+                                      priced; off: the DWS inputs are not looked at and
+                                      hold/hdepth stay 0 (always in the regs) */
 };
 
 struct simt_ent {
@@ -119,6 +133,7 @@ struct simt_regs {
     uint8_t  nspill[SM_MAX_SLOTS]; /* [6:0]  entries in memory (a multiple of chunk) */
     uint8_t  timer[SM_MAX_SLOTS];  /* [7:0]  pop-latency cycles left */
     uint8_t  vwi[SM_MAX_SLOTS];    /* [7:0]  the context's VWI: its image in memory */
+    uint8_t  hdepth[SM_MAX_SLOTS]; /* [6:0]  DWS: the depth of the slot's regime level */
     slotmask live;                 /* slot holds a launched or restored warp */
     slotmask fin;                  /* warp finished: no live lane (or nothing left) */
     slotmask spq;                  /* spill request waiting to be accepted */
@@ -126,6 +141,7 @@ struct simt_regs {
     slotmask flw;                  /* fill request accepted, waiting for the response */
     slotmask popq;                 /* another pop is due (pc == rpc, or empty mask) */
     slotmask tmr;                  /* timer != 0 */
+    slotmask hold;                 /* DWS: the warp is in the split regime (see below) */
     uint8_t  rr;                   /* [6:0] last warp granted the memory port (< nwarps) */
     /* on-chip stack array: depth entries per warp used */
     struct simt_ent stk[SM_MAX_SLOTS][SIMT_MAX_DEPTH];
@@ -142,6 +158,8 @@ struct simt_state {
     uint8_t  fin;                  /* [0]   finished (mask 0, nothing saved) */
     uint8_t  cnt;                  /* [5:0] on-chip entries, 0..depth */
     uint8_t  nspill;               /* [6:0] entries in the image, a multiple of chunk */
+    uint8_t  hold;                 /* [0]   DWS: in the split regime */
+    uint8_t  hdepth;               /* [6:0] DWS: depth of its regime level */
     struct simt_ent ent[SIMT_MAX_DEPTH];   /* the on-chip entries, bottom first; save: 0
                                               beyond cnt; restore: read below cnt only */
 };
@@ -154,6 +172,28 @@ struct simt_upd {                  /* one issued instruction's control outcome *
     uint32_t target;               /* [31:0] BRANCH: target pc */
     uint32_t reconv;               /* [31:0] BRANCH: reconvergence pc R (cfg reconv[pc]) */
     uint32_t exited;               /* [31:0] EXIT: lanes that exit */
+    uint8_t  split_v;              /* [0]   DWS BRANCH: a divergent outcome splits the warp */
+    uint8_t  split_slot;           /* [6:0] ... the free slot taking the not-taken lanes */
+    uint8_t  split_img;            /* [7:0] ... its spill image (its vwi) */
+};
+
+struct simt_msplit {               /* DWS memory split: lanes of src run ahead in dst */
+    uint8_t  v;                    /* [0] */
+    uint8_t  src;                  /* [6:0] */
+    uint8_t  dst;                  /* [6:0] a free slot */
+    uint32_t lanes;                /* [31:0] a non-empty proper subset of src's mask */
+    uint8_t  img;                  /* [7:0] dst's spill image (its vwi) */
+};
+
+struct simt_merge {                /* DWS merge: src's lanes join dst, src is freed */
+    uint8_t  v;                    /* [0] */
+    uint8_t  dst;                  /* [6:0] */
+    uint8_t  src;                  /* [6:0] */
+};
+
+struct simt_rel {                  /* DWS release: the slot leaves the split regime */
+    uint8_t  v;                    /* [0] */
+    uint8_t  slot;                 /* [6:0] */
 };
 
 struct simt_in {
@@ -171,6 +211,9 @@ struct simt_in {
     uint8_t  fill_slot;                    /* [6:0] for this warp slot */
     struct simt_ent fill_ent[SIMT_MAX_CHUNK];   /* the chunk read from the image, bottom
                                                    first (read where fill_v, below chunk) */
+    struct simt_msplit split;              /* DWS ports (idle without DWS) */
+    struct simt_merge merge;
+    struct simt_rel rel;
 };
 
 enum simt_err {                    /* out.err bits; out.err_slot names the (last) warp */
@@ -182,10 +225,15 @@ enum simt_err {                    /* out.err bits; out.err_slot names the (last
     SIMT_E_STACK = 32,             /* pc reached rpc with nothing to pop (rpc cleared) */
     SIMT_E_SAVE = 64,              /* save of a slot >= nwarps, not live, busy, or updated in
                                       the same cycle: nothing saved, the slot unchanged */
-    SIMT_E_RESTORE = 128           /* restore into a slot >= nwarps, a live unfinished one,
+    SIMT_E_RESTORE = 128,          /* restore into a slot >= nwarps, a live unfinished one,
                                       one launched in the same cycle, or of a state with cnt >
                                       depth, nspill > SIMT_MAX_SPILL or not a multiple of
                                       chunk: ignored */
+    SIMT_E_SPLIT = 256,            /* DWS: a split whose preconditions fail: a divergent
+                                      branch with split_v is done as a normal branch, the
+                                      memory split is ignored */
+    SIMT_E_MERGE = 512,            /* DWS: a merge whose preconditions fail: ignored */
+    SIMT_E_REL = 1024              /* DWS: a release whose preconditions fail: ignored */
 };
 
 struct simt_spill {                /* a chunk moved out by a push, for the image */
@@ -212,7 +260,10 @@ struct simt_out {
     uint8_t  ev_spill, ev_fill;    /* [2:0] spilled, [1:0] filled chunks this cycle */
     uint8_t  ev_depth;             /* [7:0] max stack depth (on chip + memory) reached by an
                                       update this cycle, 0 if none pushed */
-    uint8_t  err;                  /* enum simt_err bits (0 = all well) */
+    slotmask lvl;                  /* DWS: slots at their regime level */
+    slotmask arr;                  /* DWS: at regime level and arrived (pc == rpc, or parked
+                                      empty: mask 0); part of busy */
+    uint16_t err;                  /* [10:0] enum simt_err bits (0 = all well) */
     uint8_t  err_slot;             /* [6:0] */
 };
 
@@ -237,6 +288,17 @@ static inline unsigned simt_depth(const struct simt_regs *r, unsigned w)
     return (unsigned)r->cnt[w] + r->nspill[w];
 }
 const char *simt_policy_name(unsigned p);
+/* DWS: slot w is at its regime level (holding, and its depth is hdepth) */
+static inline int simt_at_lvl(const struct simt_regs *r, unsigned w)
+{
+    return slot_has(r->hold, w) && simt_depth(r, w) == r->hdepth[w];
+}
+/* DWS: slot w is arrived: at its regime level at pc == rpc or with no lane in its mask */
+static inline int simt_arrived(const struct simt_regs *r, unsigned w)
+{
+    return simt_at_lvl(r, w) && slot_has(r->live & ~r->fin, w) &&
+           (r->pc[w] == r->rpc[w] || r->mask[w] == 0);
+}
 
 /* The memory side (not the block): byte address of entry idx of context vwi's image, and
    back (0, or -1 when the address is not in the image of a context < nctx). */

@@ -159,14 +159,25 @@ void sm_blocks_commit(struct sm *s)
     }
 }
 
+/* Error output i's flags (one or two bytes, the block's err field). */
+static unsigned err_flags(const struct sm *s, uint32_t i)
+{
+    uint16_t v = 0;
+    if (rows[s->err_row[i]].d.err_bytes == 2)
+        memcpy(&v, s->errs[i], 2);
+    else
+        v = *s->errs[i];
+    return v;
+}
+
 int sm_blocks_errors(struct sm *s)
 {
     for (uint32_t i = 0; i < s->nerrs; i++)
-        if (*s->errs[i]) {
+        if (err_flags(s, i)) {
             const char *name = rows[s->err_row[i]].d.name;
             snprintf(s->err, sizeof s->err, "SM %u cycle %llu: block %s reported error "
                      "0x%02x (the bits are its X_out.err flags, model/sm/%s.h)", s->p.id,
-                     (unsigned long long)s->now, name, *s->errs[i], name);
+                     (unsigned long long)s->now, name, err_flags(s, i), name);
             return -1;
         }
     return 0;
