@@ -71,7 +71,7 @@ rm -f "$out/$blk.txt" "$gen" "$cel"
 # 1. generic synthesis (bounded by COST_SYN_TIMEOUT seconds when set)
 syn=""
 [ "${COST_SYN_TIMEOUT:-0}" -gt 0 ] 2>/dev/null && syn="timeout $COST_SYN_TIMEOUT"
-$syn "$YOSYS" -q -l "$out/$blk.log" -p "read_verilog -sv -I$out $rtl; $chp hierarchy -check \
+$syn "$YOSYS" -q -l "$out/$blk.log" -p "read_verilog -sv -I$out -I$(dirname "$rtl") $rtl; $chp hierarchy -check \
     -top $blk; $cut synth -flatten -nofsm -noabc -top $blk; tee -q -o $gen stat; write_rtlil $il" \
     >/dev/null 2>&1 || {
     rc=$?

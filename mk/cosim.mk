@@ -81,7 +81,7 @@ COSIM_CXX   ?= g++
 COSIM_OPT   ?= -O1
 COSIM_CXXFLAGS := -std=gnu++17 $(COSIM_OPT) -g0 -Wall -Wno-unused-parameter -faligned-new \
                   -Itb -Imodel -I$(VLT_ROOT)/include -I$(VLT_ROOT)/include/vltstd -DVM_SC=0
-COSIM_VFLAGS := --cc --no-timing --prefix Vdut --public-flat-rw --trace -I$(COSIM_INC)
+COSIM_VFLAGS := --cc --no-timing --prefix Vdut --public-flat-rw --trace -I$(COSIM_INC) -Irtl
 COSIM_LIBS  := $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB) -lm -lpthread
 COSIM_VLT_SRC := verilated verilated_cov verilated_vcd_c verilated_threads verilated_dpi
 
@@ -113,7 +113,7 @@ $(COSIM)/cosim_cfg.o: tb/cosim_cfg.c tb/cosim_cfg.h
 # $(1) block, $(2) variant dir (cov | bug), $(3) Verilator flags, $(4) C++ defines,
 # $(5) C++ optimisation of the Verilated model
 define COSIM_VARIANT
-$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard tb/$(1)_top.sv) $(COSIM_INC)/gpusim_params.vh
+$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard rtl/$(1)_*.svh) $(wildcard tb/$(1)_top.sv) $(COSIM_INC)/gpusim_params.vh
 	@rm -rf $(COSIM)/$(1)/$(2)/obj; mkdir -p $(COSIM)/$(1)/$(2)/obj
 	$(VERILATOR) $(COSIM_VFLAGS) $(3) $$(COSIM_VFLAGS_$(1)) -Mdir $(COSIM)/$(1)/$(2)/obj \
 	  --top-module $(if $(wildcard tb/$(1)_top.sv),$(1)_top,$(1)) \
@@ -154,8 +154,8 @@ $(COSIM)/%.rec: $(BUILD)/gpusim
 # ---------------------------------------------------------------- lint
 # Verilator -Wall (cosim-test, cosim, cosim-lint) and a Yosys read + elaboration (cosim,
 # cosim-lint: Yosys can take minutes on a large block, too slow for `make test`).
-COSIM_VLINT = $(VERILATOR) --lint-only -Wall --no-timing -I$(COSIM_INC) rtl/$(1).sv
-COSIM_YLINT = $(YOSYS) -q -w 'Replacing memory' -p 'read_verilog -defer -sv -I$(COSIM_INC) rtl/$(1).sv; hierarchy -check -top $(1) $(COSIM_YOSYS_PARAMS_$(1)); proc'
+COSIM_VLINT = $(VERILATOR) --lint-only -Wall --no-timing -I$(COSIM_INC) -Irtl rtl/$(1).sv
+COSIM_YLINT = $(YOSYS) -q -w 'Replacing memory' -p 'read_verilog -defer -sv -I$(COSIM_INC) -Irtl rtl/$(1).sv; hierarchy -check -top $(1) $(COSIM_YOSYS_PARAMS_$(1)); proc'
 # sb: toggle coverage of the vectors up to 512 bits (Verilator's default is 256), so that the
 # 128-slot check counts chk_n (512 bits) and gtx480's VWI registers (384) are in it; 1 024
 # adds setvwi_vwi, rel_match and u1's VWIs but doubles the build time of the coverage model
@@ -220,7 +220,7 @@ SC_CFLAGS    := $(shell pkg-config --cflags systemc 2>/dev/null)
 SC_LIBS      := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 $(COSIM_SC)/obj/Vws_sc__ALL.a: rtl/ws.sv $(COSIM_INC)/gpusim_params.vh
 	@rm -rf $(COSIM_SC)/obj; mkdir -p $(COSIM_SC)/obj
-	$(VERILATOR) --sc --no-timing --prefix Vws_sc --public-flat-rw -I$(COSIM_INC) \
+	$(VERILATOR) --sc --no-timing --prefix Vws_sc --public-flat-rw -I$(COSIM_INC) -Irtl \
 	  -Mdir $(COSIM_SC)/obj --top-module ws rtl/ws.sv
 	+$(MAKE) --no-print-directory -s -C $(COSIM_SC)/obj -f Vws_sc.mk Vws_sc__ALL.a \
 	  OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0 CXX="$(COSIM_CXX)"

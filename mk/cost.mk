@@ -49,7 +49,7 @@ $(1)/gpusim_params.vh: FORCE | $$(BUILD)/gpusim
 	    $$(addprefix --set ,$(2)) > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
 # A failed synthesis is recorded (the report and the test show it) instead of stopping make.
-$(1)/%.txt: rtl/%.sv $(1)/gpusim_params.vh cost/yosys.sh
+$(1)/%.txt: rtl/%.sv $(wildcard rtl/*.svh) $(1)/gpusim_params.vh cost/yosys.sh
 	@COST_OFFCHIP="$$$$($$(BUILD)/gpusim cost --config configs/$$(COST_CONFIG).cfg --offchip $$*)" \
 	 COST_LIB=$(3) COST_LIB_TIMEOUT=$$(COST_LIB_TIMEOUT) COST_LIB_ABC="$$(COST_LIB_ABC)" \
 	 COST_SYN_TIMEOUT=$$(COST_SYN_TIMEOUT) \
