@@ -39,10 +39,8 @@
 COSIM_BLK_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1,.*/\1/p
 COSIM_BLOCKS      := $(shell sed -n '$(COSIM_BLK_SED)' model/base/blocks.def)
 COSIM_REC_SED     := s/^BLK[(]\([a-z0-9_]*\), *[A-Z]*, *1, *1,.*/\1/p
-# Recordable blocks with no recording yet: wst (record = 1: the SM records its inputs once it
-# runs splits, but dws != off is refused until the SM is wired, so no kernel can record it;
-# random stimulus only until then -- then drop it here and set COSIM_REC_SET_wst)
-COSIM_NOREC       ?= wst
+# Recordable blocks left out of the replays (none)
+COSIM_NOREC       ?=
 COSIM_REC_BLOCKS  := $(filter-out $(COSIM_NOREC),$(shell sed -n '$(COSIM_REC_SED)' model/base/blocks.def))
 
 COSIM_CONFIG      ?= gtx480
@@ -64,6 +62,10 @@ COSIM_TEST_KERNEL_pas  ?= invmap
 # Type-S kernels exceed the scheduling limit and CTAs swap (conv2d: 49 swaps)
 COSIM_KERNELS_vtc      ?= conv2d stencil2d bfs
 COSIM_TEST_KERNEL_vtc  ?= conv2d
+# DWS's warp-split table: recorded under AggressSplit, which splits on branches and on the L1
+# hit mask (bstsearch: memory divergence; nqueens: branch divergence; spmv: both)
+COSIM_KERNELS_wst      ?= bstsearch nqueens spmv
+COSIM_TEST_KERNEL_wst  ?= bstsearch
 COSIM_KS = $(or $(COSIM_KERNELS_$(1)),$(COSIM_KERNELS))
 COSIM_TK = $(or $(COSIM_TEST_KERNEL_$(1)),$(COSIM_TEST_KERNEL))
 
@@ -142,6 +144,7 @@ cosim-build: $(COSIM_BINS)
 COSIM_REC_SET_ntb := --set vtw=hw --set sched_policy=vtw --set num_sms=1
 COSIM_REC_SET_pas := $(COSIM_REC_SET_ntb)
 COSIM_REC_SET_vtc := --set vt=on --set num_sms=1
+COSIM_REC_SET_wst := --set dws=aggress
 $(COSIM)/%.rec: $(BUILD)/gpusim
 	@mkdir -p $(dir $@)
 	$(BUILD)/gpusim run $(basename $*) --size test --config configs/$(COSIM_CONFIG).cfg \

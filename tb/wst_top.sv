@@ -1,6 +1,6 @@
 // wst_top.sv -- co-simulation top of rtl/wst.sv (tb only, not synthesised): the configuration's
-// table (u0: WST_NWARPS, WST_NENT, WST_VARIANT of gpusim_params.vh -- 48 homes, 48 entries and
-// variant off on gtx480: branch splits only) beside three small ones with the memory-split
+// table (u0: WST_NWARPS, WST_NENT of gpusim_params.vh -- 48 homes, 48 entries on gtx480 -- with
+// AggressSplit's policy, the variant the SM recordings run) beside three small ones with the memory-split
 // policies: u1 4 homes, 4 entries, aggress (the slides' four warps); u2 3 homes, 5 entries,
 // lazy (index widths that are not powers of two); u3 6 homes, 10 entries, revive.  Each
 // instance has its own inputs (tb/wst_cosim.cpp drives each with its own stimulus): instance
@@ -57,7 +57,7 @@ module wst_top (
     output logic [4*6-1:0] ev_runahead_lanes,
     output logic [4*3-1:0] err
 );
-    wst u0 (
+    wst #(.P_VARIANT(2)) u0 (   // AggressSplit: the variant the SM recordings run
         .clk, .rst, .launch(launch[0 +: 64]), .launch_lanes(launch_lanes[0 +: 2048]),
         .pc(pc[0 +: 4096]), .lvl(lvl[0 +: 128]), .arr(arr[0 +: 128]), .empty(empty[0 +: 128]),
         .busy(busy[0 +: 128]), .live(live[0 +: 128]), .susp(susp[0 +: 128]),

@@ -1,25 +1,29 @@
 /*
  * bench_run.h -- for the mechanism tests (test_vt.c, test_vtw.c): run one bench kernel at the
- * test size on the gtx480 configuration with extra keys, one cmocka test per (kernel, variant).
+ * test size on the gtx480 configuration (or a variant's own) with extra keys, one cmocka test per
+ * (kernel, variant).
  */
 #ifndef BENCH_RUN_H
 #define BENCH_RUN_H
 #include "testutil.h"
 #include "bench.h"
 
-struct variant { const char *tag; const char *set[6]; int nset; };
+struct variant { const char *tag; const char *set[6]; int nset; const char *cfg; };  /* cfg:
+                                                            NULL = configs/gtx480.cfg */
 struct job { const struct bench *b; const struct variant *v; char name[80]; };
 
 /* Run bench kernel b at the test size with sets; 0, or its rc with the message in msg. Its
    statistics over all launches into st (if not NULL). */
-static inline int bench_run(const struct bench *b, const char *const *sets, int nsets,
-                            struct gs_stats *st, char *msg, size_t msglen)
+static inline int bench_run_cfg(const struct bench *b, const char *cfg,
+                                const char *const *sets, int nsets, struct gs_stats *st,
+                                char *msg, size_t msglen)
 {
     struct bench_ctx ctx;
     char path[512], err[512];
     int rc;
     memset(&ctx, 0, sizeof ctx);
-    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", sets, nsets, err, sizeof err), GS_OK);
+    assert_int_equal(gs_init(&ctx.gpu, cfg ? cfg : "configs/gtx480.cfg", sets, nsets, err,
+                             sizeof err), GS_OK);
     snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
     ctx.ptx_path = path;
     ctx.size = BENCH_TEST;
@@ -31,12 +35,18 @@ static inline int bench_run(const struct bench *b, const char *const *sets, int 
     return rc;
 }
 
+static inline int bench_run(const struct bench *b, const char *const *sets, int nsets,
+                            struct gs_stats *st, char *msg, size_t msglen)
+{
+    return bench_run_cfg(b, NULL, sets, nsets, st, msg, msglen);
+}
+
 /* One (kernel, variant): its results must be correct. */
 static inline void test_one_kernel(void **state)
 {
     const struct job *j = *state;
     char msg[1024];
-    if (bench_run(j->b, j->v->set, j->v->nset, NULL, msg, sizeof msg)) {
+    if (bench_run_cfg(j->b, j->v->cfg, j->v->set, j->v->nset, NULL, msg, sizeof msg)) {
         print_error("%s: %s\n", j->name, msg);
         fail();
     }

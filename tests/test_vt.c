@@ -14,14 +14,14 @@
 
 
 static const struct variant variants[] = {
-    { "on",            { "vt=on" }, 1 },
-    { "max",           { "vt=max" }, 1 },
-    { "on-1sm",        { "vt=on", "num_sms=1" }, 2 },
-    { "on-1sm-d4-b0",  { "vt=on", "num_sms=1", "simt_depth=4", "vt_swap_bits_per_cycle=0" }, 4 },
-    { "on-1sm-lrr",    { "vt=on", "num_sms=1", "sched_policy=lrr", "vt_swap_bits_per_cycle=256" }, 4 },
-    { "max-1sm",       { "vt=max", "num_sms=1" }, 2 },
+    { "on",            { "vt=on" }, 1, NULL },
+    { "max",           { "vt=max" }, 1, NULL },
+    { "on-1sm",        { "vt=on", "num_sms=1" }, 2, NULL },
+    { "on-1sm-d4-b0",  { "vt=on", "num_sms=1", "simt_depth=4", "vt_swap_bits_per_cycle=0" }, 4, NULL },
+    { "on-1sm-lrr",    { "vt=on", "num_sms=1", "sched_policy=lrr", "vt_swap_bits_per_cycle=256" }, 4, NULL },
+    { "max-1sm",       { "vt=max", "num_sms=1" }, 2, NULL },
     /* two-level: a warp at a barrier must leave the active set (fftlike deadlocked before) */
-    { "on-1sm-tw",     { "vt=on", "num_sms=1", "sched_policy=twolevel" }, 3 },
+    { "on-1sm-tw",     { "vt=on", "num_sms=1", "sched_policy=twolevel" }, 3, NULL },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 

@@ -21,16 +21,16 @@
 #define STRESS "num_sms=1", "max_ctas_per_sm=2"
 
 static const struct variant variants[] = {
-    { "hw-gto",          { STRESS, "vtw=hw" }, 3 },
-    { "hw-vtw",          { STRESS, "vtw=hw", "sched_policy=vtw" }, 4 },
-    { "hw-vtw-slowest",  { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=slowest" }, 5 },
-    { "hw-vtw-lowest",   { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=lowest" }, 5 },
-    { "sw-gto",          { STRESS, "vtw=sw" }, 3 },
-    { "func-hw-same",    { STRESS, "vtw=hw", "model=functional" }, 4 },
-    { "func-hw-slowest", { STRESS, "vtw=hw", "model=functional", "vtw_lane=slowest" }, 5 },
-    { "func-hw-lowest",  { STRESS, "vtw=hw", "model=functional", "vtw_lane=lowest" }, 5 },
-    { "func-sw",         { STRESS, "vtw=sw", "model=functional" }, 4 },
-    { "gtx480-hw-vtw",   { "vtw=hw", "sched_policy=vtw" }, 2 },
+    { "hw-gto",          { STRESS, "vtw=hw" }, 3, NULL },
+    { "hw-vtw",          { STRESS, "vtw=hw", "sched_policy=vtw" }, 4, NULL },
+    { "hw-vtw-slowest",  { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=slowest" }, 5, NULL },
+    { "hw-vtw-lowest",   { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=lowest" }, 5, NULL },
+    { "sw-gto",          { STRESS, "vtw=sw" }, 3, NULL },
+    { "func-hw-same",    { STRESS, "vtw=hw", "model=functional" }, 4, NULL },
+    { "func-hw-slowest", { STRESS, "vtw=hw", "model=functional", "vtw_lane=slowest" }, 5, NULL },
+    { "func-hw-lowest",  { STRESS, "vtw=hw", "model=functional", "vtw_lane=lowest" }, 5, NULL },
+    { "func-sw",         { STRESS, "vtw=sw", "model=functional" }, 4, NULL },
+    { "gtx480-hw-vtw",   { "vtw=hw", "sched_policy=vtw" }, 2, NULL },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 

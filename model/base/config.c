@@ -439,13 +439,6 @@ static int dws_check(const struct gpu_config *c, char *err, size_t errlen)
         }
         return 0;
     }
-#ifndef DWS_SM_WIRED
-    /* the SM does not run splits yet (issue 14 builds them block by block): refuse rather
-       than run the baseline under a DWS name */
-    snprintf(err, errlen, "configuration: dws = %s is not available yet: the SM's warp-split "
-             "path is being built (docs/dws.md); only dws = off runs", nm[c->dws]);
-    return -1;
-#endif
     if (c->vt != VT_OFF || c->vtw != VTW_OFF) {
         snprintf(err, errlen, "configuration: dws = %s cannot be combined with %s (a split warp "
                  "has several slots: VT's swap saves one slot per context, VTW's progress "

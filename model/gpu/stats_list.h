@@ -137,6 +137,15 @@
   C(S, u64, ldq_inactive_sum, S, SUM, NUM, NULL,                 "inactive loads x cycles") \
   C(S, u64, ldq_active_sum,   S, SUM, NUM, NULL,                 "active loads x cycles") \
   C(S, u64, l1_mshr_busy_sum, S, SUM, NUM, NULL,                 "L1D MSHRs in use x cycles") \
+  C(S, u64, split_branch,     S, SUM, NUM, "split_branch",       "DWS splits on a branch") \
+  C(S, u64, split_mem,        S, SUM, NUM, "split_mem",          "DWS splits on a hit mask") \
+  C(S, u64, split_merge_pc,   S, SUM, NUM, "split_merge_pc",     "DWS merges by pc") \
+  C(S, u64, split_merge_rpc,  S, SUM, NUM, "split_merge_rpc",    "DWS merges at the stack PD") \
+  C(S, u64, split_runahead_lanes, S, SUM, NUM, "split_runahead_lanes", "DWS lanes run ahead") \
+  C(S, u64, split_mixed_accesses, S, SUM, NUM, "split_mixed_accesses", "DWS hit/miss-mix completions") \
+  C(S, u64, wst_occ_max,      S, MAX, NUM, "wst_occupancy_max",  "WST entries used, max") \
+  C(S, u64, wst_occ_sum,      S, SUM, NUM, NULL,                 "WST entries x cycles") \
+  C(S, u64, wst_full_cycles,  S, SUM, NUM, "wst_full_cycles",    "WST full (SM-cycles)") \
   C(T, u32, sm_mshrs,         S, MAX, NUM, NULL,                 "L1D MSHRs per SM") \
   C(T, u32, sm_regs,          S, MAX, NUM, NULL,                 "registers per SM") \
   C(T, u32, sm_shared,        S, MAX, NUM, NULL,                 "shared bytes per SM") \
@@ -154,6 +163,8 @@
     gs_ratio(s->t.ldq_inactive_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1))) \
   D(T, l1_mshr_utilization, PCT, "l1_mshr_utilization", "L1D MSHRs in use", \
     gs_ratio(s->t.l1_mshr_busy_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1) * (uint64_t)s->t.sm_mshrs)) \
+  D(T, wst_occupancy_mean, RATIO, "wst_occupancy_mean", "WST entries used, mean", \
+    gs_ratio(s->t.wst_occ_sum, s->cycles * (s->t.nsms ? s->t.nsms : 1))) \
   D(T, l1_miss_rate, PCT, "l1_miss_rate", "L1D miss rate", \
     gs_ratio(s->t.l1_misses, s->t.l1_hits + s->t.l1_misses)) \
   C(T, u32, nsms,             S, MAX, NUM, NULL,                 "SMs") \

@@ -71,7 +71,7 @@ void kgen_commit(const struct kgen_cfg *c, struct kgen_regs *q, const struct kge
 
 uint32_t kgen_instances(const struct gpu_config *c)
 {
-    return c->sched_policy == SCHED_GTO_PRIO;
+    return c->sched_policy == SCHED_GTO_PRIO || sm_dws_widest(c);
 }
 
 void kgen_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct kgen_cfg *out)

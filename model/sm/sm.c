@@ -45,7 +45,7 @@ static int alloc_functional(struct sm *s)
     s->lmem = calloc(nctx * EX_WARP, p->local_size ? p->local_size : 1);
     s->pscratch = calloc(nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
     s->dec = calloc(p->ninsns ? p->ninsns : 1, sizeof *s->dec);
-    s->simt_img = calloc(s->nctx, sizeof *s->simt_img);
+    s->simt_img = calloc(s->nimg, sizeof *s->simt_img);
     s->vt_ctx = s->vtc_n ? calloc(s->nctx, sizeof *s->vt_ctx) : NULL;
     return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img &&
            (s->vt_ctx || !s->vtc_n) ? 0 : -1;
@@ -79,6 +79,8 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     s->nsched = p->conf->schedulers_per_sm;
     s->nslots = sm_slots(p->conf);
     s->nctx = sm_contexts(p->conf);
+    s->nimg = s->nctx + (p->conf->dws != DWS_OFF ? s->nslots : 0);
+    s->dws.nwslots = sm_warp_slots(p->conf);
     s->nctas = sm_cta_slots(p->conf);
     s->nwarps_per_cta = (p->block.x * p->block.y * p->block.z + 31) / 32;
     for (i = 0; i < SM_MAX_SLOTS; i++)
@@ -171,7 +173,7 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     if (lo->resp_valid && lo->resp.kind == MK_FILL) {
         in->fill_v = 1;
         in->fill_slot = lo->resp.warp;
-        if (simt_image_read(s->simt_c, s->simt_img, s->nctx, &lo->resp, in->fill_ent))
+        if (simt_image_read(s->simt_c, s->simt_img, s->nimg, &lo->resp, in->fill_ent))
             image_error(s, "a fill response outside the spill images", lo->resp.addr);
     }
     sm_rec(s, BLKID_simt, 0, in, sizeof *in);
@@ -179,7 +181,7 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     if (s->simt_o->saved_v)                /* VT: the context region takes the saved state */
         s->vt_ctx[s->simt_o->saved.vwi] = s->simt_o->saved;
     in->save_v = in->restore_v = 0;
-    if (simt_image_write(s->simt_c, s->simt_o, s->simt_img, s->nctx))
+    if (simt_image_write(s->simt_c, s->simt_o, s->simt_img, s->nimg))
         image_error(s, "a spill for a context without an image", 0);
     if (s->simt_o->req_v && in->req_ready)
         sm_memq_push(&s->sq, &s->simt_o->req, now);
@@ -215,7 +217,8 @@ static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 
 /* One writeback: to the scoreboard of the context's current slot (if it holds one) and to
    the issue stage's counters of the context. */
-static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint8_t load)
+static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint8_t load,
+                      uint32_t own)
 {
     struct sb_in *sb = &s->sb_in;
     struct iss_in *is = &s->iss_in;
@@ -225,6 +228,10 @@ static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint
     if (slot == SM_NO_SLOT && s->vtc_n)    /* VT: its CTA is inactive */
         slot = sm_vt_stale(s, vwi);
     sb->rel[*n] = sm_sb_rel(slot, vwi, reg);
+    if (s->wst_n) {                        /* DWS: every split that owns a lane of the write */
+        sb->rel[*n].slots = sm_dws_release_slots(s, vwi, own);
+        sb->rel[*n].v = sb->rel[*n].slots != 0;
+    }
     is->rel[*n].v = 1;
     is->rel[*n].ctx = vwi;
     is->rel[*n].load = load;
@@ -247,9 +254,10 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     for (SLOT_EACH(w, s->vt_setvwi, tmp))
         in->setvwi_vwi[w] = s->vt_setvwi_vwi[w];
     for (i = 0; i < s->fu_o->nrel; i++)
-        writeback(s, &n, s->fu_o->rel[i].vwi, s->fu_o->rel[i].reg, 0);
+        writeback(s, &n, s->fu_o->rel[i].vwi, s->fu_o->rel[i].reg, 0, s->fu_o->rel[i].own);
     for (i = 0; i < s->ldst_o->nrel; i++)
-        writeback(s, &n, s->ldst_o->rel[i].vwi, s->ldst_o->rel[i].reg, 1);
+        writeback(s, &n, s->ldst_o->rel[i].vwi, s->ldst_o->rel[i].reg, 1,
+                  s->ldst_o->rel[i].own);
     sm_vtw_step(s, io);
     sm_late_writes(s, io, in, &s->iss_in, &n);
     memcpy(in->res, s->res_latch, sizeof in->res);
@@ -264,6 +272,9 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
         if (d->path == ISS_PATH_MEM)
             s->iss_in.head_mem |= slot_bit(w);
     }
+    in->mchk = (struct sb_mchk){ 0 };
+    if (s->wst_n)                          /* DWS: wst's merge candidate */
+        in->mchk = (struct sb_mchk){ s->wst_q->cand.v, s->wst_q->cand.dst, s->wst_q->cand.src };
     in->cnt_v = s->vt_cnt_v;               /* VT: a saved warp's write-pending bits */
     in->cnt_slot = s->vt_cnt_slot;
     sm_rec(s, BLKID_sb, 0, in, sizeof *in);
@@ -278,12 +289,12 @@ static void iss_step(struct sm *s, slotmask hazard)
     struct iss_in *in = &s->iss_in;
     unsigned k;
     in->valid = s->live & ~s->simt_o->fin & ~s->vt_fence;
-    in->fresh = s->launch_pending | s->vt_fresh;
+    in->fresh = s->launch_pending | s->vt_fresh | s->dws.fresh;
     in->head_ok = s->fetch_o->head_ok;
     in->busy = s->simt_o->busy;
     in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
     sm_vtw_pas(s);
-    in->hold = sm_vtw_hold(s);
+    in->hold = sm_vtw_hold(s) | sm_dws_hold(s);
     for (k = 0; k < s->nsched; k++)
         in->unit_free[k] = s->fu_o->unit_free[k];
     in->fu_full = s->fu_o->full;
@@ -377,6 +388,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     s->ndone = 0;
     issue_out_clear(&s->io);
     sm_vt_apply(s);
+    sm_dws_apply(s);
     src = sm_l1_step(s, now, sio, &lo);
     simt_step(s, now, &lo);
     fetch_step(s, now, &lo);
@@ -385,10 +397,12 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     if (sm_schedule(s, now, &issued))
         return -1;
     sio->late_req = s->io.late_req;
+    sm_dws_step(s);
     s->launch_pending = 0;
     s->cta_launched = 0;
     sm_retire(s, now, tbs, ntbs);
     units_step(s, now, src, &lo);
+    sm_dws_completion(s);
     sm_vt_step(s);
     sm_charge_stall(s, issued);
     alloc_stats(s, &lo);

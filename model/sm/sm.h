@@ -127,6 +127,28 @@ struct sm_tb {                     /* a finished TB (under vtw = hw: a logical T
     uint64_t stall_life, stall_dwr;
 };
 
+/* DWS (sm_dws.c): what the warp-split table decided in one cycle and the SM applies in the
+   next, and the partial load completion it is offered. */
+#define SM_DWS_NO_TAG 0xFFu                /* a memory split whose load completed meanwhile */
+struct sm_dws {
+    uint32_t nwslots;              /* warp (home) slots; split slots nwslots..nslots-1 */
+    struct wst_split bsplit;       /* this cycle's branch split (issue) ... */
+    uint8_t  bsplit_dst;           /* ... into this slot (wst's free entry) */
+    struct wst_split bsplit_prev;  /* last cycle's: the sb copy of this cycle */
+    uint8_t  bsplit_prev_dst;
+    struct wst_mcand mcand;        /* last cycle's partial completion, offered this cycle */
+    uint8_t  mc_tag, mc_n;         /* its load's pending entry and destinations */
+    uint16_t mc_reg[LDST_MAX_DST];
+    struct wst_msplit msplit;      /* decided last cycle, applied this cycle */
+    uint8_t  ms_tag, ms_n;
+    uint16_t ms_reg[LDST_MAX_DST];
+    struct wst_pair merge;         /* decided last cycle, applied this cycle */
+    struct wst_rel rel;            /* decided last cycle, applied this cycle */
+    slotmask fresh;                /* split slots created this cycle: the schedulers' youngest */
+    slotmask issued;               /* slots that issued this cycle */
+    slotmask cslots[SM_MAX_CTX];   /* the slots each context holds (home and splits) */
+};
+
 struct sm_ctx {                    /* one context (simulation bookkeeping of the SM top) */
     uint8_t  valid;
     uint8_t  cta;                  /* CTA slot */
@@ -175,6 +197,8 @@ struct sm_issue_out {
 struct sm {
     struct sm_params p;
     uint32_t nsched, nslots, nctx, nctas;
+    uint32_t nimg;                 /* SIMT spill images: one per context; under DWS also one
+                                      per slot (a split's image is nctx + slot) */
     struct iss_dec *dec;           /* per instruction of the program (the decoder's output) */
     /* Blocks (one member set per SM row of blocks.def): configuration, registered state q,
        next state d, outputs; arrays of X_instances() entries, allocated by sm_blocks.c. */
@@ -259,6 +283,8 @@ struct sm {
     uint16_t vt_saved_ctx;
     uint8_t  vt_last_slot[SM_MAX_CTX];   /* the slot each context left at its save */
     struct simt_state *vt_ctx;     /* the context region: each context's saved SIMT state */
+    /* DWS (sm_dws.c): the warp-split table's commands between cycles */
+    struct sm_dws dws;
     char err[PTX_ERR_LEN + 256];
     int  failed;
 };
@@ -320,13 +346,20 @@ void sm_vt_apply(struct sm *s);
 uint8_t sm_vt_stale(struct sm *s, uint8_t vwi);
 void sm_vt_step(struct sm *s);
 /* The lanes slot w owns: the lanes a write it issues belongs to, carried by fu and ldst to
-   its writeback (docs/fu.md). DWS gives a warp's splits disjoint sets; until the SM runs
-   splits every slot owns every lane. */
+   its writeback (docs/fu.md). Under DWS the warp-split table's own[] (a warp's slots own
+   disjoint sets); otherwise every slot owns every lane. */
 static inline uint32_t sm_slot_own(const struct sm *s, uint32_t w)
 {
-    (void)s; (void)w;
-    return 0xFFFFFFFFu;
+    return s->wst_n ? s->wst_q->own[w] : 0xFFFFFFFFu;
 }
+/* sm_dws.c: DWS's warp splits (the warp-split table wst and its commands). */
+void sm_dws_apply(struct sm *s);
+slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes);
+slotmask sm_dws_hold(const struct sm *s);
+void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc);
+void sm_dws_step(struct sm *s);
+void sm_dws_completion(struct sm *s);
+void sm_dws_launch(struct sm *s, uint32_t w, uint32_t x);
 /* sm_port.c: the L1 and its request queues. */
 int  sm_l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *lo);
 void sm_memq_push(struct sm_memq *q, const struct mem_req *r, uint64_t now);

@@ -17,7 +17,7 @@
 static int free_slots(const struct sm *s, uint32_t *first)
 {
     uint32_t w, run = 0;
-    for (w = 0; w < s->nslots; w++) {
+    for (w = 0; w < s->dws.nwslots; w++) {       /* warp slots only: DWS's splits are above */
         run = slot_has(s->used, w) ? 0 : run + 1;
         if (run == s->nwarps_per_cta) {
             *first = w + 1 - run;
@@ -86,6 +86,7 @@ static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_
     s->live |= slot_bit(w);
     s->used |= slot_bit(w);
     s->launch_mask[w] = lanes >= 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
+    sm_dws_launch(s, w, x);
 }
 
 void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)

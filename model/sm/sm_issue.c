@@ -127,6 +127,7 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
     }
     probe_issue(&s->probe, x, pc, in, mask, &s->res);
     latch_control(s, sched, w, pc);
+    sm_dws_branch(s, sched, w, pc);
     fi->valid = 1; fi->sched = (uint8_t)sched; fi->unit = d->unit;
     fi->warp = (uint8_t)w; fi->vwi = (uint8_t)x; fi->own = sm_slot_own(s, w); fi->lat = d->lat; fi->ii = d->ii;
     if (d->path == ISS_PATH_MEM) {
@@ -179,6 +180,10 @@ static void ws_inputs(struct sm *s, uint32_t k, int mem_taken, struct ws_in *in)
     in->lstall = is->lstall;
     if (s->kgen_n)
         memcpy(in->prio, s->kgen_o->key[k], sizeof in->prio);
+    if (s->kgen_n && s->wst_n)            /* DWS: widest split first, then GTO */
+        for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
+            in->prio[j] = (uint16_t)(__builtin_popcount(s->simt_o->mask[w]) << 1 |
+                                     (in->prio[j] & 1u));
     else if (s->pas_n && s->p.conf->sched_policy == SCHED_VTW)
         for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
             in->prio[j] = s->slot_ctx[w] != SM_NO_CTX ? s->pas_o->key[s->slot_ctx[w]] : 0;
@@ -190,6 +195,7 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
 {
     clear_latches(s);
     *issued = 0;
+    s->dws.issued = 0;
     for (uint32_t k = 0; k < s->nsched; k++) {
         struct ws_in *in = &s->ws_in[k];
         struct ws_out out;
@@ -202,6 +208,7 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
             uint32_t w = out.issue_slot * s->nsched + k;
             if (issue(s, k, w, now))
                 return -1;
+            s->dws.issued |= slot_bit(w);
             (*issued)++;
             s->kgen_in.issue_v |= (uint8_t)(1u << k);
             s->kgen_in.issue_slot[k] = out.issue_slot;

@@ -31,6 +31,15 @@ static inline uint32_t sm_contexts(const struct gpu_config *c)
     return c->vt == VT_ON ? SM_MAX_CTX : sm_warp_slots(c);
 }
 
+/* DWS's "schedule widest warp-split first" (002, "DWS Strategies for Miss Reconvergence") on
+   top of GTO: the highest-key scheduler with the GTO key generator's greedy bit below the
+   split's width (sm_issue.c). Other policies run without it. */
+static inline int sm_dws_widest(const struct gpu_config *c)
+{
+    return c->dws != DWS_OFF &&
+           (c->sched_policy == SCHED_GTO || c->sched_policy == SCHED_GTO_PRIO);
+}
+
 /* The short-post-dominator heuristic of DWS (002, "Stack vs PC Reconvergence"): a conditional
    branch at pc whose reconvergence point (flow's IPDOM; the program's end for an exit) lies
    after it and at most dws_pd_max instructions away may start a warp split. */

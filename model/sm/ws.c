@@ -219,7 +219,7 @@ void ws_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t i, struct ws_
     out->policy = (uint8_t)(c->sched_policy == SCHED_LRR ? WS_LRR :
                             c->sched_policy == SCHED_TWOLEVEL ? WS_TWOLEVEL :
                             c->sched_policy == SCHED_GTO_PRIO ||
-                            c->sched_policy == SCHED_VTW ? WS_PRIO : WS_GTO);
+                            c->sched_policy == SCHED_VTW || sm_dws_widest(c) ? WS_PRIO : WS_GTO);
     out->nslots = (uint8_t)((n + ns - 1 - i) / ns);
     out->active = (uint8_t)(c->twolevel_active < out->nslots ? c->twolevel_active : out->nslots);
 }

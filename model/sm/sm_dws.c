@@ -1,0 +1,287 @@
+/*
+ * sm_dws.c -- the SM top's wiring of dynamic warp subdivision (002_ddcb2f79a6edfee4.txt; the
+ * blocks: wst, the warp-split table, docs/wst.md; simt's regime, split, merge and release
+ * ports, docs/simt.md; sb's slot-set releases, copy, merge and merge check, docs/sb.md).
+ *
+ * Slots: 0..nwslots-1 are the warps' home slots (bound to their contexts as in the baseline),
+ * nwslots.. the split slots (wst entry e is slot nwslots + e). A split slot shares its warp's
+ * context; its spill image is nctx + slot. Every slot of a warp owns a disjoint set of lanes
+ * (wst own[]); a write carries the owned lanes of the slot that issued it (fu, ldst) and its
+ * writeback clears the register in every slot of the context whose lanes meet them.
+ *
+ * Per cycle t:
+ *   - start (sm_dws_apply): what wst decided in t-1 goes to the blocks: a memory split to
+ *     simt's split port, sb's copy port (the load's destinations left out) and ldst's detach
+ *     port; a merge to simt's and sb's merge ports; a release to simt's release port; the
+ *     branch split issued in t-1 (simt took it on its update port) to sb's copy port. New
+ *     split slots become live and fresh, merged-away slots free.
+ *   - sb: the merge check port asks about wst's registered candidate.
+ *   - issue (sm_dws_branch): a divergent conditional branch splits when the table has a free
+ *     entry and the branch may split: its slot is at its regime level (a warp already split
+ *     splits on every divergent branch) or, outside the regime, the branch passes the
+ *     short-post-dominator heuristic (iss_dec.wst); not under revive_mem (memory only). The
+ *     not-taken lanes go to the free slot at pc + 1.
+ *   - after issue (sm_dws_step): wst with this cycle's simt outputs, issues, branch split, the
+ *     partial load completion of t-1 and sb's answers; its decisions are latched for t+1.
+ *   - after the units (sm_dws_completion): ldst's partial completion of a load whose completed
+ *     lanes include an L1 hit is latched as the memory-split candidate for t+1, if its slot
+ *     can still give those lanes away (they are active in its mask, not all of it).
+ * A slot of a split warp does not issue bar.sync (sm_dws_hold): its warp's splits meet at the
+ * barrier's pc and merge first.
+ */
+#include <string.h>
+#include "sm.h"
+
+/* The home slot of slot w (a split slot's warp). */
+static uint32_t home_of(const struct sm *s, uint32_t w)
+{
+    return w < s->dws.nwslots ? w : s->wst_q->home[w - s->dws.nwslots];
+}
+
+static int in_regime(const struct sm *s, uint32_t w)
+{
+    return (int)(s->wst_q->reg_on >> home_of(s, w) & 1);
+}
+
+/* A new split slot dst of slot src's context: live, fresh, in the context's slot set. */
+static void add_slot(struct sm *s, uint32_t src, uint32_t dst)
+{
+    uint16_t x = s->slot_ctx[src];
+    s->slot_ctx[dst] = x;
+    s->iss_in.slot_ctx[dst] = (uint8_t)x;
+    s->dws.cslots[x] |= slot_bit(dst);
+    s->live |= slot_bit(dst);
+    s->used |= slot_bit(dst);
+    s->dws.fresh |= slot_bit(dst);
+}
+
+/* A split slot merged away: free. */
+static void free_slot(struct sm *s, uint32_t w)
+{
+    uint16_t x = s->slot_ctx[w];
+    if (x != SM_NO_CTX)
+        s->dws.cslots[x] &= ~slot_bit(w);
+    s->slot_ctx[w] = SM_NO_CTX;
+    s->live &= ~slot_bit(w);
+    s->used &= ~slot_bit(w);
+}
+
+void sm_dws_apply(struct sm *s)
+{
+    struct sm_dws *d = &s->dws;
+    struct simt_in *si = &s->simt_in;
+    struct sb_in *sb = &s->sb_in;
+    struct ldst_in *li = &s->io.ld;
+    if (!s->wst_n)
+        return;
+    d->fresh = 0;
+    memset(&si->split, 0, sizeof si->split);
+    memset(&si->merge, 0, sizeof si->merge);
+    memset(&si->rel, 0, sizeof si->rel);
+    memset(&sb->copy, 0, sizeof sb->copy);
+    memset(&sb->merge, 0, sizeof sb->merge);
+    li->detach_v = 0;
+    if (d->msplit.v) {
+        si->split = (struct simt_msplit){ 1, d->msplit.src, d->msplit.dst, d->msplit.lanes,
+                                          (uint8_t)(s->nctx + d->msplit.dst) };
+        sb->copy = (struct sb_copy){ .v = 1, .src = d->msplit.src, .dst = d->msplit.dst,
+                                     .n = d->ms_n };
+        memcpy(sb->copy.reg, d->ms_reg, sizeof sb->copy.reg);
+        li->detach_v = d->ms_tag != SM_DWS_NO_TAG;
+        li->detach_tag = d->ms_tag;
+        li->detach_lanes = d->msplit.lanes;
+        add_slot(s, d->msplit.src, d->msplit.dst);
+    } else if (d->bsplit_prev.v) {          /* simt splits it on its update port this cycle */
+        sb->copy = (struct sb_copy){ .v = 1, .src = d->bsplit_prev.src,
+                                     .dst = d->bsplit_prev_dst };
+        add_slot(s, d->bsplit_prev.src, d->bsplit_prev_dst);
+    }
+    if (d->merge.v) {
+        si->merge = (struct simt_merge){ 1, d->merge.dst, d->merge.src };
+        sb->merge = (struct sb_merge){ 1, d->merge.dst, d->merge.src };
+        free_slot(s, d->merge.src);
+    }
+    if (d->rel.v)
+        si->rel = (struct simt_rel){ 1, d->rel.slot };
+    d->msplit.v = d->merge.v = d->rel.v = 0;
+    d->bsplit_prev.v = 0;
+}
+
+/* The slots of context ctx that a write owned by `lanes` reaches. */
+slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes)
+{
+    slotmask m = s->dws.cslots[ctx], r = 0, tmp;
+    unsigned w;
+    for (SLOT_EACH(w, m, tmp))
+        if (s->wst_q->own[w] & lanes)
+            r |= slot_bit(w);
+    return r;
+}
+
+/* Slots of split warps whose I-buffer head is a barrier: they wait until the warp is whole. */
+slotmask sm_dws_hold(const struct sm *s)
+{
+    slotmask m = s->fetch_o->head_v & s->live, h = 0, tmp;
+    unsigned w;
+    if (!s->wst_n)
+        return 0;
+    for (SLOT_EACH(w, m, tmp))
+        if (s->p.prog->insns[s->fetch_o->head_pc[w]].op == OP_BAR && in_regime(s, w))
+            h |= slot_bit(w);
+    return h;
+}
+
+/* Issue of a conditional branch by slot w on update port `port`: split it? */
+void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc)
+{
+    struct sm_dws *d = &s->dws;
+    const struct ex_result *r = &s->res;
+    uint32_t mask = s->simt_o->mask[w], nt = mask & ~r->taken;
+    struct simt_upd *u = &s->upd_latch[port];
+    int lvl = slot_has(s->simt_o->lvl, w);
+    if (!s->wst_n || r->kind != EX_BRANCH || !(r->taken & mask) || !nt || d->bsplit.v ||
+        s->p.conf->dws == DWS_REVIVE_MEM || !s->wst_o->free_v || slot_has(s->wst_o->nosplit, w))
+        return;
+    if (in_regime(s, w) ? !lvl : !s->dec[pc].wst)
+        return;
+    d->bsplit = (struct wst_split){ 1, (uint8_t)w, nt };
+    d->bsplit_dst = s->wst_o->free;
+    u->split_v = 1;
+    u->split_slot = s->wst_o->free;
+    u->split_img = (uint8_t)(s->nctx + s->wst_o->free);
+}
+
+/* Slots whose scheduler saw them stalled on long-latency memory this cycle (wst's status and
+   the lazy policies' count of active entities). */
+static slotmask suspended(const struct sm *s)
+{
+    slotmask m = 0;
+    for (uint32_t k = 0; k < s->nsched; k++) {
+        slotmask l = s->iss_o->s[k].lstall, tmp;
+        unsigned j;
+        for (SLOT_EACH(j, l, tmp))
+            m |= slot_bit(j * s->nsched + k);
+    }
+    return m;
+}
+
+/* Slots whose rows sb writes this cycle beyond what its q shows: reserves (instructions
+   issued last cycle) and the destinations of this cycle's copy and merge. */
+static slotmask reserving(const struct sm *s)
+{
+    slotmask m = 0;
+    if (s->sb_in.copy.v)
+        m |= slot_bit(s->sb_in.copy.dst);
+    if (s->sb_in.merge.v)
+        m |= slot_bit(s->sb_in.merge.dst);
+    for (uint32_t k = 0; k < SB_RES_PORTS; k++)
+        if (s->sb_in.res[k].v)
+            m |= slot_bit(s->sb_in.res[k].slot);
+    return m;
+}
+
+/* wst's inputs from this cycle's blocks. */
+static void wst_inputs(struct sm *s, struct wst_in *in)
+{
+    slotmask live = s->live & ~s->simt_o->fin, tmp;
+    unsigned w;
+    in->launch = 0;
+    for (SLOT_EACH(w, s->launch_pending, tmp)) {
+        in->launch |= 1ull << w;
+        in->launch_lanes[w] = s->launch_mask[w];
+    }
+    memcpy(in->pc, s->simt_o->pc, s->nslots * sizeof in->pc[0]);
+    in->lvl = s->simt_o->lvl;
+    in->arr = s->simt_o->arr;
+    in->busy = s->simt_o->busy & ~s->simt_o->arr;   /* arrived: waiting, yet mergeable */
+    in->live = live;
+    in->empty = 0;
+    for (SLOT_EACH(w, live, tmp))
+        if (!s->simt_o->mask[w])
+            in->empty |= slot_bit(w);
+    in->susp = suspended(s);
+    in->issued = s->dws.issued;
+    /* sb's any and mok read its rows at the start of the cycle; a write issued last cycle is
+       reserved in this one: count it, so that a merge never joins two pending writes of one
+       register and the merged slot's mflag is set */
+    in->sb_any = s->sb_o->any | reserving(s);
+    in->mok = s->sb_o->mok && !(s->wst_q->cand.v &&
+              (slot_has(reserving(s), s->wst_q->cand.dst) ||
+               slot_has(reserving(s), s->wst_q->cand.src)));
+    in->bsplit = s->dws.bsplit;
+    in->mcand = s->dws.mcand;
+    if (in->mcand.v && slot_has(s->dws.issued, in->mcand.src))
+        in->mcand.v = 0;                   /* its pc moved on: the lanes may not be active */
+}
+
+
+/* After issue: the warp-split table. Its decisions are applied next cycle (sm_dws_apply). */
+void sm_dws_step(struct sm *s)
+{
+    struct sm_dws *d = &s->dws;
+    struct wst_in in;
+    const struct wst_out *o = s->wst_o;
+    if (!s->wst_n)
+        return;
+    wst_inputs(s, &in);
+    sm_rec(s, BLKID_wst, 0, &in, sizeof in);
+    wst_eval(s->wst_c, s->wst_q, &in, s->wst_o, s->wst_d);
+    d->msplit = o->msplit;
+    if (o->msplit.v) {
+        d->ms_tag = d->mc_tag;
+        d->ms_n = d->mc_n;
+        memcpy(d->ms_reg, d->mc_reg, sizeof d->ms_reg);
+    }
+    d->merge = o->merge;
+    d->rel = o->rel;
+    d->bsplit_prev = d->bsplit;
+    d->bsplit_prev_dst = d->bsplit_dst;
+    d->bsplit.v = 0;
+    d->mcand.v = 0;
+    s->s.split_branch += o->ev_bsplit;
+    s->s.split_mem += o->ev_msplit;
+    s->s.split_merge_pc += o->ev_merge_pc;
+    s->s.split_merge_rpc += o->ev_merge_rpc;
+    s->s.split_runahead_lanes += o->ev_runahead_lanes;
+    s->s.wst_occ_sum += o->nvalid;
+    if (o->nvalid > s->s.wst_occ_max)
+        s->s.wst_occ_max = o->nvalid;
+    s->s.wst_full_cycles += o->full;
+}
+
+/* After the units: a partial completion whose completed lanes hit in the L1 while others are
+   outstanding is next cycle's memory-split candidate (the lanes that hit run ahead), if those
+   lanes are active in the issuing slot's mask and are not all of it. */
+void sm_dws_completion(struct sm *s)
+{
+    const struct ldst_out *o = s->ldst_o;
+    struct sm_dws *d = &s->dws;
+    uint32_t w = o->cpl_warp, lanes;
+    if (!s->wst_n || !o->cpl_valid)
+        return;
+    if (o->cpl_last) {                     /* the load is done: its entry may be reused now */
+        if (d->msplit.v && o->cpl_tag == d->ms_tag)
+            d->ms_tag = SM_DWS_NO_TAG;
+        return;
+    }
+    s->s.split_mixed_accesses += o->ev_part_mixed;
+    if (!(o->cpl_lanes & o->cpl_hit) || w >= s->nslots || !slot_has(s->live, w) ||
+        s->slot_ctx[w] != o->cpl_vwi)
+        return;                            /* the slot went to another warp since the issue */
+    lanes = o->cpl_lanes & o->cpl_own & s->simt_o->mask[w];
+    if (!lanes || lanes == s->simt_o->mask[w])
+        return;
+    d->mcand = (struct wst_mcand){ 1, (uint8_t)w, lanes, o->cpl_own, 1 };
+    d->mc_tag = o->cpl_tag;
+    d->mc_n = 0;
+    for (uint32_t k = 0; k < LDST_MAX_DST; k++)
+        if (s->ldst_d->pend[o->cpl_tag].reg[k] != 0xFFFF)
+            d->mc_reg[d->mc_n++] = s->ldst_d->pend[o->cpl_tag].reg[k];
+}
+
+/* A warp launched into home slot w with context x: its slot set. */
+void sm_dws_launch(struct sm *s, uint32_t w, uint32_t x)
+{
+    if (s->wst_n)
+        s->dws.cslots[x] = slot_bit(w);
+}

@@ -1,0 +1,95 @@
+/*
+ * test_dws.c -- DWS (002_ddcb2f79a6edfee4.txt, docs/dws.md) on the bench suite: every kernel
+ * computes correct results under every variant on gtx480 and on configs/dws.cfg (timing
+ * model, test size); splits happen and reconverge, the statistics agree with each other; the
+ * combinations DWS refuses are refused with a message.
+ */
+#include "bench_run.h"
+
+#define DWSCFG "configs/dws.cfg"
+static const struct variant variants[] = {
+    { "branch",            { "dws=branch" }, 1, NULL },
+    { "aggress",           { "dws=aggress" }, 1, NULL },
+    { "lazy",              { "dws=lazy" }, 1, NULL },
+    { "revive",            { "dws=revive" }, 1, NULL },
+    { "revive_mem",        { "dws=revive_mem" }, 1, NULL },
+    { "dwscfg-branch",     { "dws=branch" }, 1, DWSCFG },
+    { "dwscfg-aggress",    { "dws=aggress" }, 1, DWSCFG },
+    { "dwscfg-lazy",       { "dws=lazy" }, 1, DWSCFG },
+    { "dwscfg-revive",     { "dws=revive" }, 1, DWSCFG },
+    { "dwscfg-revive_mem", { "dws=revive_mem" }, 1, DWSCFG },
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+static struct gs_stats run_stats(const char *name, const char *const *sets, int n)
+{
+    struct gs_stats st;
+    char msg[1024];
+    const struct bench *b = bench_find(name);
+    assert_non_null(b);
+    if (bench_run(b, sets, n, &st, msg, sizeof msg)) {
+        print_error("%s: %s\n", name, msg);
+        fail();
+    }
+    return st;
+}
+
+/* Splits happen where the kernels diverge, and every split is merged again: a branch-divergent
+   kernel (nqueens) splits on branches, a memory-divergent one (bstsearch) on the hit mask
+   under aggress and not under branch; merges never exceed splits; the table was used. */
+static void test_splits_happen(void **state)
+{
+    const char *br[] = { "dws=branch" }, *ag[] = { "dws=aggress" }, *off[] = { "dws=off" };
+    struct gs_stats b, a, o;
+    (void)state;
+    b = run_stats("nqueens", br, 1);
+    print_message("nqueens branch: %llu branch splits, %llu pc merges, %llu at the stack PD, "
+                  "WST max %llu\n", (unsigned long long)b.t.split_branch,
+                  (unsigned long long)b.t.split_merge_pc, (unsigned long long)b.t.split_merge_rpc,
+                  (unsigned long long)b.t.wst_occ_max);
+    assert_true(b.t.split_branch > 0);
+    assert_int_equal(b.t.split_mem, 0);
+    assert_true(b.t.wst_occ_max > 0);
+    a = run_stats("bstsearch", ag, 1);
+    print_message("bstsearch aggress: %llu branch, %llu memory splits, %llu lanes ahead, "
+                  "%llu merges\n", (unsigned long long)a.t.split_branch,
+                  (unsigned long long)a.t.split_mem, (unsigned long long)a.t.split_runahead_lanes,
+                  (unsigned long long)(a.t.split_merge_pc + a.t.split_merge_rpc));
+    assert_true(a.t.split_mem > 0);
+    assert_true(a.t.split_runahead_lanes >= a.t.split_mem);
+    assert_true(a.t.split_runahead_lanes < 32 * a.t.split_mem);
+    /* every split slot is merged back (a warp can only finish whole) */
+    assert_true(a.t.split_merge_pc + a.t.split_merge_rpc <= a.t.split_branch + a.t.split_mem);
+    o = run_stats("bstsearch", off, 1);
+    assert_int_equal(o.t.split_branch + o.t.split_mem + o.t.wst_occ_max, 0);
+    assert_int_equal(o.thread_insns, a.thread_insns);    /* the same work, in more pieces */
+    assert_true(a.warp_insns > o.warp_insns);
+}
+
+/* The combinations DWS refuses, each with a message that names the reason. */
+static void test_bad_combinations(void **state)
+{
+    struct gs_gpu *g = NULL;
+    char err[512];
+    const char *vt[] = { "dws=branch", "vt=on" }, *vtw[] = { "dws=lazy", "vtw=hw" };
+    const char *fn[] = { "dws=aggress", "model=functional" };
+    const char *big[] = { "dws=branch", "dws_wst_factor=3" };
+    (void)state;
+    assert_int_not_equal(gs_init(&g, "configs/gtx480.cfg", vt, 2, err, sizeof err), GS_OK);
+    tu_assert_contains(err, "cannot be combined with vt");
+    assert_int_not_equal(gs_init(&g, "configs/gtx480.cfg", vtw, 2, err, sizeof err), GS_OK);
+    tu_assert_contains(err, "cannot be combined with vtw");
+    assert_int_not_equal(gs_init(&g, "configs/gtx480.cfg", fn, 2, err, sizeof err), GS_OK);
+    tu_assert_contains(err, "needs model = timing");
+    assert_int_not_equal(gs_init(&g, "configs/gtx480.cfg", big, 2, err, sizeof err), GS_OK);
+    tu_assert_contains(err, "= 144 schedulable slots; the SM has at most 128");
+}
+
+int main(void)
+{
+    const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_bad_combinations),
+        cmocka_unit_test(test_splits_happen),
+    };
+    return bench_main("dws", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
+}
