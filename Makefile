@@ -52,7 +52,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed report-vtw report-vt ptx ptx-res clean check-test san-test docs-svg FORCE
+.PHONY: all deps run test bench bench-speed report-vtw report-vt report-dws ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -115,6 +115,16 @@ report-vtw: deps all
 report-vt: deps all
 	$(BUILD)/gpusim report vt --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
 	  --markdown docs/vt.md --csv docs/vt.csv
+
+# DWS's evaluation (002 "Results" forms): the baseline and the five DWS variants on gtx480 and
+# configs/dws.cfg, every result checked; writes docs/dws.md (the model below its marker kept),
+# docs/dws.csv and the two charts. At the test size (REPORT_DWS_SIZE): a DWS run takes 2.5 to 4
+# times a baseline's host time (docs/dws.md), so the default size's 336 runs take hours on 2
+# cores; REPORT_DWS_SIZE=default runs them.
+REPORT_DWS_SIZE ?= test
+report-dws: deps all
+	$(BUILD)/gpusim report dws --size $(REPORT_DWS_SIZE) --config configs/gtx480.cfg \
+	  --jobs $(REPORT_JOBS) --markdown docs/dws.md --csv docs/dws.csv
 
 ptx: all
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \

@@ -6,6 +6,7 @@
  *   gpusim suite [options]              run every kernel, one table row each
  *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report_vtw.c)
  *   gpusim report vt [options]          VT's evaluation on the suite (cli/report_vt.c)
+ *   gpusim report dws [options]         DWS's evaluation on the suite (cli/report_dws.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
@@ -47,6 +48,11 @@ static void usage(FILE *f)
         "                                    (VT's evaluation: Baseline/VT/MAX x LRR/GTO/two-level\n"
         "                                     and swap bandwidth, simt_depth = 4, every result\n"
         "                                     checked; default docs/vt.md, docs/vt.csv)\n"
+        "       gpusim report dws [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
+        "                    [--jobs N] [--markdown FILE] [--csv FILE]\n"
+        "                                    (DWS's evaluation: baseline + 5 variants on FILE\n"
+        "                                     (gtx480) and configs/dws.cfg, every result\n"
+        "                                     checked; default docs/dws.md, docs/dws.csv)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"

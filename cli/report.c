@@ -20,16 +20,21 @@ int cmd_report(const struct opts *o)
         return report_vtw(o);
     if (o->name && !strcmp(o->name, "vt"))
         return report_vt(o);
-    fprintf(stderr, "gpusim report: which report? (vt, vtw)\n");
+    if (o->name && !strcmp(o->name, "dws"))
+        return report_dws(o);
+    fprintf(stderr, "gpusim report: which report? (dws, vt, vtw)\n");
     return 2;
 }
 
 /* ------------------------------------------------------------------ running */
 
-/* The options of variant v: the command line's sets, then the variant's (which win). */
+/* The options of variant v: the command line's sets, then the variant's (which win); the
+   variant's configuration file if it names one. */
 static struct opts variant_opts(const struct rep *r, const struct opts *o, unsigned v)
 {
     struct opts vo = *o;
+    if (r->vars[v].config)
+        vo.config = r->vars[v].config;
     for (unsigned i = 0; i < REP_MAX_SETS && r->vars[v].set[i] && vo.nsets < MAX_SETS; i++)
         vo.sets[vo.nsets++] = r->vars[v].set[i];
     return vo;
@@ -63,6 +68,10 @@ int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, un
     r->vars = vars;
     r->nvars = nvars;
     r->all = bench_all(&r->n);
+    if (r->n > REP_MAX_KERNELS) {
+        fprintf(stderr, "gpusim report: more than %d kernels\n", REP_MAX_KERNELS);
+        return 2;
+    }
     if (check_variants(r))
         return 2;
     r->ran = calloc((size_t)r->n * nvars, 1);
@@ -252,9 +261,23 @@ const char *rep_mark(const struct result *x)
     return x->rc == 0 ? "" : x->rc == 1 ? " WRONG" : " ERROR";
 }
 
+void rep_fig_path(const struct rep *r, const char *md_default, const char *fig, int base,
+                  char *buf, size_t n)
+{
+    const char *md = r->o->markdown ? r->o->markdown : md_default, *sl = strrchr(md, '/');
+    size_t len = strlen(md);
+    if (base && sl)
+        md = sl + 1, len = strlen(md);
+    if (len >= 3 && !strcmp(md + len - 3, ".md"))
+        len -= 3;
+    snprintf(buf, n, "%.*s-%s.svg", (int)len, md, fig);
+}
+
 void rep_var_line(FILE *f, const struct rep_var *v)
 {
     fprintf(f, "- **%s**: %s (`", v->name, v->what);
+    if (v->config)
+        fprintf(f, "--config %s%s", v->config, v->set[0] ? " " : "");
     for (unsigned i = 0; i < REP_MAX_SETS && v->set[i]; i++)
         fprintf(f, "%s--set %s", i ? " " : "", v->set[i]);
     fprintf(f, "`)\n");

@@ -2,8 +2,8 @@
  * report.h -- what the suite reports share (cli/report.c): a report's variants, its runs
  * (every bench kernel under the variants it selects, --jobs N forked at once, results checked
  * and kept in shared memory), means and verdicts, and the generated document that keeps the
- * hand-written notes below its marker. The reports: gpusim report vtw (cli/report_vtw.c) and
- * gpusim report vt (cli/report_vt.c).
+ * hand-written notes below its marker. The reports: gpusim report vtw (cli/report_vtw.c),
+ * gpusim report vt (cli/report_vt.c) and gpusim report dws (cli/report_dws.c).
  */
 #ifndef REPORT_H
 #define REPORT_H
@@ -11,11 +11,14 @@
 #include "cli.h"
 
 #define REP_MAX_SETS 4
+#define REP_MAX_KERNELS 256       /* the reports' per-kernel arrays */
 
-/* A variant: its name in the tables, what it is, and the --set options it adds. */
+/* A variant: its name in the tables, what it is, the --set options it adds, and the
+   configuration file it runs on instead of the options' (NULL: the options'). */
 struct rep_var {
     const char *name, *what;
     const char *set[REP_MAX_SETS];
+    const char *config;
 };
 
 struct rep {
@@ -31,7 +34,8 @@ struct rep {
 
 /* Set up r for the bench kernels under vars: every variant's configuration (the options'
    sets, then the variant's) is loaded first, so a bad key stops the report before any run
-   and before any file is written. 0, or the exit status 2 with a message. */
+   and before any file is written; more than REP_MAX_KERNELS kernels is an error. 0, or the
+   exit status 2 with a message. */
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars);
 void rep_close(struct rep *r);
 /* Run the jobs j (kernel * nvars + variant) with want[j] set (want NULL: all), --jobs at a
@@ -47,6 +51,10 @@ int rep_finish(const struct rep *r, const char *md, const char *csv, const char 
 struct result *rep_res(const struct rep *r, unsigned k, unsigned v);
 int rep_ran(const struct rep *r, unsigned k, unsigned v);
 const char *rep_mark(const struct result *x);    /* "", " WRONG" or " ERROR" */
+/* A report's figure: the Markdown's path (--markdown, else md_default) without ".md", then
+   "-" fig ".svg"; with base, the file name alone (the Markdown's link). */
+void rep_fig_path(const struct rep *r, const char *md_default, const char *fig, int base,
+                  char *buf, size_t n);
 /* "- **name**: what (`--set a --set b`)" */
 void rep_var_line(FILE *f, const struct rep_var *v);
 
@@ -63,5 +71,6 @@ const char *rep_verdict(double ours, double paper);
 
 int report_vtw(const struct opts *o);
 int report_vt(const struct opts *o);
+int report_dws(const struct opts *o);
 
 #endif

@@ -26,26 +26,26 @@ enum { B_LRR, VT_LRR, MAX_LRR, B_GTO, VT_GTO, MAX_GTO, B_TW, VT_TW, MAX_TW, VT_2
 
 #define D4 "simt_depth=4"
 static const struct rep_var vars[NV] = {
-    {"B_LRR", "baseline, LRR", {D4, "vt=off", "sched_policy=lrr"}},
-    {"VT_LRR", "VT, LRR, 512 bits per cycle", {D4, "vt=on", "sched_policy=lrr"}},
+    {"B_LRR", "baseline, LRR", {D4, "vt=off", "sched_policy=lrr"}, NULL},
+    {"VT_LRR", "VT, LRR, 512 bits per cycle", {D4, "vt=on", "sched_policy=lrr"}, NULL},
     {"MAX_LRR", "MAX (scheduling limit raised to the capacity limit, no swap), LRR",
-     {D4, "vt=max", "sched_policy=lrr"}},
-    {"B_GTO", "baseline, GTO", {D4, "vt=off", "sched_policy=gto"}},
-    {"VT_GTO", "VT, GTO", {D4, "vt=on", "sched_policy=gto"}},
-    {"MAX_GTO", "MAX, GTO", {D4, "vt=max", "sched_policy=gto"}},
-    {"B_TW", "baseline, two-level", {D4, "vt=off", "sched_policy=twolevel"}},
-    {"VT_TW", "VT, two-level", {D4, "vt=on", "sched_policy=twolevel"}},
-    {"MAX_TW", "MAX, two-level", {D4, "vt=max", "sched_policy=twolevel"}},
+     {D4, "vt=max", "sched_policy=lrr"}, NULL},
+    {"B_GTO", "baseline, GTO", {D4, "vt=off", "sched_policy=gto"}, NULL},
+    {"VT_GTO", "VT, GTO", {D4, "vt=on", "sched_policy=gto"}, NULL},
+    {"MAX_GTO", "MAX, GTO", {D4, "vt=max", "sched_policy=gto"}, NULL},
+    {"B_TW", "baseline, two-level", {D4, "vt=off", "sched_policy=twolevel"}, NULL},
+    {"VT_TW", "VT, two-level", {D4, "vt=on", "sched_policy=twolevel"}, NULL},
+    {"MAX_TW", "MAX, two-level", {D4, "vt=max", "sched_policy=twolevel"}, NULL},
     {"VT_256", "VT, LRR, 256 bits per cycle",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=256"}},
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=256"}, NULL},
     {"VT_1024", "VT, LRR, 1,024 bits per cycle",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=1024"}},
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=1024"}, NULL},
     {"VT_0", "VT, LRR, ideal swap (no context traffic)",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=0"}},
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=0"}, NULL},
 };
 
 #define NOTES_MARK "<!-- notes below: kept by make report-vt -->"
-#define MAXK 256
+#define MAXK REP_MAX_KERNELS
 
 /* 004 Section V (vt-design.md section 1, items 20-25): the paper's averages. */
 #define P_VT 1.239           /* Fig. 8/9: VT over Baseline, LRR (and TW) */
@@ -176,13 +176,7 @@ static void pct(FILE *f, double x)
    the name alone (the Markdown's link). */
 static void fig_path(const struct rep *r, const char *fig, int base, char *buf, size_t n)
 {
-    const char *md = r->o->markdown ? r->o->markdown : "docs/vt.md", *sl = strrchr(md, '/');
-    size_t len = strlen(md);
-    if (base && sl)
-        md = sl + 1, len = strlen(md);
-    if (len >= 3 && !strcmp(md + len - 3, ".md"))
-        len -= 3;
-    snprintf(buf, n, "%.*s-%s.svg", (int)len, md, fig);
+    rep_fig_path(r, "docs/vt.md", fig, base, buf, n);
 }
 
 static void fig_link(FILE *f, const struct rep *r, const char *fig, const char *what)
@@ -832,11 +826,6 @@ int report_vt(const struct opts *o)
     int rc = rep_open(&r, o, vars, NV);
     if (rc)
         return rc;
-    if (r.n > MAXK) {
-        fprintf(stderr, "gpusim report: more than %d kernels\n", MAXK);
-        rep_close(&r);
-        return 2;
-    }
     if (run_phases(&r)) {
         rep_close(&r);
         return 2;

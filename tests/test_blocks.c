@@ -136,9 +136,9 @@ static void test_consumers(void **state)
     const struct blk_desc *all = blk_all(&n);
     struct est *e = calloc(1, sizeof *e);
     struct gpu_config c;
-    struct gs_gpu *g, *gv;
+    struct gs_gpu *g, *gv, *gd;
     char err[512], *buf = NULL;
-    const char *vtw_on = "vtw=hw", *vt_on = "vt=on";
+    const char *vtw_on = "vtw=hw", *vt_on = "vt=on", *dws_on = "dws=aggress";
     size_t len = 0;
     FILE *f;
     (void)state;
@@ -147,10 +147,11 @@ static void test_consumers(void **state)
     f = open_memstream(&buf, &len);
     blk_rtl_params(&c, f);
     fclose(f);
-    /* vtw = hw or vt = on (they exclude each other): every registered block has an instance
-       in one of them (a block of a mechanism that is off cannot be recorded) */
+    /* vtw = hw, vt = on or dws = aggress (they exclude each other): every registered block
+       has an instance in one of them (a block of a mechanism that is off cannot be recorded) */
     assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &vtw_on, 1, err, sizeof err), GS_OK);
     assert_int_equal(gs_init(&gv, "configs/gtx480.cfg", &vt_on, 1, err, sizeof err), GS_OK);
+    assert_int_equal(gs_init(&gd, "configs/gtx480.cfg", &dws_on, 1, err, sizeof err), GS_OK);
     for (unsigned i = 0; i < n; i++) {
         const struct blk_desc *b = &all[i];
         const struct est_list *l = b->level == BLK_LEVEL_SM ? &e->sm : &e->gpu;
@@ -162,16 +163,10 @@ static void test_consumers(void **state)
         for (char *p = prefix + 11; *p; p++)
             *p = (char)toupper((unsigned char)*p);
         assert_int_equal(strstr(buf, prefix) != NULL, b->rtl);
-        if (b->id == BLKID_wst) {
-            /* recordable (record = 1), but dws != off is refused until the SM runs splits
-               (DWS_SM_WIRED): no accepted configuration has the block yet */
-            assert_true(b->record);
-            assert_int_equal(gs_record(g, b->name, BUILD_DIR "/tests/blocks.rec"), GS_ERR_CONFIG);
-            tu_assert_contains(gs_last_error(g), "has no wst block");
-        } else
-            assert_int_equal(gs_record(g, b->name, BUILD_DIR "/tests/blocks.rec") == GS_OK ||
-                             gs_record(gv, b->name, BUILD_DIR "/tests/blocks.rec") == GS_OK,
-                             b->record);
+        assert_int_equal(gs_record(g, b->name, BUILD_DIR "/tests/blocks.rec") == GS_OK ||
+                         gs_record(gv, b->name, BUILD_DIR "/tests/blocks.rec") == GS_OK ||
+                         gs_record(gd, b->name, BUILD_DIR "/tests/blocks.rec") == GS_OK,
+                         b->record);
         if (b->level == BLK_LEVEL_SM)
             assert_ptr_equal(sm_block_desc(b->id)->name, b->name);
     }
@@ -179,6 +174,7 @@ static void test_consumers(void **state)
     tu_assert_contains(gs_last_error(g), "unknown block 'nosuch' (recordable: ntb pas ws sb simt vtc wst)");
     gs_destroy(g);
     gs_destroy(gv);
+    gs_destroy(gd);
     assert_int_equal(gs_init(&g, "configs/gtx480.cfg", NULL, 0, err, sizeof err), GS_OK);
     assert_int_equal(gs_record(g, "ntb", BUILD_DIR "/tests/blocks.rec"), GS_ERR_CONFIG);
     tu_assert_contains(gs_last_error(g), "has no ntb block");      /* vtw is off */

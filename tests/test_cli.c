@@ -278,7 +278,7 @@ static void test_report_vtw(void **state)
     const char *md = BUILD_DIR "/tests/vtw.md";
     char *text;
     (void)state;
-    expect(GPUSIM " report", 2, "which report? (vt, vtw)");
+    expect(GPUSIM " report", 2, "which report? (dws, vt, vtw)");
     expect(GPUSIM " report vtw --jobs 0", 2, "--jobs takes 1..64");
     expect("rm -f " BUILD_DIR "/tests/vtw_bad.md && " GPUSIM " report vtw --set nosuch=1 "
            "--markdown " BUILD_DIR "/tests/vtw_bad.md", 2,
@@ -354,6 +354,51 @@ static void test_report_vt(void **state)
            "|| exit 1; done", 0, NULL);
 }
 
+/* gpusim report dws: argument errors (a key that one variant refuses stops the report before
+   any run), at the test size 12 variants x 28 kernels all correct, the tables, the never-worse
+   check and the cost in the Markdown, the kept notes, one CSV row per run, two SVG charts, the
+   same bytes with 1 and 2 jobs. */
+static void test_report_dws(void **state)
+{
+    const char *md = BUILD_DIR "/tests/dws.md";
+    static const char *const parts[] = {
+        "## Speed-up over the conventional baseline (Results (1) form)",
+        "### configs/gtx480.cfg\n\n![speed-up per kernel, configs/gtx480.cfg](dws-first.svg)",
+        "### configs/dws.cfg\n\n![speed-up per kernel, configs/dws.cfg](dws-dwscfg.svg)",
+        "| **geo. mean, all** | |", "## The never-worse check", "## WST occupancy",
+        "| ReviveSplit | dws | ", "## Cost: the storage DWS adds", "| wst | 0 | 3957 | +3957 |",
+        "## Against the slides (computed)", "- **RevMemOnly**: ReviveSplit.MemOnly"};
+    char *text;
+    (void)state;
+    expect(GPUSIM " report dws --jobs 0", 2, "--jobs takes 1..64");
+    expect("rm -f " BUILD_DIR "/tests/dws_bad* && " GPUSIM " report dws --set vt=on --markdown "
+           BUILD_DIR "/tests/dws_bad.md --csv " BUILD_DIR "/tests/dws_bad.csv", 2,
+           "variant BranchOnly: configuration: dws = branch cannot be combined with vt");
+    expect("test ! -e " BUILD_DIR "/tests/dws_bad.md && test ! -e " BUILD_DIR "/tests/dws_bad.csv "
+           "&& test ! -e " BUILD_DIR "/tests/dws_bad-first.svg", 0, NULL);  /* nothing ran */
+    old_notes(md, "<!-- notes below: kept by make report-dws -->");
+    expect(GPUSIM " report dws --size test --jobs 2 --config configs/gtx480.cfg --markdown "
+           BUILD_DIR "/tests/dws.md --csv " BUILD_DIR "/tests/dws.csv", 0,
+           "336 runs, 336 correct, 0 failed");
+    text = tu_read_file(md, NULL);
+    assert_non_null(text);
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        tu_assert_contains(text, parts[i]);
+    assert_null(strstr(text, "WRONG"));
+    assert_null(strstr(text, "ERROR"));
+    tu_assert_contains(text, "\n\n<!-- notes below: kept by make report-dws -->\n## By hand\n");
+    assert_null(strstr(text, "old\n"));
+    free(text);
+    expect("test $(wc -l < " BUILD_DIR "/tests/dws.csv) -eq 337", 0, NULL);
+    expect("mkdir -p " BUILD_DIR "/tests/dws1 && cp " BUILD_DIR "/tests/dws.md " BUILD_DIR
+           "/tests/dws1/dws.md && " GPUSIM " report dws --size test --jobs 1 --config "
+           "configs/gtx480.cfg --markdown " BUILD_DIR "/tests/dws1/dws.md --csv " BUILD_DIR
+           "/tests/dws1/dws.csv", 0, NULL);
+    expect("cd " BUILD_DIR "/tests && cmp dws.md dws1/dws.md && cmp dws.csv dws1/dws.csv && for f "
+           "in first dwscfg; do grep -q '<rect x=' dws-$f.svg && cmp dws-$f.svg dws1/dws-$f.svg "
+           "|| exit 1; done", 0, NULL);
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -397,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_res_vtw),
         cmocka_unit_test(test_report_vtw),
         cmocka_unit_test(test_report_vt),
+        cmocka_unit_test(test_report_dws),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,8 +136,10 @@ static void test_dws_keys(void **state)
     tu_assert_contains(err, "key 'dws_pd_max' needs dws != off");
     conf_defaults(&c);
     assert_int_equal(conf_set(&c, "dws=revive_mem", "--set", err, sizeof err), 0);
-    assert_int_equal(conf_check(&c, err, sizeof err), -1);
-    tu_assert_contains(err, "dws = revive_mem is not available yet");
+    assert_int_equal(conf_check(&c, err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "dws_wst_factor=8", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);      /* 8 x 48 warps > 128 slots */
+    tu_assert_contains(err, "= 384 schedulable slots; the SM has at most 128");
 }
 
 static void test_gs_init_reports_config_errors(void **state)

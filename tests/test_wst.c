@@ -582,7 +582,7 @@ static void test_registry(void **state)
     assert_int_equal(c.nwarps, 48);
     assert_int_equal(c.nent, 48);
     assert_int_equal(c.variant, DWS_OFF);
-    conf.dws = DWS_LAZY;                       /* conf_check refuses it until the SM is wired */
+    conf.dws = DWS_LAZY;
     conf.dws_wst_factor = 3;
     conf.max_warps_per_sm = 32;
     assert_int_equal(wst_instances(&conf), 1);
