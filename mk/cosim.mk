@@ -105,9 +105,12 @@ $(COSIM)/vlt/%.o: $(VLT_ROOT)/include/%.cpp
 	$(COSIM_CXX) $(COSIM_CXXFLAGS) -w -DVM_COVERAGE=1 -DVM_TRACE=1 -DVM_TRACE_VCD=1 -c $< -o $@
 $(COSIM)/vlt/libvlt.a: $(patsubst %,$(COSIM)/vlt/%.o,$(COSIM_VLT_SRC))
 	@rm -f $@; ar rcs $@ $^
-$(COSIM)/cosim_cfg.o: tb/cosim_cfg.c tb/cosim_cfg.h
+# -MMD: the objects follow the model's headers (a stale struct gpu_config in cosim_cfg.o
+# overran the harness's stack once the configuration grew); the Makefile includes every
+# build/**/*.d, and model/base's headers are named too for trees built before the .d files.
+$(COSIM)/cosim_cfg.o: tb/cosim_cfg.c tb/cosim_cfg.h $(wildcard model/base/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # ---------------------------------------------------------------- per-block rules
 # $(1) block, $(2) variant dir (cov | bug), $(3) Verilator flags, $(4) C++ defines,
@@ -123,7 +126,7 @@ $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard rtl/$(1)_*.svh) $(wil
 $(COSIM)/$(1)/$(2)/$(1)_cosim: tb/$(1)_cosim.cpp tb/cosim.h tb/cosim_cfg.h model/sm/$(1).h \
 		$(wildcard tb/$(1)_*.h) \
 		$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB)
-	$(COSIM_CXX) $(COSIM_CXXFLAGS) $(4) -I$(COSIM)/$(1)/$(2)/obj $$< \
+	$(COSIM_CXX) $(COSIM_CXXFLAGS) $(4) -MMD -MP -I$(COSIM)/$(1)/$(2)/obj $$< \
 	  $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM_LIBS) -o $$@
 endef
 

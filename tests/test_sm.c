@@ -330,12 +330,41 @@ static void test_128_warps(void **state)
     }
 }
 
+/* slotmask.h's inline popcounts against a bit-by-bit count: the edges and 10 000 LCG values
+   (the slot masks' 128 bits included). */
+static unsigned slow_pop(uint64_t x)
+{
+    unsigned n = 0;
+    for (; x; x >>= 1)
+        n += (unsigned)(x & 1u);
+    return n;
+}
+
+static void test_bit_pop(void **state)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    (void)state;
+    assert_int_equal(bit_pop64(0), 0);
+    assert_int_equal(bit_pop64(~0ull), 64);
+    assert_int_equal(bit_pop32(0xffffffffu), 32);
+    assert_int_equal(slot_count(~(slotmask)0), 128);
+    for (int i = 0; i < 10000; i++) {
+        uint64_t y;
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        y = x ^ (x << 17);
+        assert_int_equal(bit_pop64(x), slow_pop(x));
+        assert_int_equal(bit_pop32((uint32_t)x), slow_pop((uint32_t)x));
+        assert_int_equal(slot_count((slotmask)x << 64 | y), slow_pop(x) + slow_pop(y));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_late_write),
         cmocka_unit_test(test_contexts_apart_from_slots),
         cmocka_unit_test(test_retire_all),
+        cmocka_unit_test(test_bit_pop),
         cmocka_unit_test(test_block_error_stops),
         cmocka_unit_test(test_ready_port),
         cmocka_unit_test(test_early_exit_barrier),

@@ -277,7 +277,7 @@ void l1_eval(const struct l1_cfg *c, const struct l1_regs *q, const struct l1_in
              struct l1_out *out, struct l1_regs *d)
 {
     memset(out, 0, offsetof(struct l1_out, resp));    /* flags and events */
-    out->mshr_used = (uint8_t)(c->n_mshr - (uint32_t)__builtin_popcountll(q->c.ms.free));
+    out->mshr_used = (uint8_t)(c->n_mshr - bit_pop64(q->c.ms.free));
     cache_wlog_clear(&d->c.wl);
     if (in->fill_valid)
         do_fill(c, in, out, d);

@@ -236,7 +236,7 @@ static uint16_t do_count(const struct sb_cfg *c, const struct sb_in *in, const s
         return 0;
     }
     for (unsigned w = 0; w < SB_WORDS; w++)
-        n = (uint16_t)(n + __builtin_popcountll(d->pend[in->cnt_slot][w]));
+        n = (uint16_t)(n + bit_pop64(d->pend[in->cnt_slot][w]));
     return n;
 }
 

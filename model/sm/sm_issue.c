@@ -182,7 +182,7 @@ static void ws_inputs(struct sm *s, uint32_t k, int mem_taken, struct ws_in *in)
         memcpy(in->prio, s->kgen_o->key[k], sizeof in->prio);
     if (s->kgen_n && s->wst_n)            /* DWS: widest split first, then GTO */
         for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
-            in->prio[j] = (uint16_t)(__builtin_popcount(s->simt_o->mask[w]) << 1 |
+            in->prio[j] = (uint16_t)(bit_pop32(s->simt_o->mask[w]) << 1 |
                                      (in->prio[j] & 1u));
     else if (s->pas_n && s->p.conf->sched_policy == SCHED_VTW)
         for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)

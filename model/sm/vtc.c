@@ -261,8 +261,8 @@ void vtc_eval(const struct vtc_cfg *c, const struct vtc_regs *q, const struct vt
     sequence(nw, out, d);
     out->ev_busy = q->ph != VTC_IDLE;
     out->rdy_n = d->rd_n;
-    out->nact = (uint8_t)__builtin_popcountll(d->res & d->act);
-    out->ninact = (uint8_t)__builtin_popcountll(d->res & ~d->act);
+    out->nact = (uint8_t)bit_pop64(d->res & d->act);
+    out->ninact = (uint8_t)bit_pop64(d->res & ~d->act);
     if (d->res && (nw < 1 || nw > VTC_MAX_W))
         out->err |= VTC_E_NW;
 }

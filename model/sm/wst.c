@@ -57,7 +57,7 @@ static inline unsigned nslots(const struct wst_cfg *c)
 
 static inline unsigned pop32(uint32_t x)
 {
-    return (unsigned)__builtin_popcount(x);
+    return bit_pop32(x);
 }
 
 /* The warp (home slot) of slot s < nslots. */
@@ -259,22 +259,32 @@ static void take_mcand(const struct wst_cfg *c, const struct wst_regs *q, const 
 /* Each entry's status from this cycle's inputs (0 when free). */
 static void take_status(const struct wst_cfg *c, const struct wst_masks *m, struct wst_regs *d)
 {
-    for (unsigned e = 0; e < c->nent; e++) {
+    slotmask t;
+    unsigned e;
+    memset(d->status, WST_READY, c->nent);
+    for (SLOT_EACH(e, d->valid, t)) {
         unsigned s = c->nwarps + e;
-        d->status[e] = !slot_has(d->valid, e) ? WST_READY : slot_has(m->arr, s) ? WST_ARR
-                       : slot_has(m->susp, s) ? WST_SUSP : WST_READY;
+        d->status[e] = slot_has(m->arr, s) ? WST_ARR : slot_has(m->susp, s) ? WST_SUSP : WST_READY;
     }
 }
 
 /* The lowest home in the regime with no split left: its regime is over. */
 static void release(const struct wst_cfg *c, struct wst_out *out, struct wst_regs *d)
 {
-    for (unsigned h = 0; h < c->nwarps; h++)
-        if (((d->reg_on >> h) & 1u) && !splits_of(c, d, h)) {
-            d->reg_on &= ~(1ull << h);
-            out->rel = (struct wst_rel){1, (uint8_t)h};
-            return;
-        }
+    uint64_t split = 0, done;
+    slotmask t;
+    unsigned e;
+    (void)c;
+    if (!d->reg_on)
+        return;
+    for (SLOT_EACH(e, d->valid, t))
+        split |= 1ull << d->home[e];
+    done = d->reg_on & ~split;
+    if (done) {
+        unsigned h = (unsigned)__builtin_ctzll(done);
+        d->reg_on &= ~(1ull << h);
+        out->rel = (struct wst_rel){1, (uint8_t)h};
+    }
 }
 
 /* The partner of entry e's slot s for a merge, into *cand (v = 0: none). */
@@ -303,10 +313,11 @@ static void match(const struct wst_cfg *c, const struct wst_regs *q, const struc
 {
     int pick = -1;
     unsigned rr = q->rr < c->nent ? q->rr : 0;
-    for (unsigned k = 0; k < c->nent && pick < 0; k++) {
-        unsigned e = (rr + k) % c->nent;
-        if (slot_has(d->valid, e) && idle_lvl(m, c->nwarps + e))
-            pick = (int)e;
+    /* entries valid and idle at regime level, by entry; the first from rr on, wrapping */
+    slotmask idle = d->valid & ((m->live & m->lvl & ~m->busy) >> c->nwarps);
+    if (idle) {
+        slotmask hi = idle & ~slot_first(rr);
+        pick = (int)slot_ctz(hi ? hi : idle);
     }
     d->cand = (struct wst_pair){0, 0, 0};
     if (pick >= 0)
@@ -318,6 +329,8 @@ static void outputs(const struct wst_cfg *c, const struct wst_regs *q, const str
                     struct wst_out *out)
 {
     int f = free_entry(c, d);
+    slotmask t;
+    unsigned e;
     out->free_v = f >= 0;
     out->free = (uint8_t)(f >= 0 ? c->nwarps + (unsigned)f : 0);
     out->full = f < 0;
@@ -326,11 +339,10 @@ static void outputs(const struct wst_cfg *c, const struct wst_regs *q, const str
     out->nosplit = d->mflag;
     for (unsigned h = 0; h < c->nwarps; h++)
         out->prio_key[h] = (uint8_t)pop32(q->own[h]);
-    for (unsigned e = 0; e < c->nent; e++) {
-        int v = slot_has(q->valid, e);
-        out->prio_key[c->nwarps + e] = v ? q->prio[e] : 0;
-        out->nsusp += v && q->status[e] == WST_SUSP;
-        out->narr += v && q->status[e] == WST_ARR;
+    for (SLOT_EACH(e, q->valid, t)) {                  /* out is 0 for the free entries */
+        out->prio_key[c->nwarps + e] = q->prio[e];
+        out->nsusp += q->status[e] == WST_SUSP;
+        out->narr += q->status[e] == WST_ARR;
     }
 }
 
