@@ -5,6 +5,7 @@
 #ifndef CLI_H
 #define CLI_H
 #include <stddef.h>
+#include <stdio.h>
 #include "bench.h"
 #include "base/config.h"
 #include "gpu/gpusim.h"
@@ -13,9 +14,12 @@
 
 struct opts {
     const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
+    const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
     const char *sets[MAX_SETS];
     int nsets, doc, jobs;
     enum bench_size size;
+    FILE *bbv_out;                     /* run_one: collect BBVs into this file (gs_bbv) */
+    int bbv_csv;
 };
 
 struct result {
@@ -46,5 +50,7 @@ int cat_has(enum cat c, const char *kernel);             /* the kernel is listed
 
 /* gpusim report vtw | vt: the suite reports (cli/report.c, docs/vtw.md, docs/vt.md + CSV). */
 int cmd_report(const struct opts *o);
+/* gpusim bbv: a kernel's per-thread basic block vectors (cli/bbv.c). */
+int cmd_bbv(const struct opts *o);
 
 #endif

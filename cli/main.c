@@ -7,6 +7,7 @@
  *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report_vtw.c)
  *   gpusim report vt [options]          VT's evaluation on the suite (cli/report_vt.c)
  *   gpusim report dws [options]         DWS's evaluation on the suite (cli/report_dws.c)
+ *   gpusim bbv NAME [options]           per-thread basic block vectors (cli/bbv.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
@@ -53,6 +54,10 @@ static void usage(FILE *f)
         "                                    (DWS's evaluation: baseline + 5 variants on FILE\n"
         "                                     (gtx480) and configs/dws.cfg, every result\n"
         "                                     checked; default docs/dws.md, docs/dws.csv)\n"
+        "       gpusim bbv NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
+        "                       [--out FILE]  (per-thread basic block vectors, 001 Section IV:\n"
+        "                                     CSV to stdout or FILE.csv, else the binary form)\n"
+        "       gpusim bbv --read FILE          (a binary BBV file printed as CSV)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
@@ -89,6 +94,8 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
     else if (!strcmp(a, "--perf")) o->perf = argv[++*i];
     else if (!strcmp(a, "--record")) o->record = argv[++*i];
     else if (!strcmp(a, "--csv")) o->csv = argv[++*i];
+    else if (!strcmp(a, "--out")) o->out = argv[++*i];
+    else if (!strcmp(a, "--read")) o->read = argv[++*i];
     else if (!strcmp(a, "--jobs")) {
         char *end;
         long j = strtol(argv[++*i], &end, 10);
@@ -729,6 +736,7 @@ int main(int argc, char **argv)
     if (!strcmp(o.cmd, "run")) return cmd_run(&o);
     if (!strcmp(o.cmd, "suite")) return cmd_suite(&o);
     if (!strcmp(o.cmd, "report")) return cmd_report(&o);
+    if (!strcmp(o.cmd, "bbv")) return cmd_bbv(&o);
     if (!strcmp(o.cmd, "config")) return cmd_config(&o);
     if (!strcmp(o.cmd, "rtl-params")) return cmd_rtl_params(&o);
     if (!strcmp(o.cmd, "blocks")) return cmd_blocks(&o);

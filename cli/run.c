@@ -50,6 +50,12 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
             return;
         }
     }
+    if (o->bbv_out && gs_bbv(ctx.gpu, o->bbv_out, o->bbv_csv)) {
+        snprintf(r->msg, sizeof r->msg, "%s", gs_last_error(ctx.gpu));
+        r->rc = 2;
+        gs_destroy(ctx.gpu);
+        return;
+    }
     rc = b->run(&ctx);
     gs_total_stats(ctx.gpu, &r->st);
     snprintf(r->regs, sizeof r->regs, "%s", gs_regs_note(ctx.gpu));

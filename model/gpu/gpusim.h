@@ -81,6 +81,12 @@ int  gs_synchronize(struct gs_gpu *gpu);
    (rewritten after each launch; see record.h). */
 int  gs_record(struct gs_gpu *gpu, const char *block, const char *path);
 
+/* Per-thread basic block vectors (gpu/bbv.h, 001 Section IV): every following launch writes
+   its BBVs to `out` (the binary form, its magic written now; or CSV when csv), collected by
+   the model the configuration runs. Refused under vtw != off (a transformed kernel's threads
+   are not the grid's). */
+int  gs_bbv(struct gs_gpu *gpu, FILE *out, int csv);
+
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
 /* Registers per thread of the last launch in words: the number, its source (regs_source in the
    statistics: estimate, recorded, ptxas, override) and where it was found. */

@@ -24,6 +24,7 @@
 #include "mem/l2copy.h"
 #include "stats.h"
 #include "ptx/vtwx.h"
+#include "bbv.h"
 
 #define GS_MAX_MODULES 64
 
@@ -61,6 +62,9 @@ struct gs_gpu {
     struct l2copy *copied;            /* lines copies left in L2 since the last launch, or NULL
                                          (l2_copy_install off or functional model) */
     char rec_path[512];
+    FILE *bbv_out;                    /* gs_bbv: where launches write their BBVs (NULL: off) */
+    int bbv_csv;
+    unsigned bbv_n;                   /* launches written */
     char err[1024];
 };
 
@@ -659,11 +663,55 @@ static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
     return GS_OK;
 }
 
+int gs_bbv(struct gs_gpu *g, FILE *out, int csv)
+{
+    if (!g || !out)
+        return GS_ERR_INVALID_VALUE;
+    if (g->conf.vtw != VTW_OFF)
+        return seterr(g, GS_ERR_CONFIG, "gs_bbv: per-thread BBVs need vtw = off (under vtw = %s "
+                      "a CTA runs many logical TBs, its threads are not the grid's)",
+                      g->conf.vtw == VTW_HW ? "hw" : "sw");
+    if (!csv && bbv_write_magic(out))
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_bbv: cannot write the BBV file");
+    g->bbv_out = out;
+    g->bbv_csv = csv;
+    return GS_OK;
+}
+
+/* gs_bbv's part of a launch: set up the counts and the probe sink (b->count NULL: off). */
+static int bbv_launch_begin(struct gs_gpu *g, const struct gs_kernel *k, const char *kernel,
+                            struct gs_dim3 grid, struct gs_dim3 block, struct bbv *b,
+                            struct probe_sink *sink)
+{
+    memset(b, 0, sizeof *b);
+    if (!g->bbv_out)
+        return GS_OK;
+    if (bbv_begin(b, kernel, &k->flow, grid, block, g->err, sizeof g->err))
+        return GS_ERR_OUT_OF_MEMORY;
+    *sink = (struct probe_sink){bbv_sink, b};
+    return GS_OK;
+}
+
+static int bbv_launch_end(struct gs_gpu *g, struct bbv *b, int rc)
+{
+    if (!b->count)
+        return rc;
+    if (rc == GS_OK && b->stray)
+        rc = seterr(g, GS_ERR_KERNEL, "bbv: launch of %s: %llu probe events named a thread "
+                    "outside the grid", b->kernel, (unsigned long long)b->stray);
+    if (rc == GS_OK && bbv_write(g->bbv_out, b, g->bbv_csv, g->bbv_n++))
+        rc = seterr(g, GS_ERR_INVALID_VALUE, "bbv: cannot write %s's BBVs", b->kernel);
+    bbv_free(b);
+    return rc;
+}
+
 int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
               struct gs_dim3 block, uint32_t dyn_smem, const void *const *args, int nargs)
 {
     struct gs_kernel *k = NULL;
     struct fsim_launch l;
+    struct bbv bbv;
+    struct probe_sink sink;
     struct gs_dim3 lgrid = grid;          /* the logical grid (VTW launches fewer CTAs) */
     uint8_t *params = NULL;
     double t0;
@@ -687,6 +735,12 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l.rec = g->rec.block >= 0 ? &g->rec : NULL;
     l.sink = NULL;
     l.l2_copied = g->copied;
+    if ((rc = bbv_launch_begin(g, k, kernel, grid, block, &bbv, &sink)) != GS_OK) {
+        free(params);
+        return g->last_launch_status = rc;
+    }
+    if (bbv.count)
+        l.sink = &sink;
     t0 = now();
     if (g->conf.model == MODEL_TIMING)
         rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
@@ -696,6 +750,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l2copy_clear(g->copied);
     g->last.launches = 1;
     free(params);
+    rc = bbv_launch_end(g, &bbv, rc);
     gs_stats_add(&g->total, &g->last);
     if (g->rec.block >= 0 && rc == GS_OK && (rc = write_record(g)) != GS_OK)
         return g->last_launch_status = rc;

@@ -1,0 +1,198 @@
+/*
+ * bbv.c -- per-thread basic block vectors of a launch (bbv.h): the probe sink that counts
+ * block entries per thread, and the binary and CSV forms with the binary reader.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/bbv.h"
+
+int bbv_begin(struct bbv *b, const char *kernel, const struct flow *f, struct gs_dim3 grid,
+              struct gs_dim3 block, char *err, size_t errlen)
+{
+    uint64_t ctas = (uint64_t)grid.x * grid.y * grid.z;
+    memset(b, 0, sizeof *b);
+    snprintf(b->kernel, sizeof b->kernel, "%s", kernel);
+    b->grid = grid;
+    b->block = block;
+    b->flow = f;
+    b->tpc = block.x * block.y * block.z;
+    b->nblocks = f->nblocks;
+    b->nthreads = ctas * b->tpc;
+    if (b->nthreads * b->nblocks * sizeof *b->count > BBV_MAX_BYTES) {
+        snprintf(err, errlen, "bbv: launch of %s: %llu threads x %u basic blocks of counts "
+                 "exceed %llu bytes", kernel, (unsigned long long)b->nthreads, b->nblocks,
+                 (unsigned long long)BBV_MAX_BYTES);
+        return -1;
+    }
+    b->first = malloc(b->nblocks * sizeof *b->first + 1);
+    b->count = calloc(b->nthreads * b->nblocks + 1, sizeof *b->count);
+    if (!b->first || !b->count) {
+        bbv_free(b);
+        snprintf(err, errlen, "bbv: out of memory for %s's counts", kernel);
+        return -1;
+    }
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        b->first[k] = f->blocks[k].first;
+    return 0;
+}
+
+void bbv_free(struct bbv *b)
+{
+    free(b->first);
+    free(b->count);
+    b->first = NULL;
+    b->count = NULL;
+}
+
+void bbv_sink(void *arg, const struct probe_event *e)
+{
+    struct bbv *b = arg;
+    uint32_t k = b->flow->block_of[e->pc];
+    if (b->flow->blocks[k].first != e->pc)
+        return;
+    for (uint32_t m = e->active; m; m &= m - 1) {
+        uint32_t tid = e->tid0 + (uint32_t)__builtin_ctz(m);
+        uint64_t t = e->cta * b->tpc + tid;
+        uint32_t *c;
+        if (tid >= b->tpc || t >= b->nthreads) {
+            b->stray++;
+            continue;
+        }
+        c = &b->count[t * b->nblocks + k];
+        *c += *c != UINT32_MAX;
+    }
+}
+
+/* ------------------------------------------------------------------ writing */
+
+static int put32(FILE *f, uint32_t v)
+{
+    uint8_t x[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    return fwrite(x, 1, 4, f) == 4 ? 0 : -1;
+}
+
+int bbv_write_magic(FILE *f)
+{
+    return fwrite(BBV_MAGIC, 1, 8, f) == 8 ? 0 : -1;
+}
+
+static int write_bin(FILE *f, const struct bbv *b)
+{
+    uint32_t len = (uint32_t)strlen(b->kernel);
+    const uint32_t dims[6] = {b->grid.x, b->grid.y, b->grid.z, b->block.x, b->block.y,
+                              b->block.z};
+    int rc = put32(f, len) | (fwrite(b->kernel, 1, len, f) == len ? 0 : -1);
+    for (unsigned i = 0; i < 6; i++)
+        rc |= put32(f, dims[i]);
+    rc |= put32(f, b->nblocks);
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        rc |= put32(f, b->first[k]);
+    rc |= put32(f, (uint32_t)b->nthreads) | put32(f, (uint32_t)(b->nthreads >> 32));
+    for (uint64_t i = 0; i < b->nthreads * b->nblocks && !rc; i++)
+        rc |= put32(f, b->count[i]);
+    return rc;
+}
+
+static int write_csv(FILE *f, const struct bbv *b, unsigned index)
+{
+    fprintf(f, "# launch %u: kernel %s, grid %u,%u,%u, block %u,%u,%u, %u basic blocks, %llu "
+            "threads\nthread", index, b->kernel, b->grid.x, b->grid.y, b->grid.z, b->block.x,
+            b->block.y, b->block.z, b->nblocks, (unsigned long long)b->nthreads);
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        fprintf(f, ",b%u@%u", k, b->first[k]);
+    fputc('\n', f);
+    for (uint64_t t = 0; t < b->nthreads; t++) {
+        fprintf(f, "%llu", (unsigned long long)t);
+        for (uint32_t k = 0; k < b->nblocks; k++)
+            fprintf(f, ",%u", bbv_at(b, t, k));
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int bbv_write(FILE *f, const struct bbv *b, int csv, unsigned index)
+{
+    return csv ? write_csv(f, b, index) : write_bin(f, b);
+}
+
+/* ------------------------------------------------------------------ reading */
+
+/* 1 read, 0 clean end of file (at_start only), -1 short. */
+static int get32(FILE *f, uint32_t *v, int at_start)
+{
+    uint8_t x[4];
+    size_t n = fread(x, 1, 4, f);
+    if (n == 0 && at_start && feof(f))
+        return 0;
+    if (n != 4)
+        return -1;
+    *v = (uint32_t)x[0] | (uint32_t)x[1] << 8 | (uint32_t)x[2] << 16 | (uint32_t)x[3] << 24;
+    return 1;
+}
+
+static int bad(FILE *f, char *err, size_t errlen, const char *what)
+{
+    snprintf(err, errlen, "bbv: malformed file at byte %ld: %s", ftell(f), what);
+    return -1;
+}
+
+int bbv_read_magic(FILE *f, char *err, size_t errlen)
+{
+    char m[8];
+    if (fread(m, 1, 8, f) != 8 || memcmp(m, BBV_MAGIC, 8))
+        return bad(f, err, errlen, "not a BBV file (its first 8 bytes are not \"GSBBV1\\n\")");
+    return 0;
+}
+
+static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
+{
+    uint32_t len, d[6], lo, hi;
+    int r = get32(f, &len, 1);
+    if (r <= 0)
+        return r;
+    if (len >= sizeof b->kernel || fread(b->kernel, 1, len, f) != len)
+        return bad(f, err, errlen, "kernel name");
+    b->kernel[len] = 0;
+    for (unsigned i = 0; i < 6; i++)
+        if (get32(f, &d[i], 0) != 1)
+            return bad(f, err, errlen, "grid and block");
+    b->grid = (struct gs_dim3){d[0], d[1], d[2]};
+    b->block = (struct gs_dim3){d[3], d[4], d[5]};
+    if (get32(f, &b->nblocks, 0) != 1 || b->nblocks == 0 || b->nblocks > (1u << 24))
+        return bad(f, err, errlen, "basic block count");
+    b->first = malloc(b->nblocks * sizeof *b->first);
+    if (!b->first)
+        return bad(f, err, errlen, "out of memory");
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        if (get32(f, &b->first[k], 0) != 1)
+            return bad(f, err, errlen, "block pcs");
+    if (get32(f, &lo, 0) != 1 || get32(f, &hi, 0) != 1)
+        return bad(f, err, errlen, "thread count");
+    b->nthreads = (uint64_t)hi << 32 | lo;
+    b->tpc = b->block.x * b->block.y * b->block.z;
+    if (b->nthreads * b->nblocks * sizeof *b->count > BBV_MAX_BYTES)
+        return bad(f, err, errlen, "more counts than a launch may have");
+    return 1;
+}
+
+int bbv_read(FILE *f, struct bbv *b, char *err, size_t errlen)
+{
+    int r;
+    memset(b, 0, sizeof *b);
+    r = read_head(f, b, err, errlen);
+    if (r <= 0) {
+        bbv_free(b);
+        return r;
+    }
+    b->count = malloc(b->nthreads * b->nblocks * sizeof *b->count + 1);
+    if (!b->count) {
+        bbv_free(b);
+        return bad(f, err, errlen, "out of memory");
+    }
+    for (uint64_t i = 0; i < b->nthreads * b->nblocks; i++)
+        if (get32(f, &b->count[i], 0) != 1) {
+            bbv_free(b);
+            return bad(f, err, errlen, "counts cut short");
+        }
+    return 1;
+}

@@ -1,0 +1,208 @@
+/*
+ * test_bbv.c -- per-thread basic block vectors (model/gpu/bbv.h, issue 15 item 1): on every
+ * bench kernel at the test size the functional and the timing model write byte-identical BBV
+ * files (but bfs, whose branches race on purpose: its totals within 1 %), every thread
+ * entered the entry block once per launch, results stay correct; the
+ * binary reader gives back what was written (same CSV); gs_bbv refuses vtw = hw; malformed
+ * files are refused with the byte offset.
+ */
+#include "testutil.h"
+#include "bench.h"
+#include "gpu/bbv.h"
+
+/* Run kernel b at the test size on gtx480 in the given model, BBVs (binary) into *buf. */
+static int run_bbv(const struct bench *b, const char *model, char **buf, size_t *len, char *msg,
+                   size_t msglen)
+{
+    struct bench_ctx ctx;
+    char path[512], err[512], set[64];
+    const char *sets[1] = {set};
+    FILE *f = open_memstream(buf, len);
+    int rc;
+    assert_non_null(f);
+    memset(&ctx, 0, sizeof ctx);
+    snprintf(set, sizeof set, "model=%s", model);
+    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", sets, 1, err, sizeof err), GS_OK);
+    assert_int_equal(gs_bbv(ctx.gpu, f, 0), GS_OK);
+    snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
+    ctx.ptx_path = path;
+    ctx.size = BENCH_TEST;
+    rc = b->run(&ctx);
+    snprintf(msg, msglen, "%s", ctx.msg[0] ? ctx.msg : gs_last_error(ctx.gpu));
+    gs_destroy(ctx.gpu);
+    fclose(f);
+    return rc;
+}
+
+/* Every launch in buf: thread t entered block 0 exactly once; returns the launch count. */
+static unsigned check_entries(const char *name, char *buf, size_t len)
+{
+    FILE *f = fmemopen(buf, len, "rb");
+    struct bbv b;
+    char err[256];
+    unsigned n = 0;
+    int r;
+    assert_int_equal(bbv_read_magic(f, err, sizeof err), 0);
+    while ((r = bbv_read(f, &b, err, sizeof err)) == 1) {
+        for (uint64_t t = 0; t < b.nthreads; t++)
+            if (bbv_at(&b, t, 0) != 1) {
+                print_error("%s launch %u thread %llu: entry block %u times\n", name, n,
+                            (unsigned long long)t, bbv_at(&b, t, 0));
+                fail();
+            }
+        assert_int_equal(b.first[0], 0);
+        bbv_free(&b);
+        n++;
+    }
+    assert_int_equal(r, 0);
+    fclose(f);
+    return n;
+}
+
+/* Kernels whose branches read what other threads of the same launch write: which thread
+   finds a node unvisited depends on the order the model runs them in (bfs: level[w] < 0,
+   bench/bfs/kernel.cu), so the two models' BBVs may differ while the results agree. */
+static const char *const racy[] = {"bfs"};
+
+static int is_racy(const char *name)
+{
+    for (size_t i = 0; i < sizeof racy / sizeof racy[0]; i++)
+        if (!strcmp(racy[i], name))
+            return 1;
+    return 0;
+}
+
+/* Total entries of every launch in buf, into tot[] (at most max launches); the launch count. */
+static unsigned totals(char *buf, size_t len, uint64_t *tot, unsigned max)
+{
+    FILE *f = fmemopen(buf, len, "rb");
+    struct bbv b;
+    char err[256];
+    unsigned n = 0;
+    assert_int_equal(bbv_read_magic(f, err, sizeof err), 0);
+    while (bbv_read(f, &b, err, sizeof err) == 1) {
+        assert_true(n < max);
+        tot[n] = 0;
+        for (uint64_t i = 0; i < b.nthreads * b.nblocks; i++)
+            tot[n] += b.count[i];
+        bbv_free(&b);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* A racy kernel: the same launches, each launch's total entries within 1 % (bfs at the test
+   size: 83 607 and 83 700 entries, 0.11 %). */
+static void racy_close(const char *name, char *fb, size_t fl, char *tb, size_t tl)
+{
+    uint64_t a[64], b[64];
+    unsigned n = totals(fb, fl, a, 64);
+    assert_int_equal(totals(tb, tl, b, 64), n);
+    for (unsigned i = 0; i < n; i++)
+        if (a[i] > b[i] ? a[i] - b[i] > a[i] / 100 : b[i] - a[i] > a[i] / 100) {
+            print_error("%s launch %u: %llu and %llu entries\n", name, i,
+                        (unsigned long long)a[i], (unsigned long long)b[i]);
+            fail();
+        }
+}
+
+static void test_models_agree(void **state)
+{
+    unsigned n, same = 0;
+    const struct bench *const *all = bench_all(&n);
+    (void)state;
+    for (unsigned i = 0; i < n; i++) {
+        char *fb = NULL, *tb = NULL, msg[1024];
+        size_t fl = 0, tl = 0;
+        int eq;
+        if (run_bbv(all[i], "functional", &fb, &fl, msg, sizeof msg) ||
+            run_bbv(all[i], "timing", &tb, &tl, msg, sizeof msg)) {
+            print_error("%s: %s\n", all[i]->name, msg);
+            fail();
+        }
+        eq = fl == tl && !memcmp(fb, tb, fl);
+        if (!eq && !is_racy(all[i]->name)) {
+            print_error("%s: functional and timing BBVs differ (%zu and %zu bytes)\n",
+                        all[i]->name, fl, tl);
+            fail();
+        }
+        if (!eq)
+            racy_close(all[i]->name, fb, fl, tb, tl);
+        same += eq;
+        assert_true(check_entries(all[i]->name, fb, fl) >= 1);
+        assert_true(check_entries(all[i]->name, tb, tl) >= 1);
+        free(fb);
+        free(tb);
+    }
+    assert_true(same >= n - sizeof racy / sizeof racy[0]);
+}
+
+/* Written binary -> read -> CSV equals the CSV written directly from the same counts. */
+static void test_reader_round_trip(void **state)
+{
+    const struct bench *b = bench_find("nqueens");
+    char *bin = NULL, *csv1 = NULL, *csv2 = NULL, msg[512], err[256];
+    size_t bl = 0, l1 = 0, l2 = 0;
+    FILE *f, *o1, *o2;
+    struct bbv x;
+    (void)state;
+    assert_int_equal(run_bbv(b, "functional", &bin, &bl, msg, sizeof msg), 0);
+    f = fmemopen(bin, bl, "rb");
+    o1 = open_memstream(&csv1, &l1);
+    assert_int_equal(bbv_read_magic(f, err, sizeof err), 0);
+    assert_int_equal(bbv_read(f, &x, err, sizeof err), 1);
+    assert_string_equal(x.kernel, "nqueens");
+    assert_true(x.nblocks > 4);
+    assert_int_equal(bbv_write(o1, &x, 1, 0), 0);
+    fclose(o1);
+    o2 = open_memstream(&csv2, &l2);                  /* the binary again, byte for byte */
+    assert_int_equal(bbv_write_magic(o2) | bbv_write(o2, &x, 0, 0), 0);
+    fclose(o2);
+    assert_true(l2 <= bl && !memcmp(csv2, bin, l2));
+    tu_assert_contains(csv1, "# launch 0: kernel nqueens");
+    tu_assert_contains(csv1, "\nthread,b0@0,");
+    bbv_free(&x);
+    fclose(f);
+    free(bin);
+    free(csv1);
+    free(csv2);
+}
+
+static void test_errors(void **state)
+{
+    struct gs_gpu *g;
+    char err[512], *buf = NULL;
+    size_t len = 0;
+    const char *vtw = "vtw=hw";
+    FILE *f;
+    struct bbv x;
+    (void)state;
+    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &vtw, 1, err, sizeof err), GS_OK);
+    f = open_memstream(&buf, &len);
+    assert_int_equal(gs_bbv(g, f, 0), GS_ERR_CONFIG);
+    tu_assert_contains(gs_last_error(g), "per-thread BBVs need vtw = off");
+    assert_int_equal(gs_bbv(g, NULL, 0), GS_ERR_INVALID_VALUE);
+    gs_destroy(g);
+    fclose(f);
+    free(buf);
+    f = fmemopen("GSBBV0\n\0", 8, "rb");                        /* wrong magic */
+    assert_int_equal(bbv_read_magic(f, err, sizeof err), -1);
+    tu_assert_contains(err, "not a BBV file");
+    fclose(f);
+    f = fmemopen("GSBBV1\n\0\3\0\0\0abc\1\0", 17, "rb");        /* cut in the grid */
+    assert_int_equal(bbv_read_magic(f, err, sizeof err), 0);
+    assert_int_equal(bbv_read(f, &x, err, sizeof err), -1);
+    tu_assert_contains(err, "bbv: malformed file at byte 17: grid and block");
+    fclose(f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_models_agree),
+        cmocka_unit_test(test_reader_round_trip),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests_name("bbv", tests, NULL, NULL);
+}
