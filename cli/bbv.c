@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cli.h"
 #include "gpu/bbv.h"
+#include "gpu/bbv_est.h"
 
 static int ends_with(const char *s, const char *tail)
 {
@@ -45,8 +46,76 @@ static int read_file(const char *path)
     return 0;
 }
 
+static void print_latency(const struct gpu_config *c, const struct bbv *b, unsigned n)
+{
+    double *lat = malloc((b->nblocks + 1) * sizeof *lat);
+    if (!lat)
+        return;
+    bbv_block_latency(c, b, lat);
+    printf("launch %u: kernel %s, global access latency L_g %.1f cycles\n"
+           "block  first pc  instructions  fixed latency  global accesses  latency\n", n,
+           b->kernel, bbv_global_latency(c, b));
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        printf("b%-5u %8u  %12u  %13u  %15u  %7.1f\n", k, b->blk[k].first, b->blk[k].ninsns,
+               b->blk[k].fixed, b->blk[k].gmem, lat[k]);
+    free(lat);
+}
+
+static void print_estimate(const struct gpu_config *c, const struct bbv *b, unsigned n)
+{
+    struct bbv_est e;
+    if (n == 0)
+        printf("launch kernel         threads   warps  div.warps   L_g  BBV-weighted  "
+               "BBV-w.-scheduled  simulated cycles\n");
+    if (bbv_estimate(c, b, NULL, &e)) {
+        printf("%6u %-12s (out of memory)\n", n, b->kernel);
+        return;
+    }
+    printf("%6u %-12s %9llu %7llu %10llu %5.0f %13.0f %17.0f %17llu\n", n, b->kernel,
+           (unsigned long long)b->nthreads, (unsigned long long)e.warps,
+           (unsigned long long)e.div_warps, e.lat_global, e.weighted, e.scheduled,
+           (unsigned long long)b->cycles);
+}
+
+/* --estimate / --latency: the launches' BBVs from buf, printed. */
+static int print_tables(const struct opts *o, char *buf, size_t len)
+{
+    struct gpu_config c;
+    struct gs_gpu *g;
+    char err[1024];
+    struct bbv b;
+    unsigned n = 0;
+    int r;
+    FILE *f;
+    if (gs_init(&g, o->config, o->sets, o->nsets, err, sizeof err)) {
+        fprintf(stderr, "gpusim bbv: %s\n", err);
+        return 2;
+    }
+    c = *gs_config(g);
+    gs_destroy(g);
+    f = fmemopen(buf, len, "rb");
+    if (!f || bbv_read_magic(f, err, sizeof err)) {
+        fprintf(stderr, "gpusim bbv: %s\n", f ? err : "out of memory");
+        return 2;
+    }
+    while ((r = bbv_read(f, &b, err, sizeof err)) == 1) {
+        if (o->latency)
+            print_latency(&c, &b, n);
+        if (o->estimate)
+            print_estimate(&c, &b, n);
+        bbv_free(&b);
+        n++;
+    }
+    fclose(f);
+    if (r < 0)
+        fprintf(stderr, "gpusim bbv: %s\n", err);
+    return r < 0 ? 2 : 0;
+}
+
 int cmd_bbv(const struct opts *o)
 {
+    char *mem = NULL;
+    size_t memlen = 0;
     const struct bench *b;
     struct opts vo = *o;
     struct result *r;
@@ -60,7 +129,15 @@ int cmd_bbv(const struct opts *o)
         return 2;
     }
     vo.bbv_csv = !o->out || ends_with(o->out, ".csv");
-    if (o->out && !(f = fopen(o->out, vo.bbv_csv ? "w" : "wb"))) {
+    if (o->estimate || o->latency) {
+        if (o->out) {
+            fprintf(stderr, "gpusim bbv: --estimate and --latency print tables; --out is for "
+                    "the BBVs themselves\n");
+            return 2;
+        }
+        vo.bbv_csv = 0;
+        f = open_memstream(&mem, &memlen);
+    } else if (o->out && !(f = fopen(o->out, vo.bbv_csv ? "w" : "wb"))) {
         fprintf(stderr, "gpusim bbv: %s: cannot write\n", o->out);
         return 2;
     }
@@ -74,13 +151,16 @@ int cmd_bbv(const struct opts *o)
     rc = r->rc;
     if (rc)
         fprintf(stderr, "gpusim bbv: %s: %s\n", b->name, r->msg);
-    else
+    else if (!mem && !(o->estimate || o->latency))
         fprintf(stderr, "gpusim bbv: %s: results correct, %llu launches, BBVs written to %s\n",
                 b->name, (unsigned long long)r->st.launches, o->out ? o->out : "stdout");
     free(r);
     if (f != stdout && fclose(f) && !rc) {
-        fprintf(stderr, "gpusim bbv: %s: write error\n", o->out);
+        fprintf(stderr, "gpusim bbv: %s: write error\n", o->out ? o->out : "memory");
         rc = 2;
     }
+    if (!rc && (o->estimate || o->latency))
+        rc = print_tables(o, mem, memlen);
+    free(mem);
     return rc;
 }

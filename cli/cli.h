@@ -16,7 +16,7 @@ struct opts {
     const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
     const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
     const char *sets[MAX_SETS];
-    int nsets, doc, jobs;
+    int nsets, doc, jobs, estimate, latency;   /* gpusim bbv: --estimate, --latency */
     enum bench_size size;
     FILE *bbv_out;                     /* run_one: collect BBVs into this file (gs_bbv) */
     int bbv_csv;

@@ -57,6 +57,8 @@ static void usage(FILE *f)
         "       gpusim bbv NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                       [--out FILE]  (per-thread basic block vectors, 001 Section IV:\n"
         "                                     CSV to stdout or FILE.csv, else the binary form)\n"
+        "       gpusim bbv NAME --estimate | --latency [options]   (001's estimates per launch\n"
+        "                                     against the simulated cycles; block latencies)\n"
         "       gpusim bbv --read FILE          (a binary BBV file printed as CSV)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
@@ -85,6 +87,8 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
     if (!strcmp(a, "--doc")) { o->doc = 1; return 0; }
+    if (!strcmp(a, "--estimate")) { o->estimate = 1; return 0; }
+    if (!strcmp(a, "--latency")) { o->latency = 1; return 0; }
     if (need_arg(*i, argc, a))
         return -1;
     if (!strcmp(a, "--config")) o->config = argv[++*i];

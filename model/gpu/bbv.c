@@ -5,9 +5,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/bbv.h"
+#include "sm/iss.h"
 
-int bbv_begin(struct bbv *b, const char *kernel, const struct flow *f, struct gs_dim3 grid,
-              struct gs_dim3 block, char *err, size_t errlen)
+/* An instruction's share of its block's figures (bbv.h). */
+static void insn_figures(const struct gpu_config *c, const struct ptx_insn *in,
+                         struct bbv_block *k)
+{
+    struct iss_dec d;
+    k->ninsns++;
+    if (in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED) {
+        switch (in->space) {
+        case PS_SHARED: k->fixed += c->lat_shared; return;
+        case PS_CONST:  k->fixed += c->lat_const; return;
+        case PS_PARAM:  k->fixed += c->lat_param; return;
+        default: break;
+        }
+        if (in->op == OP_LD || in->op == OP_ATOM)
+            k->gmem++;
+        else
+            k->fixed += 1;              /* a store or reduction waits for nothing */
+        return;
+    }
+    iss_decode(c, in, &d);
+    k->fixed += d.lat;
+}
+
+int bbv_begin(struct bbv *b, const char *kernel, const struct ptx_prog *p, const struct flow *f,
+              const struct gpu_config *c, struct gs_dim3 grid, struct gs_dim3 block, char *err,
+              size_t errlen)
 {
     uint64_t ctas = (uint64_t)grid.x * grid.y * grid.z;
     memset(b, 0, sizeof *b);
@@ -24,23 +49,41 @@ int bbv_begin(struct bbv *b, const char *kernel, const struct flow *f, struct gs
                  (unsigned long long)BBV_MAX_BYTES);
         return -1;
     }
-    b->first = malloc(b->nblocks * sizeof *b->first + 1);
+    b->blk = calloc(b->nblocks + 1, sizeof *b->blk);
     b->count = calloc(b->nthreads * b->nblocks + 1, sizeof *b->count);
-    if (!b->first || !b->count) {
+    if (!b->blk || !b->count) {
         bbv_free(b);
         snprintf(err, errlen, "bbv: out of memory for %s's counts", kernel);
         return -1;
     }
-    for (uint32_t k = 0; k < b->nblocks; k++)
-        b->first[k] = f->blocks[k].first;
+    for (uint32_t k = 0; k < b->nblocks; k++) {
+        b->blk[k].first = f->blocks[k].first;
+        for (uint32_t pc = f->blocks[k].first; pc <= f->blocks[k].last; pc++)
+            insn_figures(c, &p->insns[pc], &b->blk[k]);
+    }
     return 0;
+}
+
+static uint32_t ppm(uint64_t hits, uint64_t misses)
+{
+    return hits + misses ? (uint32_t)((hits * 1000000u + (hits + misses) / 2) / (hits + misses))
+                         : BBV_UNKNOWN;
+}
+
+void bbv_end(struct bbv *b, const struct gs_stats *st, uint32_t nsms)
+{
+    b->nsms = nsms;
+    b->occupancy = st->occupancy;
+    b->cycles = st->cycles;
+    b->l1_ppm = ppm(st->t.l1_hits, st->t.l1_misses);
+    b->l2_ppm = ppm(st->t.l2_hits, st->t.l2_misses);
 }
 
 void bbv_free(struct bbv *b)
 {
-    free(b->first);
+    free(b->blk);
     free(b->count);
-    b->first = NULL;
+    b->blk = NULL;
     b->count = NULL;
 }
 
@@ -48,7 +91,7 @@ void bbv_sink(void *arg, const struct probe_event *e)
 {
     struct bbv *b = arg;
     uint32_t k = b->flow->block_of[e->pc];
-    if (b->flow->blocks[k].first != e->pc)
+    if (b->blk[k].first != e->pc)
         return;
     for (uint32_t m = e->active; m; m &= m - 1) {
         uint32_t tid = e->tid0 + (uint32_t)__builtin_ctz(m);
@@ -81,25 +124,46 @@ static int write_bin(FILE *f, const struct bbv *b)
     uint32_t len = (uint32_t)strlen(b->kernel);
     const uint32_t dims[6] = {b->grid.x, b->grid.y, b->grid.z, b->block.x, b->block.y,
                               b->block.z};
+    const uint32_t run[4] = {b->nsms, b->occupancy, b->l1_ppm, b->l2_ppm};
     int rc = put32(f, len) | (fwrite(b->kernel, 1, len, f) == len ? 0 : -1);
     for (unsigned i = 0; i < 6; i++)
         rc |= put32(f, dims[i]);
+    for (unsigned i = 0; i < 4; i++)
+        rc |= put32(f, run[i]);
+    rc |= put32(f, (uint32_t)b->cycles) | put32(f, (uint32_t)(b->cycles >> 32));
     rc |= put32(f, b->nblocks);
     for (uint32_t k = 0; k < b->nblocks; k++)
-        rc |= put32(f, b->first[k]);
+        rc |= put32(f, b->blk[k].first) | put32(f, b->blk[k].ninsns) | put32(f, b->blk[k].fixed) |
+              put32(f, b->blk[k].gmem);
     rc |= put32(f, (uint32_t)b->nthreads) | put32(f, (uint32_t)(b->nthreads >> 32));
     for (uint64_t i = 0; i < b->nthreads * b->nblocks && !rc; i++)
         rc |= put32(f, b->count[i]);
     return rc;
 }
 
+static void put_ratio(FILE *f, const char *what, uint32_t v)
+{
+    if (v == BBV_UNKNOWN)
+        fprintf(f, ", %s -", what);
+    else
+        fprintf(f, ", %s %.4f", what, v / 1e6);
+}
+
 static int write_csv(FILE *f, const struct bbv *b, unsigned index)
 {
     fprintf(f, "# launch %u: kernel %s, grid %u,%u,%u, block %u,%u,%u, %u basic blocks, %llu "
-            "threads\nthread", index, b->kernel, b->grid.x, b->grid.y, b->grid.z, b->block.x,
-            b->block.y, b->block.z, b->nblocks, (unsigned long long)b->nthreads);
+            "threads, %u SMs x %u CTAs, %llu cycles", index, b->kernel, b->grid.x, b->grid.y,
+            b->grid.z, b->block.x, b->block.y, b->block.z, b->nblocks,
+            (unsigned long long)b->nthreads, b->nsms, b->occupancy,
+            (unsigned long long)b->cycles);
+    put_ratio(f, "L1 hits", b->l1_ppm);
+    put_ratio(f, "L2 hits", b->l2_ppm);
+    fprintf(f, "\n# blocks (instructions/fixed latency/global accesses):");
     for (uint32_t k = 0; k < b->nblocks; k++)
-        fprintf(f, ",b%u@%u", k, b->first[k]);
+        fprintf(f, " b%u %u/%u/%u", k, b->blk[k].ninsns, b->blk[k].fixed, b->blk[k].gmem);
+    fprintf(f, "\nthread");
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        fprintf(f, ",b%u@%u", k, b->blk[k].first);
     fputc('\n', f);
     for (uint64_t t = 0; t < b->nthreads; t++) {
         fprintf(f, "%llu", (unsigned long long)t);
@@ -146,7 +210,7 @@ int bbv_read_magic(FILE *f, char *err, size_t errlen)
 
 static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
 {
-    uint32_t len, d[6], lo, hi;
+    uint32_t len, d[6], run[4], lo, hi;
     int r = get32(f, &len, 1);
     if (r <= 0)
         return r;
@@ -158,14 +222,27 @@ static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
             return bad(f, err, errlen, "grid and block");
     b->grid = (struct gs_dim3){d[0], d[1], d[2]};
     b->block = (struct gs_dim3){d[3], d[4], d[5]};
+    for (unsigned i = 0; i < 4; i++)
+        if (get32(f, &run[i], 0) != 1)
+            return bad(f, err, errlen, "SMs, occupancy and hit ratios");
+    b->nsms = run[0];
+    b->occupancy = run[1];
+    b->l1_ppm = run[2];
+    b->l2_ppm = run[3];
+    if (get32(f, &lo, 0) != 1 || get32(f, &hi, 0) != 1)
+        return bad(f, err, errlen, "cycles");
+    b->cycles = (uint64_t)hi << 32 | lo;
     if (get32(f, &b->nblocks, 0) != 1 || b->nblocks == 0 || b->nblocks > (1u << 24))
         return bad(f, err, errlen, "basic block count");
-    b->first = malloc(b->nblocks * sizeof *b->first);
-    if (!b->first)
+    b->blk = malloc(b->nblocks * sizeof *b->blk);
+    if (!b->blk)
         return bad(f, err, errlen, "out of memory");
-    for (uint32_t k = 0; k < b->nblocks; k++)
-        if (get32(f, &b->first[k], 0) != 1)
-            return bad(f, err, errlen, "block pcs");
+    for (uint32_t k = 0; k < b->nblocks; k++) {
+        struct bbv_block *x = &b->blk[k];
+        if (get32(f, &x->first, 0) != 1 || get32(f, &x->ninsns, 0) != 1 ||
+            get32(f, &x->fixed, 0) != 1 || get32(f, &x->gmem, 0) != 1)
+            return bad(f, err, errlen, "block figures");
+    }
     if (get32(f, &lo, 0) != 1 || get32(f, &hi, 0) != 1)
         return bad(f, err, errlen, "thread count");
     b->nthreads = (uint64_t)hi << 32 | lo;

@@ -10,11 +10,21 @@
  * before a branch target). Threads are numbered as in the grid: linear CTA index x threads
  * per CTA + linear thread index in the CTA.
  *
+ * Beside the counts a launch keeps what the estimates need (bbv_est.h): per block its
+ * instruction count, the sum of its instructions' fixed latencies (the configuration's lat_*
+ * keys, 001 Table III: every instruction but global-memory ones; shared, constant and
+ * parameter accesses at lat_shared, lat_const, lat_param; stores other than shared at 1) and
+ * its global-memory loads and atomics (their latency depends on the caches: bbv_est.h); per
+ * launch the SMs, CTAs per SM (occupancy), the cycles the timing model took (0 in the
+ * functional model) and its L1 and L2 hit ratios in parts per million (BBV_UNKNOWN if the
+ * run had no cache accesses, as in the functional model).
+ *
  * The binary form (bbv_write, bbv_read) is little-endian: "GSBBV1\n\0", then per launch the
- * kernel name (u32 length + bytes), grid x, y, z and block x, y, z (u32 each), nblocks (u32),
- * each block's first pc (u32), nthreads (u64) and the counts, u32 [nthreads][nblocks]. The
- * CSV form has per launch a comment line and a header `thread,b0@pc,...`, then a row per
- * thread.
+ * kernel name (u32 length + bytes), grid x, y, z and block x, y, z (u32 each), nsms,
+ * occupancy, l1_ppm, l2_ppm (u32 each), cycles (u64), nblocks (u32), per block its first pc,
+ * instructions, fixed latency and global accesses (u32 each), nthreads (u64) and the counts,
+ * u32 [nthreads][nblocks]. The CSV form has per launch two comment lines (the launch; the
+ * blocks with their figures) and a header `thread,b0@pc,...`, then a row per thread.
  */
 #ifndef BBV_H
 #define BBV_H
@@ -23,15 +33,28 @@
 #include "gpu/gpusim.h"
 #include "func/probe.h"
 #include "ptx/flow.h"
+#include "base/config.h"
 
 #define BBV_MAGIC "GSBBV1\n"          /* 8 bytes with its NUL */
 #define BBV_MAX_BYTES (1ull << 31)    /* counts per launch: refused above 2 GiB */
 
+#define BBV_UNKNOWN UINT32_MAX        /* a hit ratio the run did not measure */
+
+struct bbv_block {
+    uint32_t first;                   /* first pc */
+    uint32_t ninsns;                  /* instructions */
+    uint32_t fixed;                   /* sum of the fixed latencies, cycles */
+    uint32_t gmem;                    /* global-memory loads and atomics */
+};
+
 struct bbv {
     char kernel[128];
     struct gs_dim3 grid, block;
+    uint32_t nsms, occupancy;         /* SMs; CTAs per SM */
+    uint32_t l1_ppm, l2_ppm;          /* hit ratios x 1e6, or BBV_UNKNOWN */
+    uint64_t cycles;                  /* the timing model's cycles (0: functional) */
     uint32_t nblocks;
-    uint32_t *first;                  /* [nblocks] first pc of each block */
+    struct bbv_block *blk;            /* [nblocks] */
     uint64_t nthreads;                /* grid x block threads */
     uint32_t *count;                  /* [nthreads * nblocks] entries, saturating at 2^32-1 */
     const struct flow *flow;          /* while collecting */
@@ -39,10 +62,14 @@ struct bbv {
     uint64_t stray;                   /* events naming a thread outside the grid (a bug) */
 };
 
-/* Set up b for a launch of kernel (flow f, grid, block): counts zeroed. 0, or -1 with a
-   message (too large, out of memory). */
-int  bbv_begin(struct bbv *b, const char *kernel, const struct flow *f, struct gs_dim3 grid,
-               struct gs_dim3 block, char *err, size_t errlen);
+/* Set up b for a launch of kernel (program p, flow f, grid, block) under configuration c:
+   counts zeroed, the blocks' figures filled. 0, or -1 with a message (too large, out of
+   memory). */
+int  bbv_begin(struct bbv *b, const char *kernel, const struct ptx_prog *p, const struct flow *f,
+               const struct gpu_config *c, struct gs_dim3 grid, struct gs_dim3 block, char *err,
+               size_t errlen);
+/* The launch's figures from its statistics (after the run). */
+void bbv_end(struct bbv *b, const struct gs_stats *st, uint32_t nsms);
 void bbv_free(struct bbv *b);
 /* The probe sink's function (arg: a struct bbv being collected). */
 void bbv_sink(void *arg, const struct probe_event *e);

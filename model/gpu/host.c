@@ -686,7 +686,7 @@ static int bbv_launch_begin(struct gs_gpu *g, const struct gs_kernel *k, const c
     memset(b, 0, sizeof *b);
     if (!g->bbv_out)
         return GS_OK;
-    if (bbv_begin(b, kernel, &k->flow, grid, block, g->err, sizeof g->err))
+    if (bbv_begin(b, kernel, &k->prog, &k->flow, &g->conf, grid, block, g->err, sizeof g->err))
         return GS_ERR_OUT_OF_MEMORY;
     *sink = (struct probe_sink){bbv_sink, b};
     return GS_OK;
@@ -696,6 +696,7 @@ static int bbv_launch_end(struct gs_gpu *g, struct bbv *b, int rc)
 {
     if (!b->count)
         return rc;
+    bbv_end(b, &g->last, g->conf.num_sms);
     if (rc == GS_OK && b->stray)
         rc = seterr(g, GS_ERR_KERNEL, "bbv: launch of %s: %llu probe events named a thread "
                     "outside the grid", b->kernel, (unsigned long long)b->stray);
