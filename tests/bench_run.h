@@ -12,11 +12,13 @@ struct variant { const char *tag; const char *set[6]; int nset; const char *cfg;
                                                             NULL = configs/gtx480.cfg */
 struct job { const struct bench *b; const struct variant *v; char name[80]; };
 
-/* Run bench kernel b at the test size with sets; 0, or its rc with the message in msg. Its
+/* Run bench kernel b at the test size with sets, setup(gpu, arg) called before it runs (NULL:
+   none); 0, or its rc with the message in msg (the bench's, then the last API error). Its
    statistics over all launches into st (if not NULL). */
-static inline int bench_run_cfg(const struct bench *b, const char *cfg,
-                                const char *const *sets, int nsets, struct gs_stats *st,
-                                char *msg, size_t msglen)
+static inline int bench_run_with(const struct bench *b, const char *cfg,
+                                 const char *const *sets, int nsets,
+                                 void (*setup)(struct gs_gpu *, void *), void *arg,
+                                 struct gs_stats *st, char *msg, size_t msglen)
 {
     struct bench_ctx ctx;
     char path[512], err[512];
@@ -24,15 +26,24 @@ static inline int bench_run_cfg(const struct bench *b, const char *cfg,
     memset(&ctx, 0, sizeof ctx);
     assert_int_equal(gs_init(&ctx.gpu, cfg ? cfg : "configs/gtx480.cfg", sets, nsets, err,
                              sizeof err), GS_OK);
+    if (setup)
+        setup(ctx.gpu, arg);
     snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
     ctx.ptx_path = path;
     ctx.size = BENCH_TEST;
     rc = b->run(&ctx);
     if (st)
         gs_total_stats(ctx.gpu, st);
-    snprintf(msg, msglen, "%s", ctx.msg);
+    snprintf(msg, msglen, "%s%s%s", ctx.msg, rc ? " | " : "", rc ? gs_last_error(ctx.gpu) : "");
     gs_destroy(ctx.gpu);
     return rc;
+}
+
+static inline int bench_run_cfg(const struct bench *b, const char *cfg,
+                                const char *const *sets, int nsets, struct gs_stats *st,
+                                char *msg, size_t msglen)
+{
+    return bench_run_with(b, cfg, sets, nsets, NULL, NULL, st, msg, msglen);
 }
 
 static inline int bench_run(const struct bench *b, const char *const *sets, int nsets,

@@ -87,6 +87,14 @@ int  gs_record(struct gs_gpu *gpu, const char *block, const char *path);
    are not the grid's). */
 int  gs_bbv(struct gs_gpu *gpu, FILE *out, int csv);
 
+/* Reference redirection (ptx/redir.h, 001 Section III-A) for the following launches: launch i
+   (counted from this call, any kernel) runs with thread slot p as logical thread perm[i][p]
+   (len[i] threads: the launch's grid x block), or unchanged if perm[i] is NULL; launches
+   past n run unchanged. The arrays stay the caller's until the launches ran. The kernel is
+   rewritten once (refused: shared memory, barriers, warp-level operations, %laneid/%warpid;
+   under vtw != off); D[] is copied to device memory for each launch. */
+int  gs_redirect(struct gs_gpu *gpu, const uint32_t *const *perm, const uint64_t *len, unsigned n);
+
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
 /* Registers per thread of the last launch in words: the number, its source (regs_source in the
    statistics: estimate, recorded, ptxas, override) and where it was found. */

@@ -24,6 +24,7 @@
 #include "mem/l2copy.h"
 #include "stats.h"
 #include "ptx/vtwx.h"
+#include "ptx/redir.h"
 #include "bbv.h"
 
 #define GS_MAX_MODULES 64
@@ -35,7 +36,9 @@ struct gs_kernel {                    /* a linked kernel, cached per module */
     struct kres kres;                 /* its registers per thread and where they came from */
     const struct ptx_func *fn;        /* its declaration (performance directives) */
     uint8_t  vtw;                     /* enum conf_vtw: the program is VTW's transform */
-    uint8_t  vtw_hidden;              /* parameters the transform appended */
+    uint8_t  vtw_hidden;              /* parameters a transform appended (VTW's, redirection's) */
+    int64_t  redir_off;               /* the redirected variant: __rg_map's offset */
+    struct gs_kernel *redir;          /* this kernel under reference redirection, or NULL */
     uint32_t regs_orig;               /* registers per thread of the kernel before it */
     struct vtwx_info vx;
     char vtw_note[1200];              /* where the transform's registers came from */
@@ -63,6 +66,9 @@ struct gs_gpu {
                                          (l2_copy_install off or functional model) */
     char rec_path[512];
     FILE *bbv_out;                    /* gs_bbv: where launches write their BBVs (NULL: off) */
+    const uint32_t *const *rd_perm;   /* gs_redirect: per launch D[] or NULL; rd_n of them */
+    const uint64_t *rd_len;
+    unsigned rd_n, rd_next;           /* launches given; the next launch's index */
     int bbv_csv;
     unsigned bbv_n;                   /* launches written */
     char err[1024];
@@ -148,16 +154,24 @@ const struct gpu_config *gs_config(const struct gs_gpu *g)
     return &g->conf;
 }
 
+static void kernel_free(struct gs_kernel *k)
+{
+    if (k->redir) {
+        kernel_free(k->redir);
+        free(k->redir);
+    }
+    ptx_prog_free(&k->prog);
+    flow_free(&k->flow);
+}
+
 static void module_free(struct gs_module *m)
 {
     uint32_t i;
     if (!m)
         return;
     for (i = 0; m->kernels && i < m->mod.nfuncs; i++)
-        if (m->kernels[i].linked) {
-            ptx_prog_free(&m->kernels[i].prog);
-            flow_free(&m->kernels[i].flow);
-        }
+        if (m->kernels[i].linked)
+            kernel_free(&m->kernels[i]);
     free(m->kernels);
     free(m->res);
     ptx_module_free(&m->mod);
@@ -706,6 +720,74 @@ static int bbv_launch_end(struct gs_gpu *g, struct bbv *b, int rc)
     return rc;
 }
 
+int gs_redirect(struct gs_gpu *g, const uint32_t *const *perm, const uint64_t *len, unsigned n)
+{
+    if (!g || (n && (!perm || !len)))
+        return GS_ERR_INVALID_VALUE;
+    if (g->conf.vtw != VTW_OFF)
+        return seterr(g, GS_ERR_CONFIG, "gs_redirect: reference redirection needs vtw = off "
+                      "(both rewrite the kernel's thread indices)");
+    g->rd_perm = perm;
+    g->rd_len = len;
+    g->rd_n = n;
+    g->rd_next = 0;
+    return GS_OK;
+}
+
+/* The redirected variant of kernel k (m's function i), made once. */
+static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel *k)
+{
+    struct gs_kernel *r;
+    if (k->redir)
+        return GS_OK;
+    r = calloc(1, sizeof *r);
+    if (!r)
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    if (link_kernel(g, m, (uint32_t)(k - m->kernels), r) != GS_OK ||
+        redir_apply(&r->prog, &r->redir_off, g->err, sizeof g->err) ||
+        (flow_free(&r->flow), flow_build(&r->prog, &r->flow, g->err, sizeof g->err))) {
+        kernel_free(r);
+        free(r);
+        return GS_ERR_LAUNCH;
+    }
+    r->linked = 1;
+    r->vtw_hidden = 1;
+    r->kres.regs += REDIR_REGS;   /* the logical %tid and %ctaid stay live through the body */
+    r->prog.regs_per_thread = r->kres.regs;
+    k->redir = r;
+    return GS_OK;
+}
+
+/* gs_redirect's part of a launch: the variant to run and D[] in device memory (*map 0: this
+   launch runs unchanged). */
+static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel **k,
+                        struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn, uint64_t *map)
+{
+    unsigned i = g->rd_next++;
+    uint64_t n = (uint64_t)grid.x * grid.y * grid.z * block.x * block.y * block.z, bytes;
+    int rc;
+    *map = 0;
+    if (i >= g->rd_n || !g->rd_perm[i])
+        return GS_OK;
+    if (dyn)
+        return seterr(g, GS_ERR_LAUNCH, "redirect %s: launch %u has %u bytes of dynamic shared "
+                      "memory: its CTAs' threads would no longer be one logical CTA's",
+                      (*k)->prog.name, i, dyn);
+    if (g->rd_len[i] != n || n >= (1ull << 32))
+        return seterr(g, GS_ERR_LAUNCH, "redirect %s: launch %u: a regrouping of %llu threads "
+                      "for a launch of %llu (at most 2^32 - 1)", (*k)->prog.name, i,
+                      (unsigned long long)g->rd_len[i], (unsigned long long)n);
+    if ((rc = redir_variant(g, m, *k)) != GS_OK)
+        return rc;
+    bytes = n * 4;
+    if (gm_alloc(g->gmem, bytes, map))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "launch %s: no device memory for D[]",
+                      (*k)->prog.name);
+    memcpy(gm_ptr(g->gmem, *map, bytes), g->rd_perm[i], bytes);
+    *k = (*k)->redir;
+    return GS_OK;
+}
+
 int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
               struct gs_dim3 block, uint32_t dyn_smem, const void *const *args, int nargs)
 {
@@ -713,6 +795,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     struct fsim_launch l;
     struct bbv bbv;
     struct probe_sink sink;
+    uint64_t map = 0;
     struct gs_dim3 lgrid = grid;          /* the logical grid (VTW launches fewer CTAs) */
     uint8_t *params = NULL;
     double t0;
@@ -722,12 +805,19 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     if (!m || !kernel || (nargs > 0 && !args))
         return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: null pointer");
     if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK ||
+        (rc = redir_launch(g, m, &k, grid, block, dyn_smem, &map)) != GS_OK ||
         (rc = check_dims(g, kernel, grid, block)) != GS_OK ||
         (rc = check_ntid(g, k, block)) != GS_OK ||
         (rc = check_resources(g, &k->prog, block, dyn_smem)) != GS_OK ||
         (rc = build_params(g, k, args, nargs, &params)) != GS_OK ||
-        (rc = vtw_launch(g, k, block, dyn_smem, params, &grid, &l.vtw_nlog)) != GS_OK)
+        (rc = vtw_launch(g, k, block, dyn_smem, params, &grid, &l.vtw_nlog)) != GS_OK) {
+        if (map)
+            gm_free(g->gmem, map);
+        free(params);
         return g->last_launch_status = rc;
+    }
+    if (map)
+        memcpy(params + k->redir_off, &map, 8);
     memset(&g->last, 0, sizeof g->last);
     set_geometry(g, m, k, lgrid, block, dyn_smem);
     g->last.vtw_ctas = k->vtw ? grid.x : 0;
@@ -751,6 +841,8 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l2copy_clear(g->copied);
     g->last.launches = 1;
     free(params);
+    if (map)
+        gm_free(g->gmem, map);
     rc = bbv_launch_end(g, &bbv, rc);
     gs_stats_add(&g->total, &g->last);
     if (g->rec.block >= 0 && rc == GS_OK && (rc = write_record(g)) != GS_OK)

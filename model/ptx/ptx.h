@@ -285,6 +285,8 @@ const char *ptx_sreg_name(enum ptx_sreg s);   /* "%tid" ... (components not incl
 /* Format a message into err (when err and errlen) and return -1: the error return of the
    front end's passes. */
 int ptx_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Does linked kernel p touch shared memory (static variables, a .shared access or address)? */
+int ptx_prog_uses_shared(const struct ptx_prog *p);
 /* Disassemble one prog instruction (for dumps and error messages). */
 void        ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len);
 

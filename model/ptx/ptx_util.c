@@ -377,3 +377,23 @@ int ptx_errf(char *err, size_t errlen, const char *fmt, ...)
     }
     return -1;
 }
+
+/* Does the kernel touch shared memory (static variables, a .shared access or address)? */
+int ptx_prog_uses_shared(const struct ptx_prog *p)
+{
+    if (p->shared_static)
+        return 1;
+    for (uint32_t s = 0; s < p->nsyms; s++)
+        if (p->syms[s].space == PS_SHARED)
+            return 1;
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        if (in->space == PS_SHARED)
+            return 1;
+        for (unsigned k = 0; k < in->nopd; k++)
+            if ((in->opd[k].kind == OPD_ADDR || in->opd[k].kind == OPD_SYMADDR)
+                && in->opd[k].space == PS_SHARED)
+                return 1;
+    }
+    return 0;
+}

@@ -42,24 +42,6 @@ enum vtwx_form vtwx_form_by_name(const char *name)
 
 /* ------------------------------------------------------------------ analysis */
 
-static int uses_shared(const struct ptx_prog *p)
-{
-    if (p->shared_static)
-        return 1;
-    for (uint32_t s = 0; s < p->nsyms; s++)
-        if (p->syms[s].space == PS_SHARED)
-            return 1;
-    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
-        const struct ptx_insn *in = &p->insns[pc];
-        if (in->space == PS_SHARED)
-            return 1;
-        for (unsigned k = 0; k < in->nopd; k++)
-            if ((in->opd[k].kind == OPD_ADDR || in->opd[k].kind == OPD_SYMADDR)
-                && in->opd[k].space == PS_SHARED)
-                return 1;
-    }
-    return 0;
-}
 
 int64_t vtwx_ext_pc(const struct ptx_prog *p)
 {
@@ -101,7 +83,7 @@ static int scan(struct vx *x, struct vtwx_info *info, char *err, size_t errlen)
     }
     if (!exits)
         return ptx_errf(err, errlen, "vtw %s: the kernel has no exit", p->name);
-    info->uses_shared = (uint8_t)uses_shared(p);
+    info->uses_shared = (uint8_t)ptx_prog_uses_shared(p);
     return 0;
 }
 

@@ -1,0 +1,156 @@
+/*
+ * test_redir.c -- reference redirection (model/ptx/redir.c, gs_redirect; 001 Section III-A):
+ * on every bench kernel at the test size, every launch run with a shuffled thread order
+ * (thread slot p as logical thread D[p]) computes correct results in both models, or the
+ * kernel is refused with the reason (shared memory, barriers, warp-level operations); the
+ * extra load shows in the statistics; bad regroupings are refused.
+ */
+#include "bench_run.h"
+#include "gpu/bbv.h"
+
+#define MAXL 256
+
+struct launches { unsigned n; uint64_t len[MAXL]; uint32_t *perm[MAXL]; };
+
+struct hooks { FILE *bbv; struct launches *rg; };
+
+static void setup(struct gs_gpu *g, void *arg)
+{
+    struct hooks *h = arg;
+    if (h->bbv)
+        assert_int_equal(gs_bbv(g, h->bbv, 0), GS_OK);
+    if (h->rg)
+        assert_int_equal(gs_redirect(g, (const uint32_t *const *)h->rg->perm, h->rg->len,
+                                     h->rg->n), GS_OK);
+}
+
+static int run(const struct bench *b, const char *model, FILE *bbv, struct launches *rg,
+               struct gs_stats *st, char *msg, size_t msglen)
+{
+    char set[64];
+    const char *sets[1] = {set};
+    struct hooks h = {bbv, rg};
+    snprintf(set, sizeof set, "model=%s", model);
+    return bench_run_with(b, NULL, sets, 1, setup, &h, st, msg, msglen);
+}
+
+/* The launches' thread counts (from a BBV run) and a shuffle per launch. */
+static void shuffles(const struct bench *b, struct launches *rg)
+{
+    char *buf = NULL, msg[1024], err[256];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    struct bbv x;
+    uint64_t s = 12345;
+    assert_int_equal(run(b, "functional", f, NULL, NULL, msg, sizeof msg), 0);
+    fclose(f);
+    f = fmemopen(buf, len, "rb");
+    assert_int_equal(bbv_read_magic(f, err, sizeof err), 0);
+    memset(rg, 0, sizeof *rg);
+    while (bbv_read(f, &x, err, sizeof err) == 1) {
+        assert_true(rg->n < MAXL);
+        uint32_t *p = malloc(x.nthreads * sizeof *p);
+        assert_non_null(p);
+        for (uint64_t i = 0; i < x.nthreads; i++)
+            p[i] = (uint32_t)i;
+        for (uint64_t i = x.nthreads; i > 1; i--) {           /* Fisher-Yates, fixed seed */
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            uint64_t j = (s >> 33) % i;
+            uint32_t t = p[i - 1];
+            p[i - 1] = p[j];
+            p[j] = t;
+        }
+        rg->len[rg->n] = x.nthreads;
+        rg->perm[rg->n++] = p;
+        bbv_free(&x);
+    }
+    fclose(f);
+    free(buf);
+}
+
+static void free_launches(struct launches *rg)
+{
+    for (unsigned i = 0; i < rg->n; i++)
+        free(rg->perm[i]);
+}
+
+static void test_every_kernel(void **state)
+{
+    unsigned n, applied = 0;
+    uint64_t per_thread = 0;            /* the prologue's instructions */
+    const struct bench *const *all = bench_all(&n);
+    (void)state;
+    for (unsigned i = 0; i < n; i++) {
+        struct launches *rg = calloc(1, sizeof *rg);
+        struct gs_stats s0, s1;
+        char msg[1024];
+        int rc;
+        assert_non_null(rg);
+        shuffles(all[i], rg);
+        assert_int_equal(run(all[i], "timing", NULL, NULL, &s0, msg, sizeof msg), 0);
+        rc = run(all[i], "functional", NULL, rg, NULL, msg, sizeof msg);
+        if (rc && strstr(msg, "redirect ")) {
+            print_message("%s: refused: %s\n", all[i]->name, strstr(msg, "redirect "));
+        } else {
+            if (rc || (rc = run(all[i], "timing", NULL, rg, &s1, msg, sizeof msg))) {
+                print_error("%s: %s\n", all[i]->name, msg);
+                fail();
+            }
+            /* the prologue (its extra load among them): the same instructions added to every
+               thread; bfs's threads race on purpose (bench/bfs/kernel.cu), so its own count
+               moves too */
+            uint64_t threads = 0, extra = s1.thread_insns - s0.thread_insns;
+            for (unsigned l = 0; l < rg->n; l++)
+                threads += rg->len[l];
+            if (strcmp(all[i]->name, "bfs")) {
+                assert_int_equal(extra % threads, 0);
+                if (!per_thread)
+                    per_thread = extra / threads;
+                assert_int_equal(extra / threads, per_thread);
+            }
+            print_message("%s: redirected, %llu -> %llu cycles\n", all[i]->name,
+                          (unsigned long long)s0.cycles, (unsigned long long)s1.cycles);
+            applied++;
+        }
+        free_launches(rg);
+        free(rg);
+    }
+    print_message("%u of %u kernels run redirected, %llu prologue instructions per thread\n",
+                  applied, n, (unsigned long long)per_thread);
+    assert_true(per_thread >= 30 && per_thread <= 40);
+    assert_true(applied >= 10);
+}
+
+static void test_refusals(void **state)
+{
+    struct gs_gpu *g;
+    char err[512];
+    const char *vtw = "vtw=hw";
+    uint32_t p[64];
+    const uint32_t *perm[1] = {p};
+    uint64_t len[1] = {64};
+    struct launches *rg = calloc(1, sizeof *rg);
+    char msg[1024];
+    (void)state;
+    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &vtw, 1, err, sizeof err), GS_OK);
+    assert_int_equal(gs_redirect(g, perm, len, 1), GS_ERR_CONFIG);
+    tu_assert_contains(gs_last_error(g), "reference redirection needs vtw = off");
+    assert_int_equal(gs_redirect(g, NULL, len, 1), GS_ERR_INVALID_VALUE);
+    gs_destroy(g);
+    assert_non_null(rg);                       /* a regrouping of the wrong size */
+    shuffles(bench_find("vecadd"), rg);
+    rg->len[0]--;
+    assert_int_not_equal(run(bench_find("vecadd"), "functional", NULL, rg, NULL, msg, sizeof msg), 0);
+    tu_assert_contains(msg, "redirect vecadd: launch 0: a regrouping of 1023 threads for a launch of 1024");
+    free_launches(rg);
+    free(rg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_kernel),
+        cmocka_unit_test(test_refusals),
+    };
+    return cmocka_run_group_tests_name("redir", tests, NULL, NULL);
+}
