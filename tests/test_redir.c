@@ -7,6 +7,7 @@
  */
 #include "bench_run.h"
 #include "gpu/bbv.h"
+#include "ptx/redir.h"
 
 #define MAXL 256
 
@@ -146,11 +147,31 @@ static void test_refusals(void **state)
     free(rg);
 }
 
+/* redir_record against the split done the long way, on a grid with every dimension used and
+   CTA indices beyond 16 bits (the kernels' test sizes have fewer CTAs). */
+static void test_record(void **state)
+{
+    const uint32_t g[3] = {70000, 3, 2}, b[3] = {32, 4, 2};
+    uint32_t rec[4];
+    (void)state;
+    for (uint64_t l = 0; l < (uint64_t)70000 * 3 * 2 * 256; l += 9973) {
+        uint64_t cta = l / 256, tid = l % 256;
+        redir_record((uint32_t)l, g, b, rec);
+        assert_int_equal(rec[0] & 0x3ff, tid % 32);
+        assert_int_equal(rec[0] >> 10 & 0x3ff, tid / 32 % 4);
+        assert_int_equal(rec[0] >> 20, tid / 128);
+        assert_int_equal(rec[1], cta % 70000);
+        assert_int_equal(rec[2] & 0xffff, cta / 70000 % 3);
+        assert_int_equal(rec[2] >> 16, cta / 210000);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kernel),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_record),
     };
     return cmocka_run_group_tests_name("redir", tests, NULL, NULL);
 }

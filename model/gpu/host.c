@@ -758,6 +758,15 @@ static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel
     return GS_OK;
 }
 
+/* Launch i's records (redir.h): slot p's logical components, from D[p]. */
+static void redir_table(const struct gs_gpu *g, unsigned i, struct gs_dim3 grid,
+                        struct gs_dim3 block, uint32_t *out)
+{
+    const uint32_t gd[3] = {grid.x, grid.y, grid.z}, bd[3] = {block.x, block.y, block.z};
+    for (uint64_t p = 0; p < g->rd_len[i]; p++)
+        redir_record(g->rd_perm[i][p], gd, bd, out + p * 4);
+}
+
 /* gs_redirect's part of a launch: the variant to run and D[] in device memory (*map 0: this
    launch runs unchanged). */
 static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel **k,
@@ -779,11 +788,11 @@ static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel 
                       (unsigned long long)g->rd_len[i], (unsigned long long)n);
     if ((rc = redir_variant(g, m, *k)) != GS_OK)
         return rc;
-    bytes = n * 4;
+    bytes = n * REDIR_RECORD_BYTES;
     if (gm_alloc(g->gmem, bytes, map))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "launch %s: no device memory for D[]",
                       (*k)->prog.name);
-    memcpy(gm_ptr(g->gmem, *map, bytes), g->rd_perm[i], bytes);
+    redir_table(g, i, grid, block, (uint32_t *)gm_ptr(g->gmem, *map, bytes));
     *k = (*k)->redir;
     return GS_OK;
 }

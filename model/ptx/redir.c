@@ -9,8 +9,9 @@
 
 /* The prologue's registers. */
 struct rg {
-    int32_t map, addr, off, slot, d, lcta, ltid, t;     /* scratch and results */
-    int32_t nt[3], nc[3], ntxy, ncxy, tpc;              /* %ntid, %nctaid, products */
+    int32_t map, addr, off, slot, lcta, ltid, t;        /* scratch */
+    int32_t nt[3], nc[3], tpc;                          /* %ntid, %nctaid, threads per CTA */
+    int32_t w[4];                                       /* the loaded record */
     int32_t tid[3], cta[3];                             /* the logical components */
 };
 
@@ -50,13 +51,14 @@ static void add_regs(struct ptx_rw *rw, struct rg *r)
     r->addr = ptx_rw_add_reg(rw, PT_U64, "%rg_addr");
     r->off = ptx_rw_add_reg(rw, PT_U64, "%rg_off");
     r->slot = ptx_rw_add_reg(rw, PT_U32, "%rg_slot");
-    r->d = ptx_rw_add_reg(rw, PT_U32, "%rg_d");
     r->lcta = ptx_rw_add_reg(rw, PT_U32, "%rg_lcta");
     r->ltid = ptx_rw_add_reg(rw, PT_U32, "%rg_ltid");
     r->t = ptx_rw_add_reg(rw, PT_U32, "%rg_t");
-    r->ntxy = ptx_rw_add_reg(rw, PT_U32, "%rg_ntid_xy");
-    r->ncxy = ptx_rw_add_reg(rw, PT_U32, "%rg_nctaid_xy");
     r->tpc = ptx_rw_add_reg(rw, PT_U32, "%rg_tpc");
+    for (int c = 0; c < 4; c++) {
+        snprintf(nm, sizeof nm, "%%rg_w%d", c);
+        r->w[c] = ptx_rw_add_reg(rw, PT_U32, nm);
+    }
     for (int c = 0; c < 3; c++) {
         snprintf(nm, sizeof nm, "%%rg_ntid_%c", xyz[c]);
         r->nt[c] = ptx_rw_add_reg(rw, PT_U32, nm);
@@ -100,18 +102,37 @@ static uint32_t linear(struct ptx_insn *o, const struct rg *r, enum ptx_sreg v, 
     return k;
 }
 
-/* out[c] = component c of linear index i over dimensions n (nxy = n.x x n.y). */
-static uint32_t split(struct ptx_insn *o, const struct rg *r, int32_t i, const int32_t *n,
-                      int32_t nxy, const int32_t *out)
+/* d = (a >> sh) & mask (mask 0: no mask). */
+static uint32_t field(struct ptx_insn *o, int32_t d, int32_t a, unsigned sh, uint32_t mask)
 {
-    o[0] = op3(OP_REM, out[0], i, n[0]);
-    o[1] = op3(OP_DIV, r->t, i, n[0]);
-    o[2] = op3(OP_REM, out[1], r->t, n[1]);
-    o[3] = op3(OP_DIV, out[2], i, nxy);
-    return 4;
+    uint32_t k = 0;
+    int32_t src = a;
+    if (sh) {
+        o[k] = ptx_insn_new(OP_SHR, PT_U32, 3, ptx_opd_reg(d), ptx_opd_reg(a), ptx_opd_imm(sh));
+        k++;
+        src = d;
+    }
+    o[k++] = mask ? ptx_insn_new(OP_AND, PT_B32, 3, ptx_opd_reg(d), ptx_opd_reg(src),
+                                 ptx_opd_imm(mask))
+                  : ptx_insn_new(OP_MOV, PT_U32, 2, ptx_opd_reg(d), ptx_opd_reg(src));
+    return k;
 }
 
-/* The prologue: slot, D[slot], the logical components. Returns the instructions written. */
+/* ld.global.v4.u32 {w0..w3}, [addr] */
+static struct ptx_insn load_record(const struct rg *r)
+{
+    struct ptx_insn i = ptx_insn_ld(PS_GLOBAL, PT_U32, r->w[0], ptx_opd_addr(r->addr, 0,
+                                                                            PS_GLOBAL));
+    i.opd[0].kind = OPD_VEC;
+    i.opd[0].nvec = 4;
+    for (int c = 0; c < 4; c++)
+        i.opd[0].vec[c] = r->w[c];
+    i.vec = 4;
+    return i;
+}
+
+/* The prologue: the slot, its record (REDIR_RECORD_BYTES), the logical components. Returns
+   the instructions written. */
 static uint32_t prologue(const struct rg *r, int64_t off_map, struct ptx_insn *o)
 {
     uint32_t k = 0;
@@ -120,23 +141,24 @@ static uint32_t prologue(const struct rg *r, int64_t off_map, struct ptx_insn *o
         o[k++] = mov_sreg(r->nt[c], SR_NTID, (unsigned)c);
         o[k++] = mov_sreg(r->nc[c], SR_NCTAID, (unsigned)c);
     }
-    o[k++] = op3(OP_MUL, r->ntxy, r->nt[0], r->nt[1]);
-    o[k++] = op3(OP_MUL, r->ncxy, r->nc[0], r->nc[1]);
-    o[k++] = op3(OP_MUL, r->tpc, r->ntxy, r->nt[2]);
+    o[k++] = op3(OP_MUL, r->tpc, r->nt[0], r->nt[1]);
+    o[k++] = op3(OP_MUL, r->tpc, r->tpc, r->nt[2]);
     k += linear(o + k, r, SR_CTAID, r->nc, r->lcta);
     k += linear(o + k, r, SR_TID, r->nt, r->ltid);
     o[k++] = mad(r->slot, r->lcta, r->tpc, r->ltid);
     o[k] = ptx_insn_new(OP_MUL, PT_U32, 3, ptx_opd_reg(r->off), ptx_opd_reg(r->slot),
-                        ptx_opd_imm(4));
+                        ptx_opd_imm(REDIR_RECORD_BYTES));
     o[k].mod = MOD_WIDE;
     k++;
     o[k++] = ptx_insn_new(OP_ADD, PT_U64, 3, ptx_opd_reg(r->addr), ptx_opd_reg(r->map),
                           ptx_opd_reg(r->off));
-    o[k++] = ptx_insn_ld(PS_GLOBAL, PT_U32, r->d, ptx_opd_addr(r->addr, 0, PS_GLOBAL));
-    o[k++] = op3(OP_DIV, r->lcta, r->d, r->tpc);
-    o[k++] = op3(OP_REM, r->ltid, r->d, r->tpc);
-    k += split(o + k, r, r->ltid, r->nt, r->ntxy, r->tid);
-    k += split(o + k, r, r->lcta, r->nc, r->ncxy, r->cta);
+    o[k++] = load_record(r);
+    k += field(o + k, r->tid[0], r->w[0], 0, 0x3ff);
+    k += field(o + k, r->tid[1], r->w[0], 10, 0x3ff);
+    k += field(o + k, r->tid[2], r->w[0], 20, 0);
+    k += field(o + k, r->cta[0], r->w[1], 0, 0);
+    k += field(o + k, r->cta[1], r->w[2], 0, 0xffff);
+    k += field(o + k, r->cta[2], r->w[2], 16, 0);
     return k;
 }
 
@@ -158,4 +180,13 @@ int redir_apply(struct ptx_prog *p, int64_t *off_map, char *err, size_t errlen)
     np = prologue(&r, *off_map, pro);
     ptx_rw_insert(&rw, 0, pro, np, PTX_RW_KEEP_TARGETS);
     return ptx_rw_end(&rw, err, errlen);
+}
+
+void redir_record(uint32_t l, const uint32_t g[3], const uint32_t b[3], uint32_t rec[4])
+{
+    uint32_t tpc = b[0] * b[1] * b[2], cta = l / tpc, tid = l % tpc;
+    rec[0] = tid % b[0] | (tid / b[0] % b[1]) << 10 | (tid / (b[0] * b[1])) << 20;
+    rec[1] = cta % g[0];
+    rec[2] = (cta / g[0] % g[1]) | (cta / (g[0] * g[1])) << 16;
+    rec[3] = 0;
 }
