@@ -6,6 +6,7 @@
 #   make cosim   full co-simulation of the RTL blocks (mk/cosim.mk); make cost: cost report (mk/cost.mk)
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
+#   make bench-regroup  the thread regrouping algorithms' speed on 262 144 synthetic threads
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc, then make ptx-res (only where nvcc exists)
 #   make ptx-res record ptxas's registers per kernel in bench/*/kernel.res (only where ptxas exists)
 #   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
@@ -52,7 +53,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed report-vtw report-vt report-dws ptx ptx-res clean check-test san-test docs-svg FORCE
+.PHONY: all deps run test bench bench-speed bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -101,6 +102,11 @@ bench: deps all
 bench-speed: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
 
+# The thread regrouping algorithms of 001 Section V (model/gpu/regroup.c) timed on a synthetic
+# launch of 262 144 threads, with each one's estimates against the identity (cli/regroup.c).
+bench-regroup: all
+	$(BUILD)/gpusim regroup-bench 262144
+
 # VTW's evaluation (000 Section 5 forms): 8 variants x every kernel at the default size, every
 # result checked; writes docs/vtw.md (hand notes below its marker kept) and docs/vtw.csv.
 # REPORT_JOBS runs that many kernels at once (default: the machine's cores).
@@ -125,6 +131,15 @@ REPORT_DWS_SIZE ?= test
 report-dws: deps all
 	$(BUILD)/gpusim report dws --size $(REPORT_DWS_SIZE) --config configs/gtx480.cfg \
 	  --jobs $(REPORT_JOBS) --markdown docs/dws.md --csv docs/dws.csv
+
+# Thread regrouping (001 Section VII forms): every kernel profiled for BBVs, regrouped by
+# Sorting, Greedy and Greedy-Max, run under reference redirection, estimates against the
+# simulated cycles; writes docs/regroup.md (notes below its marker kept), docs/regroup.csv and
+# docs/regroup-fig9.svg. REPORT_REGROUP_SIZE=default for the default size.
+REPORT_REGROUP_SIZE ?= test
+report-regroup: deps all
+	$(BUILD)/gpusim report regroup --size $(REPORT_REGROUP_SIZE) --config configs/gtx480.cfg \
+	  --markdown docs/regroup.md --csv docs/regroup.csv
 
 ptx: all
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \

@@ -1,7 +1,8 @@
 /*
  * bbv.c -- gpusim bbv: a bench kernel's per-thread basic block vectors (001_8bf4399a5d1562fa.txt
  * Section IV) from the model the configuration runs (model = functional is the fast one; the
- * timing model gives the same counts), every launch's results checked; and gpusim bbv --read,
+ * timing model gives the same counts), every launch's results checked; --estimate adds 001
+ * Section V's regroupings' estimates (model/gpu/regroup.h); and gpusim bbv --read,
  * a binary BBV file printed as CSV (model/gpu/bbv.h has both forms).
  */
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "cli.h"
 #include "gpu/bbv.h"
 #include "gpu/bbv_est.h"
+#include "gpu/regroup.h"
 
 static int ends_with(const char *s, const char *tail)
 {
@@ -61,6 +63,47 @@ static void print_latency(const struct gpu_config *c, const struct bbv *b, unsig
     free(lat);
 }
 
+/* Algorithm a's order of b's threads at group size 32 (the paper's setting) and its
+   estimates into *e. 0, or -1 with a message in err. */
+static int regrouped(const struct gpu_config *c, const struct bbv *b, const double *lat,
+                     enum rg_alg a, uint32_t *perm, struct bbv_est *e, char *err, size_t errlen)
+{
+    if (rg_regroup(a, b, lat, 32, perm, err, errlen))
+        return -1;
+    if (bbv_estimate(c, b, perm, e)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* Under a launch's line: per regrouping algorithm of 001 Section V the divergent warps and
+   both estimates of its order, and their ratios to the launch's own (id). */
+static void print_regroups(const struct gpu_config *c, const struct bbv *b,
+                           const struct bbv_est *id)
+{
+    double *lat = malloc((b->nblocks + 1) * sizeof *lat);
+    uint32_t *perm = malloc((b->nthreads + 1) * sizeof *perm);
+    char err[256];
+    struct bbv_est e;
+    if (!lat || !perm)
+        printf("%6s regrouping: out of memory\n", "");
+    else
+        bbv_block_latency(c, b, lat);
+    for (unsigned a = 0; a < RG_NALGS && lat && perm; a++) {
+        if (regrouped(c, b, lat, (enum rg_alg)a, perm, &e, err, sizeof err))
+            printf("%6s %-12s (%s)\n", "", rg_name((enum rg_alg)a), err);
+        else
+            printf("%6s %-12s %9s %7s %10llu %5s %13.0f %17.0f  regrouped, group size 32: "
+                   "x%.3f, x%.3f\n", "", rg_name((enum rg_alg)a), "", "",
+                   (unsigned long long)e.div_warps, "", e.weighted, e.scheduled,
+                   id->weighted > 0 ? e.weighted / id->weighted : 1.0,
+                   id->scheduled > 0 ? e.scheduled / id->scheduled : 1.0);
+    }
+    free(lat);
+    free(perm);
+}
+
 static void print_estimate(const struct gpu_config *c, const struct bbv *b, unsigned n)
 {
     struct bbv_est e;
@@ -75,6 +118,7 @@ static void print_estimate(const struct gpu_config *c, const struct bbv *b, unsi
            (unsigned long long)b->nthreads, (unsigned long long)e.warps,
            (unsigned long long)e.div_warps, e.lat_global, e.weighted, e.scheduled,
            (unsigned long long)b->cycles);
+    print_regroups(c, b, &e);
 }
 
 /* --estimate / --latency: the launches' BBVs from buf, printed. */

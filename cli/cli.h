@@ -52,5 +52,8 @@ int cat_has(enum cat c, const char *kernel);             /* the kernel is listed
 int cmd_report(const struct opts *o);
 /* gpusim bbv: a kernel's per-thread basic block vectors (cli/bbv.c). */
 int cmd_bbv(const struct opts *o);
+/* gpusim regroup-bench N: the regrouping algorithms' speed on a synthetic launch
+   (cli/regroup.c). */
+int cmd_regroup_bench(int argc, char **argv);
 
 #endif

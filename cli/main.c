@@ -8,6 +8,7 @@
  *   gpusim report vt [options]          VT's evaluation on the suite (cli/report_vt.c)
  *   gpusim report dws [options]         DWS's evaluation on the suite (cli/report_dws.c)
  *   gpusim bbv NAME [options]           per-thread basic block vectors (cli/bbv.c)
+ *   gpusim regroup-bench N              the thread regrouping algorithms' speed (cli/regroup.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
@@ -60,6 +61,8 @@ static void usage(FILE *f)
         "       gpusim bbv NAME --estimate | --latency [options]   (001's estimates per launch\n"
         "                                     against the simulated cycles; block latencies)\n"
         "       gpusim bbv --read FILE          (a binary BBV file printed as CSV)\n"
+        "       gpusim regroup-bench N          (001 Section V's regrouping algorithms timed on\n"
+        "                                     a synthetic launch of N threads, with estimates)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
@@ -732,6 +735,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "ptx")) return cmd_ptx(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "res")) return cmd_res(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "xform")) return cmd_xform(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "regroup-bench")) return cmd_regroup_bench(argc, argv);
     if (parse_args(&o, argc, argv)) {
         usage(stderr);
         return 2;

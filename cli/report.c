@@ -22,7 +22,9 @@ int cmd_report(const struct opts *o)
         return report_vt(o);
     if (o->name && !strcmp(o->name, "dws"))
         return report_dws(o);
-    fprintf(stderr, "gpusim report: which report? (dws, vt, vtw)\n");
+    if (o->name && !strcmp(o->name, "regroup"))
+        return report_regroup(o);
+    fprintf(stderr, "gpusim report: which report? (dws, regroup, vt, vtw)\n");
     return 2;
 }
 

@@ -72,5 +72,6 @@ const char *rep_verdict(double ours, double paper);
 int report_vtw(const struct opts *o);
 int report_vt(const struct opts *o);
 int report_dws(const struct opts *o);
+int report_regroup(const struct opts *o);   /* cli/report_regroup.c (own runner) */
 
 #endif

@@ -278,7 +278,7 @@ static void test_report_vtw(void **state)
     const char *md = BUILD_DIR "/tests/vtw.md";
     char *text;
     (void)state;
-    expect(GPUSIM " report", 2, "which report? (dws, vt, vtw)");
+    expect(GPUSIM " report", 2, "which report? (dws, regroup, vt, vtw)");
     expect(GPUSIM " report vtw --jobs 0", 2, "--jobs takes 1..64");
     expect("rm -f " BUILD_DIR "/tests/vtw_bad.md && " GPUSIM " report vtw --set nosuch=1 "
            "--markdown " BUILD_DIR "/tests/vtw_bad.md", 2,
@@ -399,6 +399,37 @@ static void test_report_dws(void **state)
            "|| exit 1; done", 0, NULL);
 }
 
+/* gpusim report regroup: argument errors; at the test size every kernel profiled, the 16 that
+   take reference redirection regrouped by the three algorithms with correct results, the
+   other 12 listed with the reason; the tables, the kept notes, the CSV rows, the chart. */
+static void test_report_regroup(void **state)
+{
+    const char *md = BUILD_DIR "/tests/regroup.md";
+    static const char *const parts[] = {
+        "16 kernels can be redirected and were regrouped; 0 failed",
+        "## Estimates against the simulation (Table V form)", "| mcubes | 1 | sorting |",
+        "| *paper (Table V, compute-bound)* | | | | | | *12.7* | *6.2* | |",
+        "## Speed-up per algorithm (Fig. 9 form)", "![Fig. 9 form](regroup-fig9.svg)",
+        "## Where an estimate and the simulation disagree in direction",
+        "## Kernels not regrouped", "- warpreduce: warpreduce: pc 21: shfl synchronises"};
+    char *text;
+    (void)state;
+    expect(GPUSIM " report regroup --set model=functional --markdown " BUILD_DIR
+           "/tests/rg_bad.md", 2, "needs model = timing and vtw = off");
+    old_notes(md, "<!-- notes below: kept by make report-regroup -->");
+    expect(GPUSIM " report regroup --size test --markdown " BUILD_DIR "/tests/regroup.md --csv "
+           BUILD_DIR "/tests/regroup.csv", 0, "28 kernels, 0 failed");
+    text = tu_read_file(md, NULL);
+    assert_non_null(text);
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        tu_assert_contains(text, parts[i]);
+    tu_assert_contains(text, "\n\n<!-- notes below: kept by make report-regroup -->\n## By hand\n");
+    assert_null(strstr(text, "old\n"));
+    free(text);
+    expect("test $(wc -l < " BUILD_DIR "/tests/regroup.csv) -eq 49", 0, NULL);
+    expect("grep -q '<rect x=' " BUILD_DIR "/tests/regroup-fig9.svg", 0, NULL);
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -443,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_report_vtw),
         cmocka_unit_test(test_report_vt),
         cmocka_unit_test(test_report_dws),
+        cmocka_unit_test(test_report_regroup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
