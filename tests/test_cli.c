@@ -430,6 +430,27 @@ static void test_report_regroup(void **state)
     expect("grep -q '<rect x=' " BUILD_DIR "/tests/regroup-fig9.svg", 0, NULL);
 }
 
+/* gpusim bbv: the forms (CSV to stdout, binary with --read, --estimate, --latency) and the
+   argument errors. */
+static void test_bbv_cli(void **state)
+{
+    (void)state;
+    expect(GPUSIM " bbv vecadd --size test", 0,
+           "# launch 0: kernel vecadd, grid 4,1,1, block 256,1,1, 3 basic blocks, 1024 threads");
+    expect(GPUSIM " bbv vecadd --size test --out " BUILD_DIR "/tests/v.bbv && " GPUSIM
+           " bbv --read " BUILD_DIR "/tests/v.bbv", 0, "\nthread,b0@0,b1@10,b2@21\n0,1,1,1\n");
+    expect(GPUSIM " bbv smithwat --size test --estimate", 0, "greedy-max");
+    expect(GPUSIM " bbv reduce --size test --latency", 0,
+           "block  first pc  instructions  fixed latency  global accesses  latency");
+    expect(GPUSIM " bbv", 2, "gpusim bbv: which kernel?");
+    expect(GPUSIM " bbv nosuch", 2, "gpusim bbv: no such bench kernel");
+    expect(GPUSIM " bbv vecadd --out /nonexistent/x.bbv", 2, "/nonexistent/x.bbv: cannot write");
+    expect(GPUSIM " bbv vecadd --estimate --out x.csv", 2, "--out is for the BBVs themselves");
+    expect(GPUSIM " bbv vecadd --set vtw=hw --size test", 2, "per-thread BBVs need vtw = off");
+    expect(GPUSIM " bbv --read tests/test_cli.c", 2, "not a BBV file");
+    expect(GPUSIM " bbv --read /nonexistent", 2, "/nonexistent: cannot read");
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -475,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_report_vt),
         cmocka_unit_test(test_report_dws),
         cmocka_unit_test(test_report_regroup),
+        cmocka_unit_test(test_bbv_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
