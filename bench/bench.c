@@ -167,3 +167,32 @@ out:
     free(bounds); free(out); free(ref);
     return rc;
 }
+
+void bench_note_inputs(struct bench_ctx *ctx, unsigned p, const char *const *names,
+                       uint64_t nthreads, const double *v)
+{
+    struct bench_inputs *in = ctx->inputs;
+    struct bench_input_set *s;
+    struct gs_stats st;
+    if (!in || in->n >= BENCH_MAX_INPUT_LAUNCHES || p == 0 || p > BENCH_MAX_INPUTS)
+        return;
+    s = &in->set[in->n];
+    s->v = malloc(nthreads * p * sizeof *s->v + 1);
+    if (!s->v)
+        return;
+    memcpy(s->v, v, nthreads * p * sizeof *s->v);
+    gs_total_stats(ctx->gpu, &st);
+    s->launch = st.launches;
+    s->p = p;
+    s->nthreads = nthreads;
+    for (unsigned i = 0; i < p; i++)
+        snprintf(s->names[i], sizeof s->names[i], "%s", names[i]);
+    in->n++;
+}
+
+void bench_inputs_free(struct bench_inputs *in)
+{
+    for (unsigned i = 0; i < in->n; i++)
+        free(in->set[i].v);
+    in->n = 0;
+}

@@ -16,13 +16,37 @@
 
 enum bench_size { BENCH_TEST = 0, BENCH_DEFAULT = 1 };
 
+struct bench_inputs;
+
 struct bench_ctx {
     struct gs_gpu *gpu;
     enum bench_size size;
     const char *ptx_path;       /* the kernel's PTX file (bench/NAME/kernel.ptx or --ptx) */
     char msg[512];              /* first failure, filled by bench_fail / bench_api */
     uint64_t mismatches;
+    struct bench_inputs *inputs;   /* BBV regression (001 eq. 1): where bench_note_inputs
+                                      keeps the named inputs; NULL: not collecting */
 };
+
+/* The input variables of 001 equation (1) that a kernel's host part names for its next
+   launch: p values per thread of the grid (thread-major, grid order), copied. */
+#define BENCH_MAX_INPUTS 4
+#define BENCH_MAX_INPUT_LAUNCHES 16
+struct bench_input_set {
+    uint64_t launch;            /* launches made before it: the launch it describes */
+    unsigned p;
+    char names[BENCH_MAX_INPUTS][32];
+    uint64_t nthreads;
+    double *v;                  /* [nthreads][p] */
+};
+struct bench_inputs {
+    unsigned n;
+    struct bench_input_set set[BENCH_MAX_INPUT_LAUNCHES];
+};
+/* Name the next launch's per-thread inputs (a no-op unless ctx->inputs is set). */
+void bench_note_inputs(struct bench_ctx *ctx, unsigned p, const char *const *names,
+                       uint64_t nthreads, const double *v);
+void bench_inputs_free(struct bench_inputs *in);
 
 struct bench {
     const char *name;

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "gpu/bbv.h"
 #include "gpu/bbv_est.h"
+#include "gpu/bbv_fit.h"
 #include "gpu/regroup.h"
 
 static int ends_with(const char *s, const char *tail)
@@ -121,7 +122,34 @@ static void print_estimate(const struct gpu_config *c, const struct bbv *b, unsi
     print_regroups(c, b, &e);
 }
 
-/* --estimate / --latency: the launches' BBVs from buf, printed. */
+/* --fit: equation (1) per block of launch n, trained on CTA 0, with the inputs the host part
+   named for it (none: the thread index alone). */
+static void print_fit(const struct opts *o, const struct bbv *b, unsigned n)
+{
+    const struct bench_input_set *in = NULL;
+    struct bbv_fit_block *f = calloc(b->nblocks + 1, sizeof *f);
+    char err[256];
+    for (unsigned i = 0; o->inputs && i < o->inputs->n; i++)
+        if (o->inputs->set[i].launch == n && o->inputs->set[i].nthreads == b->nthreads)
+            in = &o->inputs->set[i];
+    printf("launch %u: kernel %s, equation (1) on CTA 0's %u threads, inputs:", n, b->kernel,
+           b->tpc);
+    for (unsigned i = 0; in && i < in->p; i++)
+        printf(" %s", in->names[i]);
+    printf("%s tid\n", in ? "," : "");
+    if (!f || bbv_fit(b, in ? in->v : NULL, in ? in->p : 0, 0, f, err, sizeof err)) {
+        printf("  (%s)\n", f ? err : "out of memory");
+        free(f);
+        return;
+    }
+    printf("block   mean count  train rms  mean abs error  relative error\n");
+    for (uint32_t k = 0; k < b->nblocks; k++)
+        printf("b%-5u %11.3f %10.3f %15.3f %14.1f%%\n", k, f[k].mean, f[k].train_rms, f[k].mae,
+               f[k].mean > 0 ? 100.0 * f[k].mae / f[k].mean : 0.0);
+    free(f);
+}
+
+/* --estimate / --latency / --fit: the launches' BBVs from buf, printed. */
 static int print_tables(const struct opts *o, char *buf, size_t len)
 {
     struct gpu_config c;
@@ -147,6 +175,8 @@ static int print_tables(const struct opts *o, char *buf, size_t len)
             print_latency(&c, &b, n);
         if (o->estimate)
             print_estimate(&c, &b, n);
+        if (o->fit)
+            print_fit(o, &b, n);
         bbv_free(&b);
         n++;
     }
@@ -173,7 +203,7 @@ int cmd_bbv(const struct opts *o)
         return 2;
     }
     vo.bbv_csv = !o->out || ends_with(o->out, ".csv");
-    if (o->estimate || o->latency) {
+    if (o->estimate || o->latency || o->fit) {
         if (o->out) {
             fprintf(stderr, "gpusim bbv: --estimate and --latency print tables; --out is for "
                     "the BBVs themselves\n");
@@ -186,6 +216,7 @@ int cmd_bbv(const struct opts *o)
         return 2;
     }
     vo.bbv_out = f;
+    vo.inputs = o->fit ? calloc(1, sizeof *vo.inputs) : NULL;
     r = calloc(1, sizeof *r);
     if (!r) {
         perror("gpusim bbv");
@@ -195,7 +226,7 @@ int cmd_bbv(const struct opts *o)
     rc = r->rc;
     if (rc)
         fprintf(stderr, "gpusim bbv: %s: %s\n", b->name, r->msg);
-    else if (!mem && !(o->estimate || o->latency))
+    else if (!mem && !(o->estimate || o->latency || o->fit))
         fprintf(stderr, "gpusim bbv: %s: results correct, %llu launches, BBVs written to %s\n",
                 b->name, (unsigned long long)r->st.launches, o->out ? o->out : "stdout");
     free(r);
@@ -203,8 +234,11 @@ int cmd_bbv(const struct opts *o)
         fprintf(stderr, "gpusim bbv: %s: write error\n", o->out ? o->out : "memory");
         rc = 2;
     }
-    if (!rc && (o->estimate || o->latency))
-        rc = print_tables(o, mem, memlen);
+    if (!rc && (o->estimate || o->latency || o->fit))
+        rc = print_tables(&vo, mem, memlen);
+    if (vo.inputs)
+        bench_inputs_free(vo.inputs);
+    free(vo.inputs);
     free(mem);
     return rc;
 }

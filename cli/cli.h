@@ -16,9 +16,10 @@ struct opts {
     const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
     const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
     const char *sets[MAX_SETS];
-    int nsets, doc, jobs, estimate, latency;   /* gpusim bbv: --estimate, --latency */
+    int nsets, doc, jobs, estimate, latency, fit;   /* gpusim bbv: --estimate, --latency, --fit */
     enum bench_size size;
     FILE *bbv_out;                     /* run_one: collect BBVs into this file (gs_bbv) */
+    struct bench_inputs *inputs;       /* run_one: keep the inputs the host part names */
     int bbv_csv;
 };
 

@@ -58,8 +58,9 @@ static void usage(FILE *f)
         "       gpusim bbv NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                       [--out FILE]  (per-thread basic block vectors, 001 Section IV:\n"
         "                                     CSV to stdout or FILE.csv, else the binary form)\n"
-        "       gpusim bbv NAME --estimate | --latency [options]   (001's estimates per launch\n"
-        "                                     against the simulated cycles; block latencies)\n"
+        "       gpusim bbv NAME --estimate | --latency | --fit [options]   (001's estimates per\n"
+        "                                     launch against the simulated cycles; block\n"
+        "                                     latencies; equation 1's regression per block)\n"
         "       gpusim bbv --read FILE          (a binary BBV file printed as CSV)\n"
         "       gpusim regroup-bench N          (001 Section V's regrouping algorithms timed on\n"
         "                                     a synthetic launch of N threads, with estimates)\n"
@@ -92,6 +93,7 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
     if (!strcmp(a, "--doc")) { o->doc = 1; return 0; }
     if (!strcmp(a, "--estimate")) { o->estimate = 1; return 0; }
     if (!strcmp(a, "--latency")) { o->latency = 1; return 0; }
+    if (!strcmp(a, "--fit")) { o->fit = 1; return 0; }
     if (need_arg(*i, argc, a))
         return -1;
     if (!strcmp(a, "--config")) o->config = argv[++*i];

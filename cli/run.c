@@ -33,6 +33,7 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, b->name);
     ctx.ptx_path = o->ptx ? o->ptx : path;
     ctx.size = o->size;
+    ctx.inputs = o->inputs;
     if (o->record) {
         char blk[32];
         const char *eq = strchr(o->record, '=');

@@ -6,10 +6,12 @@
  * binary reader gives back what was written (same CSV); gs_bbv refuses vtw = hw; malformed
  * files are refused with the byte offset.
  */
+#include <math.h>
 #include "testutil.h"
 #include "bench.h"
 #include "gpu/bbv.h"
 #include "gpu/bbv_est.h"
+#include "gpu/bbv_fit.h"
 
 /* Run kernel b at the test size on gtx480 in the given model, BBVs (binary) into *buf. */
 static int run_bbv(const struct bench *b, const char *model, char **buf, size_t *len, char *msg,
@@ -272,6 +274,42 @@ static void test_estimate_by_hand(void **state)
     assert_true(bbv_global_latency(&c, &b) == 35.0 + 16 + 120);
 }
 
+/* Equation (1) on a hand-made launch: block 1's count is 2 + 3 x input exactly, block 2's
+   depends on nothing the model sees (t mod 3), block 0 is constant; 3 CTAs of 64 threads,
+   trained on CTA 0. */
+static void test_fit_by_hand(void **state)
+{
+    struct bbv b;
+    struct bbv_fit_block f[3];
+    struct bbv_block blk[3] = {{0, 1, 1, 0}, {4, 1, 1, 0}, {8, 1, 1, 0}};
+    uint32_t cnt[192 * 3];
+    double v[192];
+    char err[256];
+    (void)state;
+    memset(&b, 0, sizeof b);
+    b.nblocks = 3;
+    b.blk = blk;
+    b.tpc = 64;
+    b.nthreads = 192;
+    b.count = cnt;
+    for (unsigned t = 0; t < 192; t++) {
+        v[t] = (t * 7) % 11;
+        cnt[t * 3] = 1;
+        cnt[t * 3 + 1] = 2 + 3 * (uint32_t)v[t];
+        cnt[t * 3 + 2] = t % 3;
+    }
+    assert_int_equal(bbv_fit(&b, v, 1, 0, f, err, sizeof err), 0);
+    assert_true(fabs(f[1].beta[0] - 2) < 1e-6 && fabs(f[1].beta[1] - 3) < 1e-6);
+    assert_true(f[1].mae < 1e-6 && f[1].train_rms < 1e-6);
+    assert_true(f[0].mae < 1e-9 && fabs(f[0].beta[0] - 1) < 1e-9);   /* constant: beta_0 */
+    assert_true(f[2].mae > 0.5 && f[2].mae < 1.0);                    /* not explainable */
+    assert_int_equal(bbv_fit(&b, v, 5, 0, f, err, sizeof err), -1);
+    tu_assert_contains(err, "5 input variables, at most 4");
+    b.nthreads = 64;                                                  /* one CTA */
+    assert_int_equal(bbv_fit(&b, v, 1, 0, f, err, sizeof err), -1);
+    tu_assert_contains(err, "1 CTAs; training on CTA 0 leaves none to predict");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_reader_round_trip),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_estimate_by_hand),
+        cmocka_unit_test(test_fit_by_hand),
     };
     return cmocka_run_group_tests_name("bbv", tests, NULL, NULL);
 }

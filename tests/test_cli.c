@@ -442,6 +442,10 @@ static void test_bbv_cli(void **state)
     expect(GPUSIM " bbv smithwat --size test --estimate", 0, "greedy-max");
     expect(GPUSIM " bbv reduce --size test --latency", 0,
            "block  first pc  instructions  fixed latency  global accesses  latency");
+    /* equation (1) with smithwat's named inputs: its DP-loop blocks are linear in them */
+    expect(GPUSIM " bbv smithwat --size test --fit", 0,
+           "inputs: qlen tlen qlen*tlen, tid\nblock   mean count");
+    expect(GPUSIM " bbv smithwat --size test --fit | grep -c '^b1[0-2] .* 0.0%$'", 0, "3\n");
     expect(GPUSIM " bbv", 2, "gpusim bbv: which kernel?");
     expect(GPUSIM " bbv nosuch", 2, "gpusim bbv: no such bench kernel");
     expect(GPUSIM " bbv vecadd --out /nonexistent/x.bbv", 2, "/nonexistent/x.bbv: cannot write");

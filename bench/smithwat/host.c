@@ -49,6 +49,24 @@ static void make_target(int *t, int n, const int *q, int m, struct bench_rng *rn
     }
 }
 
+/* 001 equation (1)'s input variables of thread p (its pair): the query and target lengths
+   and their product (the DP's cell count; a linear model needs it named). */
+static void note_inputs(struct bench_ctx *ctx, const int *ql, const int *tl, int npairs,
+                        uint32_t nthreads)
+{
+    static const char *const names[3] = {"qlen", "tlen", "qlen*tlen"};
+    double *v;
+    if (!ctx->inputs || !(v = calloc((size_t)nthreads * 3, sizeof *v)))
+        return;
+    for (int p = 0; p < npairs; p++) {
+        v[p * 3] = ql[p % NQ];
+        v[p * 3 + 1] = tl[p];
+        v[p * 3 + 2] = (double)ql[p % NQ] * tl[p];
+    }
+    bench_note_inputs(ctx, 3, names, nthreads, v);
+    free(v);
+}
+
 static int sw_device(struct bench_ctx *ctx, const uint32_t *qp, const int *ql,
                      const uint64_t *tp, const int *tl, int *score, int npairs)
 {
@@ -71,6 +89,7 @@ static int sw_device(struct bench_ctx *ctx, const uint32_t *qp, const int *ql,
     {
         const void *args[] = { &d[0], &d[1], &d[2], &d[3], &d[4], &npairs, &nq };
         struct gs_dim3 grid = { (uint32_t)(npairs + 127) / 128, 1, 1 }, block = { 128, 1, 1 };
+        note_inputs(ctx, ql, tl, npairs, grid.x * 128);
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "smithwat", grid, block, 0, args, 7),
                       "launch") ||
             bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, score, d[4], pb), "copy score"))
