@@ -820,9 +820,8 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
         (rc = check_resources(g, &k->prog, block, dyn_smem)) != GS_OK ||
         (rc = build_params(g, k, args, nargs, &params)) != GS_OK ||
         (rc = vtw_launch(g, k, block, dyn_smem, params, &grid, &l.vtw_nlog)) != GS_OK) {
-        if (map)
+        if (map)                      /* (build_params and vtw_launch free params on failure) */
             gm_free(g->gmem, map);
-        free(params);
         return g->last_launch_status = rc;
     }
     if (map)
