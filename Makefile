@@ -10,7 +10,8 @@
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc, then make ptx-res (only where nvcc exists)
 #   make ptx-res record ptxas's registers per kernel in bench/*/kernel.res (only where ptxas exists)
 #   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
-#                every block error stops the run; the whole bench suite at test size
+#                every block error stops the run; the whole bench suite at test size on gtx480,
+#                kepler, vt = on (one SM) and dws = revive (dws.cfg)
 #   make san-test    SAN=1 build (build-san/): ASan + UBSan, the unit tests and the bench suite
 #                at test size
 # Options: CHECK=1 or SAN=1 on any target builds into build-check/ or build-san/ instead.
@@ -172,6 +173,10 @@ check-test: deps
 	@build-check/gpusim suite --size test --set vt=on --set num_sms=1 > build-check/suite-vt.log 2>&1 \
 	  || { tail -20 build-check/suite-vt.log; echo "check-test: vt = on FAILED"; exit 1; }
 	@echo "check-test: $$(tail -1 build-check/suite-vt.log) on gtx480, vt = on, one SM (CTAs swap), CHECK=1"
+	@build-check/gpusim suite --size test --config configs/dws.cfg --set dws=revive \
+	  > build-check/suite-dws.log 2>&1 \
+	  || { tail -20 build-check/suite-dws.log; echo "check-test: dws = revive FAILED"; exit 1; }
+	@echo "check-test: $$(tail -1 build-check/suite-dws.log) on dws.cfg, dws = revive (splits), CHECK=1"
 
 # ASan + UBSan: the cmocka suites (the slow fidelity run excluded) and the bench suite.
 SAN_TESTS = $(filter-out build-san/tests/test_fidelity,$(patsubst tests/%.c,build-san/tests/%,$(TEST_SRC)))
