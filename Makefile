@@ -136,8 +136,9 @@ report-dws: deps all
 # Thread regrouping (001 Section VII forms): every kernel profiled for BBVs, regrouped by
 # Sorting, Greedy and Greedy-Max, run under reference redirection, estimates against the
 # simulated cycles; writes docs/regroup.md (notes below its marker kept), docs/regroup.csv and
-# docs/regroup-fig9.svg. REPORT_REGROUP_SIZE=default for the default size.
-REPORT_REGROUP_SIZE ?= test
+# docs/regroup-fig9.svg. At the default size about an hour on one core (soundloc's regrouped
+# runs are most of it); REPORT_REGROUP_SIZE=test for a 15 s run.
+REPORT_REGROUP_SIZE ?= default
 report-regroup: deps all
 	$(BUILD)/gpusim report regroup --size $(REPORT_REGROUP_SIZE) --config configs/gtx480.cfg \
 	  --markdown docs/regroup.md --csv docs/regroup.csv
