@@ -1,6 +1,7 @@
 /*
- * bench_run.h -- for the mechanism tests (test_vt.c, test_vtw.c): run one bench kernel at the
- * test size on the gtx480 configuration (or a variant's own) with extra keys, one cmocka test per
+ * bench_run.h -- for the mechanism tests (test_vt.c, test_vtw.c, test_dws.c, test_redir.c): run
+ * one bench kernel at the test size on the gtx480 configuration (or a variant's own) with extra
+ * keys and, with bench_run_with, a set-up of the GPU before it runs; one cmocka test per
  * (kernel, variant).
  */
 #ifndef BENCH_RUN_H
