@@ -7,32 +7,27 @@
  * files are refused with the byte offset.
  */
 #include <math.h>
-#include "testutil.h"
-#include "bench.h"
+#include "bench_run.h"
 #include "gpu/bbv.h"
 #include "gpu/bbv_est.h"
 #include "gpu/bbv_fit.h"
+
+static void bbv_on(struct gs_gpu *g, void *f)
+{
+    assert_int_equal(gs_bbv(g, f, 0), GS_OK);
+}
 
 /* Run kernel b at the test size on gtx480 in the given model, BBVs (binary) into *buf. */
 static int run_bbv(const struct bench *b, const char *model, char **buf, size_t *len, char *msg,
                    size_t msglen)
 {
-    struct bench_ctx ctx;
-    char path[512], err[512], set[64];
+    char set[64];
     const char *sets[1] = {set};
     FILE *f = open_memstream(buf, len);
     int rc;
     assert_non_null(f);
-    memset(&ctx, 0, sizeof ctx);
     snprintf(set, sizeof set, "model=%s", model);
-    assert_int_equal(gs_init(&ctx.gpu, "configs/gtx480.cfg", sets, 1, err, sizeof err), GS_OK);
-    assert_int_equal(gs_bbv(ctx.gpu, f, 0), GS_OK);
-    snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
-    ctx.ptx_path = path;
-    ctx.size = BENCH_TEST;
-    rc = b->run(&ctx);
-    snprintf(msg, msglen, "%s", ctx.msg[0] ? ctx.msg : gs_last_error(ctx.gpu));
-    gs_destroy(ctx.gpu);
+    rc = bench_run_with(b, NULL, sets, 1, bbv_on, f, NULL, msg, msglen);
     fclose(f);
     return rc;
 }
@@ -226,6 +221,18 @@ static void test_errors(void **state)
     fclose(f);
 }
 
+/* A hand-made launch of 64-thread CTAs over the caller's blocks and counts. */
+static void hand_bbv(struct bbv *b, struct bbv_block *blk, uint32_t nblocks, uint64_t nthreads,
+                     uint32_t *cnt)
+{
+    memset(b, 0, sizeof *b);
+    b->nblocks = nblocks;
+    b->blk = blk;
+    b->tpc = 64;
+    b->nthreads = nthreads;
+    b->count = cnt;
+}
+
 /* Equations (2)-(5) and the schedule by hand: 2 CTAs x 64 threads (2 warps each), 2 blocks
    of latency 10 and 100 (fixed) + 0 / 1 global access. */
 static void test_estimate_by_hand(void **state)
@@ -237,12 +244,7 @@ static void test_estimate_by_hand(void **state)
     uint32_t cnt[128 * 2], perm[128];
     (void)state;
     conf_defaults(&c);
-    memset(&b, 0, sizeof b);
-    b.nblocks = 2;
-    b.blk = blk;
-    b.tpc = 64;
-    b.nthreads = 128;
-    b.count = cnt;
+    hand_bbv(&b, blk, 2, 128, cnt);
     b.nsms = 1;
     b.occupancy = 1;
     b.l1_ppm = 500000;                               /* h1 = 0.5 */
@@ -286,12 +288,7 @@ static void test_fit_by_hand(void **state)
     double v[192];
     char err[256];
     (void)state;
-    memset(&b, 0, sizeof b);
-    b.nblocks = 3;
-    b.blk = blk;
-    b.tpc = 64;
-    b.nthreads = 192;
-    b.count = cnt;
+    hand_bbv(&b, blk, 3, 192, cnt);
     for (unsigned t = 0; t < 192; t++) {
         v[t] = (t * 7) % 11;
         cnt[t * 3] = 1;
