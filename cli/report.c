@@ -285,8 +285,8 @@ void rep_var_line(FILE *f, const struct rep_var *v)
     fprintf(f, "`)\n");
 }
 
-static int write_md(const struct rep *r, const char *path, const char *mark,
-                    void (*body)(FILE *, const struct rep *))
+int rep_write_doc(const char *path, const char *mark, void (*body)(FILE *, const void *),
+                  const void *arg)
 {
     char *notes = file_tail(path, mark);
     FILE *f = fopen(path, "w");
@@ -295,13 +295,28 @@ static int write_md(const struct rep *r, const char *path, const char *mark,
         free(notes);
         return -1;
     }
-    body(f, r);
+    body(f, arg);
     if (notes)
         fprintf(f, "\n%s", notes);
     else
         fprintf(f, "\n%s\n", mark);
     free(notes);
     return fclose(f);
+}
+
+struct rep_body { const struct rep *r; void (*body)(FILE *, const struct rep *); };
+
+static void rep_body_call(FILE *f, const void *arg)
+{
+    const struct rep_body *b = arg;
+    b->body(f, b->r);
+}
+
+static int write_md(const struct rep *r, const char *path, const char *mark,
+                    void (*body)(FILE *, const struct rep *))
+{
+    struct rep_body b = {r, body};
+    return rep_write_doc(path, mark, rep_body_call, &b);
 }
 
 static int write_csv(const struct rep *r, const char *path, void (*rows)(FILE *, const struct rep *))

@@ -48,6 +48,11 @@ int rep_finish(const struct rep *r, const char *md, const char *csv, const char 
                void (*body)(FILE *, const struct rep *), void (*rows)(FILE *, const struct rep *),
                int fail);
 
+/* A generated document: body(f, arg), then the hand-written notes kept from the line holding
+   mark on (or the mark alone if the file had none). 0, or -1 with a message. */
+int rep_write_doc(const char *path, const char *mark, void (*body)(FILE *, const void *),
+                  const void *arg);
+
 struct result *rep_res(const struct rep *r, unsigned k, unsigned v);
 int rep_ran(const struct rep *r, unsigned k, unsigned v);
 const char *rep_mark(const struct result *x);    /* "", " WRONG" or " ERROR" */

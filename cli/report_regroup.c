@@ -435,19 +435,9 @@ static int chart(const struct rg_rep *p, const char *path)
     return svg_bars_write(path, &b);
 }
 
-static int write_md(const struct rg_rep *p, const char *path)
+static void body_doc(FILE *f, const void *p)
 {
-    char *notes = file_tail(path, NOTES_MARK);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        perror(path);
-        free(notes);
-        return -1;
-    }
     body(f, p);
-    fprintf(f, "\n%s%s", notes ? notes : NOTES_MARK, notes ? "" : "\n");
-    free(notes);
-    return fclose(f);
 }
 
 int report_regroup(const struct opts *o)
@@ -480,7 +470,7 @@ int report_regroup(const struct opts *o)
         bad += p.r[k].bad;
     }
     fig_name(md, 0, fig, sizeof fig);
-    if (write_md(&p, md) || write_csv(&p, csv) || chart(&p, fig))
+    if (rep_write_doc(md, NOTES_MARK, body_doc, &p) || write_csv(&p, csv) || chart(&p, fig))
         rc = 2;
     printf("%u kernels, %u failed\n", p.n, bad);
     free(p.r);
