@@ -11,12 +11,47 @@
 
 const struct bench *bench_find(const char *name)
 {
-    unsigned n, i;
-    const struct bench *const *all = bench_all(&n);
-    for (i = 0; i < n; i++)
-        if (strcmp(all[i]->name, name) == 0)
-            return all[i];
+    unsigned n, i, l;
+    for (l = 0; l < 2; l++) {
+        const struct bench *const *all = l ? bench_extra(&n) : bench_all(&n);
+        for (i = 0; i < n; i++)
+            if (strcmp(all[i]->name, name) == 0)
+                return all[i];
+    }
     return NULL;
+}
+
+void bench_ptx_path(const struct bench *b, const char *dir, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s/%s/kernel.ptx", dir, b->dir ? b->dir : b->name);
+}
+
+const uint32_t *bench_layout_perm(struct bench_ctx *ctx, unsigned launch, uint64_t nthreads,
+                                  int *err)
+{
+    const struct bench_layout *l = ctx->layout;
+    *err = 0;
+    if (!l || launch >= l->n || !l->perm[launch])
+        return NULL;
+    if (l->len[launch] != nthreads) {
+        bench_fail(ctx, "data layout: launch %u has %llu threads, its order %llu", launch,
+                   (unsigned long long)nthreads, (unsigned long long)l->len[launch]);
+        *err = 1;
+        return NULL;
+    }
+    return l->perm[launch];
+}
+
+void bench_gather(void *dst, const void *src, size_t esz, const uint32_t *perm, uint64_t n)
+{
+    for (uint64_t p = 0; p < n; p++)
+        memcpy((char *)dst + p * esz, (const char *)src + (perm ? perm[p] : p) * esz, esz);
+}
+
+void bench_scatter(void *dst, const void *src, size_t esz, const uint32_t *perm, uint64_t n)
+{
+    for (uint64_t p = 0; p < n; p++)
+        memcpy((char *)dst + (perm ? perm[p] : p) * esz, (const char *)src + p * esz, esz);
 }
 
 void bench_rng_seed(struct bench_rng *r, uint64_t seed)

@@ -26,7 +26,27 @@ struct bench_ctx {
     uint64_t mismatches;
     struct bench_inputs *inputs;   /* BBV regression (001 eq. 1): where bench_note_inputs
                                       keeps the named inputs; NULL: not collecting */
+    const struct bench_layout *layout;   /* data-layout transformation to apply, or NULL */
 };
+
+/* 001 Section VI-B's data-layout transformation: thread slot p of launch i works on the data
+   of logical thread perm[i][p] because the host moved that data to position p (inputs
+   gathered before the launch, outputs scattered back after it); the kernel is unchanged.
+   Only kernels whose struct bench has BENCH_LAYOUT apply it (their per-thread data is indexed
+   by the global thread id and nothing else depends on the id). */
+struct bench_layout {
+    unsigned n;                       /* launches with an order */
+    const uint32_t *const *perm;      /* [n][len[i]]: a permutation of 0..len[i]-1 */
+    const uint64_t *len;
+};
+/* The order for launch `launch` of nthreads threads (NULL: none given, or an error recorded
+   through bench_fail when an order exists but does not fit the launch). */
+const uint32_t *bench_layout_perm(struct bench_ctx *ctx, unsigned launch, uint64_t nthreads,
+                                  int *err);
+/* dst[p] = src[perm[p]] (inputs) and dst[perm[p]] = src[p] (outputs), n elements of esz bytes;
+   perm NULL copies. */
+void bench_gather(void *dst, const void *src, size_t esz, const uint32_t *perm, uint64_t n);
+void bench_scatter(void *dst, const void *src, size_t esz, const uint32_t *perm, uint64_t n);
 
 /* The input variables of 001 equation (1) that a kernel's host part names for its next
    launch: p values per thread of the grid (thread-major, grid order), copied. */
@@ -48,14 +68,23 @@ void bench_note_inputs(struct bench_ctx *ctx, unsigned p, const char *const *nam
                        uint64_t nthreads, const double *v);
 void bench_inputs_free(struct bench_inputs *in);
 
+#define BENCH_LAYOUT 1u           /* run() applies ctx->layout */
+
 struct bench {
     const char *name;
     const char *desc;           /* one line: what it computes and which divergence it shows */
     int (*run)(struct bench_ctx *ctx);
+    const char *dir;            /* its folder under bench/ when not `name` (NULL: name) */
+    unsigned flags;             /* BENCH_* */
 };
 
+/* bench_find looks in both lists; bench_all is the suite (the kernels every report and test
+   runs), bench_extra the kernels outside it (bench-extra in tools/gen_registry.sh). */
 const struct bench *bench_find(const char *name);
 const struct bench *const *bench_all(unsigned *count);
+const struct bench *const *bench_extra(unsigned *count);
+/* bench/NAME/kernel.ptx under dir for kernel b, into buf. */
+void bench_ptx_path(const struct bench *b, const char *dir, char *buf, size_t n);
 
 /* Deterministic generator (xorshift64*) for inputs: same seed, same data everywhere. */
 struct bench_rng { uint64_t s; };

@@ -395,6 +395,11 @@ static int cmd_list(void)
     const struct bench *const *all = bench_all(&n);
     for (i = 0; i < n; i++)
         printf("%-14s %s\n", all[i]->name, all[i]->desc);
+    all = bench_extra(&n);
+    if (n)
+        printf("\noutside the suite (gpusim run NAME; gpusim report regroup runs them):\n");
+    for (i = 0; i < n; i++)
+        printf("%-14s %s\n", all[i]->name, all[i]->desc);
     return 0;
 }
 

@@ -1,7 +1,8 @@
 /*
  * report_regroup.c -- gpusim report regroup: the evaluation of 001_8bf4399a5d1562fa.txt
- * Section VII (Table V and Fig. 9 forms) on the bench suite, written to docs/regroup.md
- * (above the kept notes), a CSV and an SVG chart.
+ * Section VII (Table V and Fig. 9 forms) on the bench suite and the regrouping workloads
+ * outside it (bench_extra: bench/rgwork), written to docs/regroup.md (above the kept notes),
+ * a CSV and an SVG chart.
  *
  * Per kernel, all in the timing model: (1) a profiling run collects every launch's BBVs
  * (gs_bbv) and cycles; (2) the same kernel under reference redirection with the identity
@@ -10,10 +11,14 @@
  * operations are refused); (3) per algorithm (Sorting, Greedy, Greedy-Max at group size 32,
  * the paper's setting) the launches' orders from their BBVs (rg_regroup), the BBV-weighted and
  * BBV-weighted-scheduled estimates of the order against the original (bbv_estimate), and a
- * run with the order applied. Every run's results are checked against the kernel's C
- * reference. The paper's application counts the transformation's overhead in the measured
- * run; so do the speed-ups here (original cycles over regrouped). A kernel where an estimate
- * and the simulation disagree in direction is flagged with the reason the statistics give.
+ * run with the order applied by each method the kernel allows (Section VI-B): reference
+ * redirection, and the data-layout transformation for kernels whose host part applies one
+ * (BENCH_LAYOUT: the host gathers inputs into slot order and scatters outputs back). Every
+ * run's results are checked against the kernel's C reference. The paper's application counts
+ * the transformation's overhead in the measured run; so do the speed-ups here (original
+ * cycles over regrouped; the data layout's gather and scatter are host work, outside the
+ * cycles). A kernel where an estimate and the simulation disagree in direction is flagged
+ * with the reason the statistics give.
  */
 #include <math.h>
 #include <stdio.h>
@@ -34,12 +39,16 @@
 static const double p_err_w = 12.7, p_err_s = 6.2;
 static const double p_speedup[RG_NALGS] = {1.7, 1.6, 2.2};
 
+enum { M_REDIR, M_LAYOUT, NMETH };    /* 001 Section VI-B's two ways to apply an order */
+static const char *const meth_name[NMETH] = {"redirection", "data layout"};
+
 struct krun {                           /* one kernel's results */
     int redirected;                     /* the identity run was accepted */
+    int layout;                         /* the host part applies a data layout (BENCH_LAYOUT) */
     int bad;                            /* a run failed or computed wrong results */
     char why[1200];
     unsigned nl;
-    struct gs_stats base, ident, alg[RG_NALGS];
+    struct gs_stats base, ident, alg[NMETH][RG_NALGS];
     double est_w[RG_NALGS + 1], est_s[RG_NALGS + 1];   /* [0]: the original order */
 };
 
@@ -52,7 +61,7 @@ struct launches {
 
 /* ------------------------------------------------------------------ runs */
 
-struct hooks { FILE *bbv; const struct launches *rg; };
+struct hooks { FILE *bbv; const struct launches *rg; const struct bench_layout *lay; };
 
 /* Run kernel k with the hooks; its statistics into st; 0 correct, else 1/2 with msg. */
 static int run_k(const struct opts *o, const struct bench *k, const struct hooks *h,
@@ -73,9 +82,10 @@ static int run_k(const struct opts *o, const struct bench *k, const struct hooks
         gs_destroy(ctx.gpu);
         return 2;
     }
-    snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, k->name);
+    bench_ptx_path(k, o->bench_dir, path, sizeof path);
     ctx.ptx_path = path;
     ctx.size = o->size;
+    ctx.layout = h->lay;
     rc = k->run(&ctx);
     gs_total_stats(ctx.gpu, st);
     snprintf(msg, msglen, "%s%s%s", ctx.msg, rc ? " | " : "", rc ? gs_last_error(ctx.gpu) : "");
@@ -90,7 +100,7 @@ static int profile(const struct opts *o, const struct bench *k, struct launches 
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    struct hooks h = {f, NULL};
+    struct hooks h = {f, NULL, NULL};
     int rc = f ? run_k(o, k, &h, st, msg, msglen) : 2;
     if (f)
         fclose(f);
@@ -143,14 +153,32 @@ static int orders(const struct gpu_config *c, struct launches *l, int a, double 
     return 0;
 }
 
-/* Everything for kernel k. */
+/* The identity-order redirected run: r->redirected, or the refusal in r->why. */
+static void identity(const struct opts *o, const struct bench *k, const struct hooks *h,
+                     struct krun *r)
+{
+    char msg[1100];
+    if (run_k(o, k, h, &r->ident, msg, sizeof msg)) {
+        const char *m = strstr(msg, "redirect ");
+        const char *end = m ? strstr(m, " | ") : NULL;
+        r->bad = !m;
+        snprintf(r->why, sizeof r->why, "%.*s", end ? (int)(end - m - 9) : 1000, m ? m + 9 : msg);
+        return;
+    }
+    r->redirected = 1;
+}
+
+/* Everything for kernel k: profile, identity, then per algorithm its orders, estimates and
+   a run per application method the kernel allows. */
 static void run_kernel(const struct opts *o, const struct gpu_config *c, const struct bench *k,
                        struct krun *r)
 {
     struct launches *l = calloc(1, sizeof *l);
-    struct hooks h = {NULL, l};
+    struct bench_layout lay;
+    struct hooks hr = {NULL, l, NULL}, hl = {NULL, NULL, &lay};
     char msg[1100];
     memset(r, 0, sizeof *r);
+    r->layout = (k->flags & BENCH_LAYOUT) != 0;
     if (!l || profile(o, k, l, &r->base, msg, sizeof msg) ||
         orders(c, l, RG_NALGS, &r->est_w[0], &r->est_s[0], msg, sizeof msg)) {
         r->bad = 1;
@@ -158,34 +186,40 @@ static void run_kernel(const struct opts *o, const struct gpu_config *c, const s
         goto out;
     }
     r->nl = l->n;
-    if (run_k(o, k, &h, &r->ident, msg, sizeof msg)) {
-        const char *m = strstr(msg, "redirect ");
-        const char *end = m ? strstr(m, " | ") : NULL;
-        r->bad = !m;
-        snprintf(r->why, sizeof r->why, "%.*s", end ? (int)(end - m - 9) : 1000, m ? m + 9 : msg);
-        goto out;
-    }
-    r->redirected = 1;
-    for (int a = 0; a < RG_NALGS && !r->bad; a++)
+    lay = (struct bench_layout){l->n, (const uint32_t *const *)l->perm, l->len};
+    identity(o, k, &hr, r);
+    for (int a = 0; a < RG_NALGS && !r->bad && (r->redirected || r->layout); a++) {
+        const char *m = "";
         if (orders(c, l, a, &r->est_w[a + 1], &r->est_s[a + 1], msg, sizeof msg) ||
-            run_k(o, k, &h, &r->alg[a], msg, sizeof msg)) {
+            (r->redirected && run_k(o, k, &hr, &r->alg[M_REDIR][a], msg, sizeof msg) &&
+             (m = "redirection: ")) ||
+            (r->layout && run_k(o, k, &hl, &r->alg[M_LAYOUT][a], msg, sizeof msg) &&
+             (m = "data layout: "))) {
             r->bad = 1;
-            snprintf(r->why, sizeof r->why, "%s: %s", rg_name((enum rg_alg)a), msg);
+            snprintf(r->why, sizeof r->why, "%s: %s%s", rg_name((enum rg_alg)a), m, msg);
         }
+    }
 out:
     if (l)
         free_launches(l);
     free(l);
-    printf("%-12s %s%s\n", k->name, r->bad ? "FAILED: " : r->redirected ? "regrouped" :
-           "not redirected: ", r->redirected && !r->bad ? "" : r->why);
+    printf("%-14s %s%s%s\n", k->name, r->bad ? "FAILED: " : r->redirected || r->layout ?
+           "regrouped" : "not redirected: ", !r->bad && !r->redirected && r->layout ?
+           " (data layout only): " : "", r->bad || !r->redirected ? r->why : "");
     fflush(stdout);
+}
+
+/* Was order a applied by method m (and so has a measured run)? */
+static int applied(const struct krun *r, int m)
+{
+    return !r->bad && (m == M_REDIR ? r->redirected : r->layout);
 }
 
 /* ------------------------------------------------------------------ figures */
 
-static double sim_speedup(const struct krun *r, int a)
+static double sim_speedup(const struct krun *r, int m, int a)
 {
-    return r->alg[a].cycles ? (double)r->base.cycles / (double)r->alg[a].cycles : 0;
+    return r->alg[m][a].cycles ? (double)r->base.cycles / (double)r->alg[m][a].cycles : 0;
 }
 
 static double est_speedup(const struct krun *r, int a, int sched)
@@ -210,9 +244,9 @@ static double acc_per_mem(const struct gs_stats *s)
 }
 
 /* Why the simulation and an estimate disagree, from the statistics. */
-static void reason(FILE *f, const struct krun *r, int a)
+static void reason(FILE *f, const struct krun *r, int m, int a)
 {
-    double b = acc_per_mem(&r->base), x = acc_per_mem(&r->alg[a]);
+    double b = acc_per_mem(&r->base), x = acc_per_mem(&r->alg[m][a]);
     double bus = r->base.cycles && r->base.t.dram_channels ? (double)r->base.t.dram_busy_cycles /
                  (double)(r->base.cycles * r->base.t.dram_channels) : 0;
     int any = 0;
@@ -225,7 +259,7 @@ static void reason(FILE *f, const struct krun *r, int a)
                 any ? "; " : "", 100 * bus);
         any = 1;
     }
-    if (r->ident.cycles > r->base.cycles * 1.05) {
+    if (m == M_REDIR && r->ident.cycles > r->base.cycles * 1.05) {
         fprintf(f, "%sthe redirection alone costs %.0f %% (identity order)", any ? "; " : "",
                 100.0 * ((double)r->ident.cycles / (double)r->base.cycles - 1));
         any = 1;
@@ -258,91 +292,119 @@ struct rg_rep {
 
 static void header(FILE *f, const struct rg_rep *p)
 {
-    unsigned nr = 0, bad = 0;
+    unsigned nr = 0, nl = 0, bad = 0, ns;
+    bench_all(&ns);
     for (unsigned k = 0; k < p->n; k++) {
-        nr += p->r[k].redirected && !p->r[k].bad;
+        nr += applied(&p->r[k], M_REDIR);
+        nl += applied(&p->r[k], M_LAYOUT);
         bad += p->r[k].bad;
     }
     fprintf(f, "# Thread regrouping and the BBV estimates (001)\n\nGenerated by `make "
             "report-regroup` (`build/gpusim report regroup --size %s%s%s`): the evaluation of "
             "001_8bf4399a5d1562fa.txt Section VII (Table V and Fig. 9 forms) on the %u bench "
-            "kernels of docs/bench.md, in the timing model. %u kernels can be redirected and "
-            "were regrouped; %u failed%s.\n\n", p->o->size == BENCH_TEST ? "test" : "default",
-            p->o->config ? " --config " : "", p->o->config ? p->o->config : "", p->n, nr, bad,
-            bad ? " (listed below)" : "; every run's results were checked against its C "
-            "reference");
+            "kernels of docs/bench.md and the %u regrouping workloads of bench/rgwork (outside "
+            "the suite: per-thread work under four distributions), in the timing model. %u "
+            "kernels were regrouped by reference redirection, %u by data layout; %u "
+            "failed%s.\n\n", p->o->size == BENCH_TEST ? "test" : "default",
+            p->o->config ? " --config " : "", p->o->config ? p->o->config : "", ns, p->n - ns,
+            nr, nl, bad, bad ? " (listed below)" : "; every run's results were checked "
+            "against its C reference");
     fprintf(f, "Per kernel: a profiling run gives each launch's per-thread BBVs (docs/bbv.md); "
             "Sorting, Greedy and Greedy-Max (group size %u, the paper's K) order each launch's "
             "threads from them; the estimates (BBV-weighted, equations 2-5, and "
             "BBV-weighted-scheduled) score each order against the original; the kernel then "
-            "runs with the order applied by reference redirection (thread slot p runs as "
-            "logical thread D[p], the extra load included: docs/ptx.md). Speed-up = the "
-            "original run's cycles over the regrouped run's. Error (Table V form) = |estimated "
-            "speed-up - simulated speed-up| / simulated speed-up. The data-layout "
-            "transformation is not in yet, so kernels that use shared memory, barriers or "
-            "warp-level operations are not regrouped (listed at the end).\n\n", GROUP);
+            "runs with the order applied, in each way that applies to it (Section VI-B): "
+            "**reference redirection** (thread slot p runs as logical thread D[p], the extra "
+            "load included: docs/ptx.md; refused for shared memory, barriers and warp-level "
+            "operations) and the **data-layout transformation** (the host moves logical thread "
+            "D[p]'s data to position p and the outputs back; the kernel is unchanged -- only "
+            "for kernels whose data is indexed by the thread id alone, here bench/rgwork). "
+            "Speed-up = the original run's cycles over the regrouped run's. Error (Table V "
+            "form) = |estimated speed-up - simulated speed-up| / simulated speed-up.\n\n",
+            GROUP);
 }
 
 static void table_v(FILE *f, const struct rg_rep *p)
 {
-    double ew = 0, es = 0;
-    unsigned n = 0;
+    double ew[NMETH] = {0}, es[NMETH] = {0};
+    unsigned n[NMETH] = {0};
     fprintf(f, "## Estimates against the simulation (Table V form)\n\n| kernel | launches | "
-            "algorithm | BBV-weighted | BBV-w.-scheduled | simulated | error W %% | error S "
-            "%% | identity order |\n|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
+            "algorithm | applied by | BBV-weighted | BBV-w.-scheduled | simulated | error W %% "
+            "| error S %% | identity order |\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n");
     for (unsigned k = 0; k < p->n; k++) {
         const struct krun *r = &p->r[k];
-        if (!r->redirected || r->bad)
-            continue;
-        for (int a = 0; a < RG_NALGS; a++) {
-            double w = est_speedup(r, a, 0), s = est_speedup(r, a, 1), m = sim_speedup(r, a);
-            fprintf(f, "| %s | %u | %s | %.3f | %.3f | %.3f | %.1f | %.1f | %.3f |\n",
-                    a ? "" : p->all[k]->name, r->nl, rg_name((enum rg_alg)a), w, s, m,
-                    err_pct(w, m), err_pct(s, m),
-                    (double)r->base.cycles / (double)r->ident.cycles);
-            ew += err_pct(w, m);
-            es += err_pct(s, m);
-            n++;
-        }
+        int first = 1;
+        for (int a = 0; a < RG_NALGS; a++)
+            for (int m = 0; m < NMETH; m++) {
+                double w = est_speedup(r, a, 0), s = est_speedup(r, a, 1);
+                double x = sim_speedup(r, m, a);
+                if (!applied(r, m))
+                    continue;
+                fprintf(f, "| %s | %u | %s | %s | %.3f | %.3f | %.3f | %.1f | %.1f | ",
+                        first ? p->all[k]->name : "", r->nl, rg_name((enum rg_alg)a),
+                        meth_name[m], w, s, x, err_pct(w, x), err_pct(s, x));
+                if (m == M_REDIR)
+                    fprintf(f, "%.3f |\n", (double)r->base.cycles / (double)r->ident.cycles);
+                else
+                    fprintf(f, "|\n");
+                first = 0;
+                ew[m] += err_pct(w, x);
+                es[m] += err_pct(s, x);
+                n[m]++;
+            }
     }
-    fprintf(f, "| **average error** | | | | | | **%.1f** | **%.1f** | |\n| *paper (Table V, "
-            "compute-bound)* | | | | | | *%.1f* | *%.1f* | |\n\n", n ? ew / n : 0, n ? es / n : 0,
+    for (int m = 0; m < NMETH; m++)
+        fprintf(f, "| **average error, %s** | | | | | | | **%.1f** | **%.1f** | |\n",
+                meth_name[m], n[m] ? ew[m] / n[m] : 0, n[m] ? es[m] / n[m] : 0);
+    fprintf(f, "| *paper (Table V, compute-bound)* | | | | | | | *%.1f* | *%.1f* | |\n\n",
             p_err_w, p_err_s);
     fprintf(f, "\"identity order\": the original cycles over a run redirected without "
             "reordering -- the redirection's own cost (its extra load) is in every "
-            "regrouped run too.\n\n");
+            "redirected run too. The data layout's cost is on the host (a gather and a "
+            "scatter), outside the simulated cycles.\n\n");
 }
 
 static void fig9(FILE *f, const struct rg_rep *p)
 {
-    double sum[RG_NALGS] = {0};
-    unsigned n = 0;
+    double sum[NMETH][RG_NALGS] = {{0}};
+    unsigned n[NMETH] = {0};
     char fig[1024];
     fig_name(p->o->markdown ? p->o->markdown : "docs/regroup.md", 1, fig, sizeof fig);
-    fprintf(f, "## Speed-up per algorithm (Fig. 9 form)\n\n![Fig. 9 form](%s)\n\n| kernel |",
-            fig);
-    for (int a = 0; a < RG_NALGS; a++)
-        fprintf(f, " %s |", rg_name((enum rg_alg)a));
-    fprintf(f, "\n|---|---:|---:|---:|\n");
+    fprintf(f, "## Speed-up per algorithm and application method (Fig. 9 form)\n\n"
+            "![Fig. 9 form](%s)\n\n| kernel |", fig);
+    for (int m = 0; m < NMETH; m++)
+        for (int a = 0; a < RG_NALGS; a++)
+            fprintf(f, " %s, %s |", rg_name((enum rg_alg)a), meth_name[m]);
+    fprintf(f, "\n|---|---:|---:|---:|---:|---:|---:|\n");
     for (unsigned k = 0; k < p->n; k++) {
         const struct krun *r = &p->r[k];
-        if (!r->redirected || r->bad)
+        if (!applied(r, M_REDIR) && !applied(r, M_LAYOUT))
             continue;
         fprintf(f, "| %s |", p->all[k]->name);
-        for (int a = 0; a < RG_NALGS; a++) {
-            fprintf(f, " %.3f |", sim_speedup(r, a));
-            sum[a] += sim_speedup(r, a);
+        for (int m = 0; m < NMETH; m++) {
+            for (int a = 0; a < RG_NALGS; a++) {
+                if (applied(r, m))
+                    fprintf(f, " %.3f |", sim_speedup(r, m, a));
+                else
+                    fprintf(f, " -- |");
+                sum[m][a] += applied(r, m) ? sim_speedup(r, m, a) : 0;
+            }
+            n[m] += applied(r, m);
         }
         fprintf(f, "\n");
-        n++;
     }
     fprintf(f, "| **arithmetic mean** |");
-    for (int a = 0; a < RG_NALGS; a++)
-        fprintf(f, " **%.3f** |", n ? sum[a] / n : 0);
+    for (int m = 0; m < NMETH; m++)
+        for (int a = 0; a < RG_NALGS; a++)
+            fprintf(f, " **%.3f** |", n[m] ? sum[m][a] / n[m] : 0);
     fprintf(f, "\n| *paper (Fig. 9, average)* |");
-    for (int a = 0; a < RG_NALGS; a++)
-        fprintf(f, " *%.1f* |", p_speedup[a]);
-    fprintf(f, "\n\n");
+    for (int m = 0; m < NMETH; m++)
+        for (int a = 0; a < RG_NALGS; a++)
+            fprintf(f, " *%.1f* |", p_speedup[a]);
+    fprintf(f, "\n\nThe means are over different kernel sets: redirection over the %u suite "
+            "and rgwork kernels it applies to, data layout over the %u rgwork kernels. The "
+            "paper's average is over its applications with either method.\n\n", n[M_REDIR],
+            n[M_LAYOUT]);
 }
 
 static void disagreements(FILE *f, const struct rg_rep *p)
@@ -351,30 +413,32 @@ static void disagreements(FILE *f, const struct rg_rep *p)
     fprintf(f, "## Where an estimate and the simulation disagree in direction\n\n");
     for (unsigned k = 0; k < p->n; k++) {
         const struct krun *r = &p->r[k];
-        for (int a = 0; r->redirected && !r->bad && a < RG_NALGS; a++) {
-            double m = sim_speedup(r, a), s = est_speedup(r, a, 1);
-            if (dir(m) == dir(s))
-                continue;
-            fprintf(f, "- %s, %s: estimated %.3f, simulated %.3f -- ", p->all[k]->name,
-                    rg_name((enum rg_alg)a), s, m);
-            reason(f, r, a);
-            fprintf(f, "\n");
-            n++;
-        }
+        for (int m = 0; m < NMETH; m++)
+            for (int a = 0; applied(r, m) && a < RG_NALGS; a++) {
+                double x = sim_speedup(r, m, a), s = est_speedup(r, a, 1);
+                if (dir(x) == dir(s))
+                    continue;
+                fprintf(f, "- %s, %s by %s: estimated %.3f, simulated %.3f -- ",
+                        p->all[k]->name, rg_name((enum rg_alg)a), meth_name[m], s, x);
+                reason(f, r, m, a);
+                fprintf(f, "\n");
+                n++;
+            }
     }
     fprintf(f, "%s\nRules, in this order: L1 accesses per memory instruction up by 20 %% or more "
             "(regrouping broke coalescing); the baseline's DRAM bus busy more than 30 %% of "
             "the cycles (memory-bound: the estimates assume compute-bound kernels, Section "
-            "VII-D); the identity order alone 5 %% slower (the extra load).\n\n",
+            "VII-D); the identity order alone 5 %% slower (the extra load of redirection).\n\n",
             n ? "" : "- none\n");
 }
 
 static void refused(FILE *f, const struct rg_rep *p)
 {
-    fprintf(f, "## Kernels not regrouped\n\n");
+    fprintf(f, "## Kernels not redirected\n\n");
     for (unsigned k = 0; k < p->n; k++)
         if (!p->r[k].redirected || p->r[k].bad)
-            fprintf(f, "- %s%s: %s\n", p->all[k]->name, p->r[k].bad ? " (FAILED)" : "",
+            fprintf(f, "- %s%s%s: %s\n", p->all[k]->name, p->r[k].bad ? " (FAILED)" : "",
+                    !p->r[k].bad && p->r[k].layout ? " (by data layout only)" : "",
                     p->r[k].why);
     fprintf(f, "\n");
 }
@@ -395,40 +459,52 @@ static int write_csv(const struct rg_rep *p, const char *path)
         perror(path);
         return -1;
     }
-    fprintf(f, "kernel,launches,algorithm,base_cycles,identity_cycles,cycles,est_weighted,"
-            "est_scheduled,simulated,base_mem_insns,mem_insns,base_l1_accesses,l1_accesses\n");
+    fprintf(f, "kernel,launches,algorithm,method,base_cycles,identity_cycles,cycles,"
+            "est_weighted,est_scheduled,simulated,base_mem_insns,mem_insns,base_l1_accesses,"
+            "l1_accesses\n");
     for (unsigned k = 0; k < p->n; k++) {
         const struct krun *r = &p->r[k];
-        for (int a = 0; r->redirected && !r->bad && a < RG_NALGS; a++)
-            fprintf(f, "%s,%u,%s,%llu,%llu,%llu,%.6f,%.6f,%.6f,%llu,%llu,%llu,%llu\n",
-                    p->all[k]->name, r->nl, rg_name((enum rg_alg)a),
-                    (unsigned long long)r->base.cycles, (unsigned long long)r->ident.cycles,
-                    (unsigned long long)r->alg[a].cycles, est_speedup(r, a, 0),
-                    est_speedup(r, a, 1), sim_speedup(r, a),
-                    (unsigned long long)r->base.mem_insns,
-                    (unsigned long long)r->alg[a].mem_insns,
-                    (unsigned long long)(r->base.t.l1_hits + r->base.t.l1_misses),
-                    (unsigned long long)(r->alg[a].t.l1_hits + r->alg[a].t.l1_misses));
+        for (int m = 0; m < NMETH; m++)
+            for (int a = 0; applied(r, m) && a < RG_NALGS; a++) {
+                const struct gs_stats *x = &r->alg[m][a];
+                fprintf(f, "%s,%u,%s,%s,%llu,%llu,%llu,%.6f,%.6f,%.6f,%llu,%llu,%llu,%llu\n",
+                        p->all[k]->name, r->nl, rg_name((enum rg_alg)a), meth_name[m],
+                        (unsigned long long)r->base.cycles,
+                        (unsigned long long)r->ident.cycles, (unsigned long long)x->cycles,
+                        est_speedup(r, a, 0), est_speedup(r, a, 1), sim_speedup(r, m, a),
+                        (unsigned long long)r->base.mem_insns,
+                        (unsigned long long)x->mem_insns,
+                        (unsigned long long)(r->base.t.l1_hits + r->base.t.l1_misses),
+                        (unsigned long long)(x->t.l1_hits + x->t.l1_misses));
+            }
     }
     return fclose(f);
 }
 
+/* Series: each algorithm by each method; a kernel a method does not apply to shows 0. */
 static int chart(const struct rg_rep *p, const char *path)
 {
-    static const char *series[RG_NALGS];
+    enum { NS = NMETH * RG_NALGS };
+    static char names[NS][48];
+    const char *series[NS];
     const char *groups[REP_MAX_KERNELS + 1];
-    double v[(REP_MAX_KERNELS + 1) * RG_NALGS];
+    double v[(REP_MAX_KERNELS + 1) * NS];
     unsigned n = 0;
     struct svg_bars b = {"Fig. 9 form: simulated speed-up of each regrouping", "speed-up", 0,
-                         RG_NALGS, groups, series, v, 1.0};
-    for (int a = 0; a < RG_NALGS; a++)
-        series[a] = rg_name((enum rg_alg)a);
+                         NS, groups, series, v, 1.0};
+    for (int i = 0; i < NS; i++) {
+        snprintf(names[i], sizeof names[i], "%s, %s", rg_name((enum rg_alg)(i % RG_NALGS)),
+                 i < RG_NALGS ? "redir." : "layout");
+        series[i] = names[i];
+    }
     for (unsigned k = 0; k < p->n && n < REP_MAX_KERNELS; k++) {
-        if (!p->r[k].redirected || p->r[k].bad)
+        const struct krun *r = &p->r[k];
+        if (!applied(r, M_REDIR) && !applied(r, M_LAYOUT))
             continue;
         groups[n] = p->all[k]->name;
-        for (int a = 0; a < RG_NALGS; a++)
-            v[n * RG_NALGS + a] = sim_speedup(&p->r[k], a);
+        for (int i = 0; i < NS; i++)
+            v[n * NS + i] = applied(r, i / RG_NALGS) ?
+                            sim_speedup(r, i / RG_NALGS, i % RG_NALGS) : 0;
         n++;
     }
     b.ngroups = n;
@@ -461,10 +537,21 @@ int report_regroup(const struct opts *o)
                 "regrouped runs are measured in cycles, under reference redirection)\n");
         return 2;
     }
-    p.all = bench_all(&p.n);
-    p.r = calloc(p.n, sizeof *p.r);
-    if (!p.r)
-        return 2;
+    {
+        unsigned ns, nx;
+        const struct bench *const *su = bench_all(&ns), *const *ex = bench_extra(&nx);
+        const struct bench **all = calloc(ns + nx + 1, sizeof *all);
+        p.r = calloc(ns + nx, sizeof *p.r);
+        if (!all || !p.r) {
+            free(all);
+            free(p.r);
+            return 2;
+        }
+        memcpy(all, su, ns * sizeof *all);
+        memcpy(all + ns, ex, nx * sizeof *all);
+        p.all = all;
+        p.n = ns + nx;
+    }
     for (unsigned k = 0; k < p.n; k++) {
         run_kernel(o, &c, p.all[k], &p.r[k]);
         bad += p.r[k].bad;
@@ -474,5 +561,6 @@ int report_regroup(const struct opts *o)
         rc = 2;
     printf("%u kernels, %u failed\n", p.n, bad);
     free(p.r);
+    free((void *)p.all);
     return rc ? rc : bad ? 1 : 0;
 }

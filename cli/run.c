@@ -30,7 +30,7 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     }
     snprintf(r->cfg_name, sizeof r->cfg_name, "%s", gs_config(ctx.gpu)->name);
     latency_set(gs_config(ctx.gpu), r->lat, sizeof r->lat);
-    snprintf(path, sizeof path, "%s/%s/kernel.ptx", o->bench_dir, b->name);
+    bench_ptx_path(b, o->bench_dir, path, sizeof path);
     ctx.ptx_path = o->ptx ? o->ptx : path;
     ctx.size = o->size;
     ctx.inputs = o->inputs;

@@ -99,5 +99,5 @@ done:
 
 const struct bench bench_backprop = {
     "backprop", "16x16 tile dot products + barrier tree reduction (Type-S: thread limit binds)",
-    backprop_run
+    backprop_run, NULL, 0
 };

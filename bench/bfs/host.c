@@ -121,5 +121,5 @@ out:
 
 const struct bench bench_bfs = {
     "bfs", "level-synchronous BFS step over a skewed-degree CSR graph (instruction + cycle divergence)",
-    bfs_run
+    bfs_run, NULL, 0
 };

@@ -122,5 +122,5 @@ out:
 
 const struct bench bench_bstsearch = {
     "bstsearch", "key look-ups in an unbalanced array-stored BST (instruction + cycle divergence)",
-    bstsearch_run
+    bstsearch_run, NULL, 0
 };

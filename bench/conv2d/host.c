@@ -85,5 +85,5 @@ done:
 }
 
 const struct bench bench_conv2d = {
-    "conv2d", "5x5 convolution, border taps skipped (Type-S: CTA-count limit binds)", conv2d_run
+    "conv2d", "5x5 convolution, border taps skipped (Type-S: CTA-count limit binds)", conv2d_run, NULL, 0
 };

@@ -114,5 +114,5 @@ done:
 
 const struct bench bench_dct8x8 = {
     "dct8x8", "fixed-point 8x8 DCT + quantisation, sign branches (Type-S: CTA-count limit binds)",
-    dct8x8_run
+    dct8x8_run, NULL, 0
 };

@@ -25,5 +25,5 @@ static int dloop_run(struct bench_ctx *ctx)
 
 const struct bench bench_dloop = {
     "dloop", "double loop, per-lane bounds (Table I of seed 003): divergent inner and outer exits",
-    dloop_run
+    dloop_run, NULL, 0
 };

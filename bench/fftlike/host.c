@@ -124,5 +124,5 @@ done:
 
 const struct bench bench_fftlike = {
     "fftlike", "NTT butterflies in global memory, bit-reversed and strided twiddle gathers "
-    "(memory-latency divergence)", fftlike_run
+    "(memory-latency divergence)", fftlike_run, NULL, 0
 };

@@ -65,5 +65,5 @@ out:
 
 const struct bench bench_histogram = {
     "histogram", "256-bin histogram of skewed bytes: contended shared and global atomicAdd",
-    hist_run
+    hist_run, NULL, 0
 };

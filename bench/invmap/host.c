@@ -83,5 +83,5 @@ out:
 
 const struct bench bench_invmap = {
     "invmap", "inverse image map (swirl + lens) with 2x2 gathers, out-of-range border path (cycle divergence)",
-    invmap_run
+    invmap_run, NULL, 0
 };

@@ -119,5 +119,5 @@ out:
 
 const struct bench bench_kmeans = {
     "kmeans", "k-means assignment, feature-major gathers via run/random/mixed batches (memory-latency divergence)",
-    kmeans_run
+    kmeans_run, NULL, 0
 };

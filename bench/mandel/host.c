@@ -65,5 +65,5 @@ out:
 
 const struct bench bench_mandel = {
     "mandel", "Mandelbrot escape-time counts, per-pixel loop trip counts 1..256 (instruction + cycle divergence)",
-    mandel_run
+    mandel_run, NULL, 0
 };

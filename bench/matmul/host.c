@@ -81,5 +81,5 @@ done:
 
 const struct bench bench_matmul = {
     "matmul", "tiled SGEMM, 14 KB shared tiles per CTA (Type-C: shared-memory limit binds)",
-    matmul_run
+    matmul_run, NULL, 0
 };

@@ -153,5 +153,5 @@ done:
 
 const struct bench bench_mcubes = {
     "mcubes", "marching-cubes-like: 0..5 triangles per cube by case, interpolation per edge "
-    "(per-thread data-dependent work)", mcubes_run
+    "(per-thread data-dependent work)", mcubes_run, NULL, 0
 };

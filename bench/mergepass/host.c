@@ -124,5 +124,5 @@ out:
 
 const struct bench bench_mergepass = {
     "mergepass", "merge-sort pass over skewed natural runs, binary-search ranks (instruction + cycle divergence)",
-    mergepass_run
+    mergepass_run, NULL, 0
 };

@@ -81,5 +81,5 @@ out:
 
 const struct bench bench_meshgather = {
     "meshgather", "unstructured-mesh 6-neighbour gather, cached vs random lanes mixed (memory-latency divergence)",
-    meshgather_run
+    meshgather_run, NULL, 0
 };

@@ -108,5 +108,5 @@ out:
 
 const struct bench bench_nqueens = {
     "nqueens", "N-queens backtracking per prefix: data-dependent branchy search, local-mem stack",
-    nq_run
+    nq_run, NULL, 0
 };

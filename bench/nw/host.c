@@ -117,5 +117,5 @@ out:
 
 const struct bench bench_nw = {
     "nw", "Needleman-Wunsch 32x32 tiles swept by anti-diagonals with barriers (intra-warp divergence + barriers)",
-    nw_run
+    nw_run, NULL, 0
 };

@@ -91,5 +91,5 @@ done:
 
 const struct bench bench_pathfinder = {
     "pathfinder", "row-by-row min-of-3 DP in shared memory, shrinking pyramid and edge paths "
-    "(Type-S: CTA-count limit binds)", pathfinder_run
+    "(Type-S: CTA-count limit binds)", pathfinder_run, NULL, 0
 };

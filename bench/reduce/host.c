@@ -60,5 +60,5 @@ out:
 
 const struct bench bench_reduce = {
     "reduce", "shared-memory tree sum per CTA: bar.sync per level, warp 0 diverges below 32",
-    reduce_run
+    reduce_run, NULL, 0
 };

@@ -80,5 +80,5 @@ done:
 
 const struct bench bench_scanlarge = {
     "scanlarge", "Blelloch scan of 4096 ints per CTA, 16.5 KB shared (Type-C: shared-memory "
-    "limit binds)", scanlarge_run
+    "limit binds)", scanlarge_run, NULL, 0
 };

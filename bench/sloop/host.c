@@ -24,5 +24,5 @@ static int sloop_run(struct bench_ctx *ctx)
 
 const struct bench bench_sloop = {
     "sloop", "single loop, per-lane bounds (Table I of seed 003): M divergent loop exits per warp",
-    sloop_run
+    sloop_run, NULL, 0
 };

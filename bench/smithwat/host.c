@@ -144,5 +144,5 @@ done:
 
 const struct bench bench_smithwat = {
     "smithwat", "Smith-Waterman score per (query, target) pair, lengths differ per thread, DP "
-    "column in local memory (per-thread data-dependent work)", smithwat_run
+    "column in local memory (per-thread data-dependent work)", smithwat_run, NULL, 0
 };

@@ -114,5 +114,5 @@ done:
 
 const struct bench bench_soundloc = {
     "soundloc", "delay-and-sum direction search, per-frame candidate counts and early exit on "
-    "detection (per-thread data-dependent work)", soundloc_run
+    "detection (per-thread data-dependent work)", soundloc_run, NULL, 0
 };

@@ -99,5 +99,5 @@ out:
 
 const struct bench bench_spmv = {
     "spmv", "CSR SpMV, one thread per row, skewed rows, banded/random gathers (memory-latency + cycle divergence)",
-    spmv_run
+    spmv_run, NULL, 0
 };

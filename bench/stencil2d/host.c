@@ -87,5 +87,5 @@ out:
 
 const struct bench bench_stencil2d = {
     "stencil2d", "9-point stencil, 16x8 shared tiles, reflect/Dirichlet/corner borders (instruction divergence, barrier)",
-    stencil2d_run
+    stencil2d_run, NULL, 0
 };

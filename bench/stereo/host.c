@@ -133,5 +133,5 @@ done:
 
 const struct bench bench_stereo = {
     "stereo", "3x3 SAD disparity search, per-pixel range and early accept on a cost threshold "
-    "(per-thread data-dependent work)", stereo_run
+    "(per-thread data-dependent work)", stereo_run, NULL, 0
 };

@@ -46,5 +46,5 @@ out:
 
 const struct bench bench_vecadd = {
     "vecadd", "c = a + b; dense and regular, no divergence (Type-S: thread/CTA limit binds)",
-    vecadd_run
+    vecadd_run, NULL, 0
 };

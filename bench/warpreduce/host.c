@@ -99,5 +99,5 @@ out:
 
 const struct bench bench_warpreduce = {
     "warpreduce", "warp shuffles (up/down/xor/idx) and votes, active mask in a divergent region",
-    wr_run
+    wr_run, NULL, 0
 };
