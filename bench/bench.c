@@ -26,6 +26,28 @@ void bench_ptx_path(const struct bench *b, const char *dir, char *buf, size_t n)
     snprintf(buf, n, "%s/%s/kernel.ptx", dir, b->dir ? b->dir : b->name);
 }
 
+/* Every slot names a different thread of the launch (else a message through bench_fail). */
+static int is_permutation(struct bench_ctx *ctx, unsigned launch, const uint32_t *p, uint64_t n)
+{
+    uint8_t *seen = calloc(n / 8 + 1, 1);
+    uint64_t i;
+    if (!seen) {
+        bench_fail(ctx, "data layout: out of memory");
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (p[i] >= n || (seen[p[i] / 8] >> (p[i] % 8) & 1))
+            break;
+        seen[p[i] / 8] |= (uint8_t)(1u << (p[i] % 8));
+    }
+    free(seen);
+    if (i < n)
+        bench_fail(ctx, "data layout: launch %u's order is not a permutation: slot %llu %s "
+                   "thread %u", launch, (unsigned long long)i, p[i] >= n ? "names no" :
+                   "repeats", p[i]);
+    return i == n;
+}
+
 const uint32_t *bench_layout_perm(struct bench_ctx *ctx, unsigned launch, uint64_t nthreads,
                                   int *err)
 {
@@ -36,6 +58,10 @@ const uint32_t *bench_layout_perm(struct bench_ctx *ctx, unsigned launch, uint64
     if (l->len[launch] != nthreads) {
         bench_fail(ctx, "data layout: launch %u has %llu threads, its order %llu", launch,
                    (unsigned long long)nthreads, (unsigned long long)l->len[launch]);
+        *err = 1;
+        return NULL;
+    }
+    if (!is_permutation(ctx, launch, l->perm[launch], nthreads)) {
         *err = 1;
         return NULL;
     }

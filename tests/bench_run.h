@@ -1,8 +1,8 @@
 /*
  * bench_run.h -- for the mechanism tests (test_vt.c, test_vtw.c, test_dws.c, test_redir.c): run
  * one bench kernel at the test size on the gtx480 configuration (or a variant's own) with extra
- * keys and, with bench_run_with, a set-up of the GPU before it runs; one cmocka test per
- * (kernel, variant).
+ * keys and, with bench_run_with, a set-up of the GPU before it runs (bench_run_lay: and a data
+ * layout); one cmocka test per (kernel, variant).
  */
 #ifndef BENCH_RUN_H
 #define BENCH_RUN_H
@@ -14,12 +14,14 @@ struct variant { const char *tag; const char *set[6]; int nset; const char *cfg;
 struct job { const struct bench *b; const struct variant *v; char name[80]; };
 
 /* Run bench kernel b at the test size with sets, setup(gpu, arg) called before it runs (NULL:
-   none); 0, or its rc with the message in msg (the bench's, then the last API error). Its
-   statistics over all launches into st (if not NULL). */
-static inline int bench_run_with(const struct bench *b, const char *cfg,
-                                 const char *const *sets, int nsets,
-                                 void (*setup)(struct gs_gpu *, void *), void *arg,
-                                 struct gs_stats *st, char *msg, size_t msglen)
+   none) and the data layout lay applied (NULL: none; BENCH_LAYOUT kernels); 0, or its rc with
+   the message in msg (the bench's, then the last API error). Its statistics over all launches
+   into st (if not NULL). */
+static inline int bench_run_lay(const struct bench *b, const char *cfg,
+                                const char *const *sets, int nsets,
+                                void (*setup)(struct gs_gpu *, void *), void *arg,
+                                const struct bench_layout *lay, struct gs_stats *st,
+                                char *msg, size_t msglen)
 {
     struct bench_ctx ctx;
     char path[512], err[512];
@@ -29,15 +31,24 @@ static inline int bench_run_with(const struct bench *b, const char *cfg,
                              sizeof err), GS_OK);
     if (setup)
         setup(ctx.gpu, arg);
-    snprintf(path, sizeof path, "bench/%s/kernel.ptx", b->name);
+    bench_ptx_path(b, "bench", path, sizeof path);
     ctx.ptx_path = path;
     ctx.size = BENCH_TEST;
+    ctx.layout = lay;
     rc = b->run(&ctx);
     if (st)
         gs_total_stats(ctx.gpu, st);
     snprintf(msg, msglen, "%s%s%s", ctx.msg, rc ? " | " : "", rc ? gs_last_error(ctx.gpu) : "");
     gs_destroy(ctx.gpu);
     return rc;
+}
+
+static inline int bench_run_with(const struct bench *b, const char *cfg,
+                                 const char *const *sets, int nsets,
+                                 void (*setup)(struct gs_gpu *, void *), void *arg,
+                                 struct gs_stats *st, char *msg, size_t msglen)
+{
+    return bench_run_lay(b, cfg, sets, nsets, setup, arg, NULL, st, msg, msglen);
 }
 
 static inline int bench_run_cfg(const struct bench *b, const char *cfg,

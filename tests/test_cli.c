@@ -399,26 +399,30 @@ static void test_report_dws(void **state)
            "|| exit 1; done", 0, NULL);
 }
 
-/* gpusim report regroup: argument errors; at the test size every kernel profiled, the 16 that
-   take reference redirection regrouped by the three algorithms with correct results, the
+/* gpusim report regroup: argument errors; at the test size every kernel profiled, the 16 suite
+   kernels and 4 rgwork kernels that take reference redirection regrouped by the three
+   algorithms, the rgwork kernels also by data layout, every run with correct results; the
    other 12 listed with the reason; the tables, the kept notes, the CSV rows, the chart. */
 static void test_report_regroup(void **state)
 {
     const char *md = BUILD_DIR "/tests/regroup.md";
     static const char *const parts[] = {
-        "16 kernels can be redirected and were regrouped; 0 failed",
-        "## Estimates against the simulation (Table V form)", "| mcubes | 1 | sorting |",
-        "| *paper (Table V, compute-bound)* | | | | | | *12.7* | *6.2* | |",
-        "## Speed-up per algorithm (Fig. 9 form)", "![Fig. 9 form](regroup-fig9.svg)",
+        "20 kernels were regrouped by reference redirection, 4 by data layout; 0 failed",
+        "## Estimates against the simulation (Table V form)",
+        "| mcubes | 1 | sorting | redirection |", "| rgwork_alt | 1 | sorting | redirection |",
+        "|  | 1 | sorting | data layout |",
+        "| *paper (Table V, compute-bound)* | | | | | | | *12.7* | *6.2* | |",
+        "## Speed-up per algorithm and application method (Fig. 9 form)",
+        "![Fig. 9 form](regroup-fig9.svg)",
         "## Where an estimate and the simulation disagree in direction",
-        "## Kernels not regrouped", "- warpreduce: warpreduce: pc 21: shfl synchronises"};
+        "## Kernels not redirected", "- warpreduce: warpreduce: pc 21: shfl synchronises"};
     char *text;
     (void)state;
     expect(GPUSIM " report regroup --set model=functional --markdown " BUILD_DIR
            "/tests/rg_bad.md", 2, "needs model = timing and vtw = off");
     old_notes(md, "<!-- notes below: kept by make report-regroup -->");
     expect(GPUSIM " report regroup --size test --markdown " BUILD_DIR "/tests/regroup.md --csv "
-           BUILD_DIR "/tests/regroup.csv", 0, "28 kernels, 0 failed");
+           BUILD_DIR "/tests/regroup.csv", 0, "32 kernels, 0 failed");
     text = tu_read_file(md, NULL);
     assert_non_null(text);
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
@@ -426,7 +430,7 @@ static void test_report_regroup(void **state)
     tu_assert_contains(text, "\n\n<!-- notes below: kept by make report-regroup -->\n## By hand\n");
     assert_null(strstr(text, "old\n"));
     free(text);
-    expect("test $(wc -l < " BUILD_DIR "/tests/regroup.csv) -eq 49", 0, NULL);
+    expect("test $(wc -l < " BUILD_DIR "/tests/regroup.csv) -eq 73", 0, NULL);
     expect("grep -q '<rect x=' " BUILD_DIR "/tests/regroup-fig9.svg", 0, NULL);
 }
 

@@ -3,10 +3,15 @@
  * on every bench kernel at the test size, every launch run with a shuffled thread order
  * (thread slot p as logical thread D[p]) computes correct results in both models, or the
  * kernel is refused with the reason (shared memory, barriers, warp-level operations); the
- * extra load shows in the statistics; bad regroupings are refused.
+ * extra load shows in the statistics; bad regroupings are refused.  The data-layout
+ * transformation (bench_layout, 001 Section VI-B) on the kernels that apply one (bench/rgwork,
+ * BENCH_LAYOUT): shuffled and under the three regrouping algorithms' orders, both methods give
+ * correct results; an order that does not fit the launch or is not a permutation is refused.
  */
 #include "bench_run.h"
 #include "gpu/bbv.h"
+#include "gpu/bbv_est.h"
+#include "gpu/regroup.h"
 #include "ptx/redir.h"
 
 #define MAXL 256
@@ -25,24 +30,50 @@ static void setup(struct gs_gpu *g, void *arg)
                                      h->rg->n), GS_OK);
 }
 
-static int run(const struct bench *b, const char *model, FILE *bbv, struct launches *rg,
-               struct gs_stats *st, char *msg, size_t msglen)
+/* Run b in model with the hooks: BBVs into bbv, redirected by rg, data layout by lay. */
+static int run_lay(const struct bench *b, const char *model, FILE *bbv, struct launches *rg,
+                   const struct launches *lay, struct gs_stats *st, char *msg, size_t msglen)
 {
     char set[64];
     const char *sets[1] = {set};
     struct hooks h = {bbv, rg};
+    struct bench_layout l = {lay ? lay->n : 0, lay ? (const uint32_t *const *)lay->perm : NULL,
+                             lay ? lay->len : NULL};
     snprintf(set, sizeof set, "model=%s", model);
-    return bench_run_with(b, NULL, sets, 1, setup, &h, st, msg, msglen);
+    return bench_run_lay(b, NULL, sets, 1, setup, &h, lay ? &l : NULL, st, msg, msglen);
 }
 
-/* The launches' thread counts (from a BBV run) and a shuffle per launch. */
-static void shuffles(const struct bench *b, struct launches *rg)
+static int run(const struct bench *b, const char *model, FILE *bbv, struct launches *rg,
+               struct gs_stats *st, char *msg, size_t msglen)
+{
+    return run_lay(b, model, bbv, rg, NULL, st, msg, msglen);
+}
+
+/* Fisher-Yates with a fixed seed: a shuffle of 0..n-1 into p. */
+static void shuffle(uint32_t *p, uint64_t n, uint64_t *s)
+{
+    for (uint64_t i = 0; i < n; i++)
+        p[i] = (uint32_t)i;
+    for (uint64_t i = n; i > 1; i--) {
+        *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t j = (*s >> 33) % i;
+        uint32_t t = p[i - 1];
+        p[i - 1] = p[j];
+        p[j] = t;
+    }
+}
+
+/* The launches' BBVs (from a functional run) and per launch a shuffle (alg < 0) or the order
+   of regrouping algorithm alg at group size 32. */
+static void orders(const struct bench *b, int alg, struct launches *rg)
 {
     char *buf = NULL, msg[1024], err[256];
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     struct bbv x;
+    struct gs_gpu *g;
     uint64_t s = 12345;
+    assert_int_equal(gs_init(&g, "configs/gtx480.cfg", NULL, 0, err, sizeof err), GS_OK);
     assert_int_equal(run(b, "functional", f, NULL, NULL, msg, sizeof msg), 0);
     fclose(f);
     f = fmemopen(buf, len, "rb");
@@ -51,22 +82,28 @@ static void shuffles(const struct bench *b, struct launches *rg)
     while (bbv_read(f, &x, err, sizeof err) == 1) {
         assert_true(rg->n < MAXL);
         uint32_t *p = malloc(x.nthreads * sizeof *p);
+        double *lat = malloc((x.nblocks + 1) * sizeof *lat);
         assert_non_null(p);
-        for (uint64_t i = 0; i < x.nthreads; i++)
-            p[i] = (uint32_t)i;
-        for (uint64_t i = x.nthreads; i > 1; i--) {           /* Fisher-Yates, fixed seed */
-            s = s * 6364136223846793005ull + 1442695040888963407ull;
-            uint64_t j = (s >> 33) % i;
-            uint32_t t = p[i - 1];
-            p[i - 1] = p[j];
-            p[j] = t;
+        assert_non_null(lat);
+        if (alg < 0) {
+            shuffle(p, x.nthreads, &s);
+        } else {
+            bbv_block_latency(gs_config(g), &x, lat);
+            assert_int_equal(rg_regroup((enum rg_alg)alg, &x, lat, 32, p, err, sizeof err), 0);
         }
+        free(lat);
         rg->len[rg->n] = x.nthreads;
         rg->perm[rg->n++] = p;
         bbv_free(&x);
     }
+    gs_destroy(g);
     fclose(f);
     free(buf);
+}
+
+static void shuffles(const struct bench *b, struct launches *rg)
+{
+    orders(b, -1, rg);
 }
 
 static void free_launches(struct launches *rg)
@@ -147,6 +184,61 @@ static void test_refusals(void **state)
     free(rg);
 }
 
+/* The data-layout kernels (bench_extra with BENCH_LAYOUT): shuffled and under each algorithm's
+   order, by data layout and by redirection, correct in both models. (Seen failing with
+   bench/rgwork/host.c's scatter of the outputs cut out.) */
+static void test_layout(void **state)
+{
+    unsigned n, nl = 0;
+    const struct bench *const *all = bench_extra(&n);
+    static const char *const models[2] = {"functional", "timing"};
+    (void)state;
+    for (unsigned i = 0; i < n; i++) {
+        struct launches *rg = calloc(1, sizeof *rg);
+        char msg[1024];
+        assert_non_null(rg);
+        if (!(all[i]->flags & BENCH_LAYOUT))
+            continue;
+        for (int a = -1; a < RG_NALGS; a++) {
+            orders(all[i], a, rg);
+            for (int m = 0; m < 2; m++)
+                if (run_lay(all[i], models[m], NULL, NULL, rg, NULL, msg, sizeof msg) ||
+                    run_lay(all[i], models[m], NULL, rg, NULL, NULL, msg, sizeof msg)) {
+                    print_error("%s, %s, %s: %s\n", all[i]->name,
+                                a < 0 ? "shuffle" : rg_name((enum rg_alg)a), models[m], msg);
+                    fail();
+                }
+            free_launches(rg);
+        }
+        nl++;
+        free(rg);
+    }
+    print_message("%u kernels applied a data layout\n", nl);
+    assert_true(nl >= 4);
+}
+
+/* A data layout that does not fit the launch or is not a permutation is refused. */
+static void test_layout_refused(void **state)
+{
+    struct launches *rg = calloc(1, sizeof *rg);
+    char msg[1024];
+    (void)state;
+    assert_non_null(rg);
+    shuffles(bench_find("rgwork_alt"), rg);
+    rg->len[0]--;
+    assert_int_equal(run_lay(bench_find("rgwork_alt"), "functional", NULL, NULL, rg, NULL, msg,
+                             sizeof msg), -1);
+    tu_assert_contains(msg, "data layout: launch 0 has 4096 threads, its order 4095");
+    rg->len[0]++;
+    rg->perm[0][7] = rg->perm[0][8];
+    assert_int_equal(run_lay(bench_find("rgwork_alt"), "functional", NULL, NULL, rg, NULL, msg,
+                             sizeof msg), -1);
+    tu_assert_contains(msg, "data layout: launch 0's order is not a permutation: slot 8 repeats "
+                       "thread");
+    free_launches(rg);
+    free(rg);
+}
+
 /* redir_record against the split done the long way, on a grid with every dimension used and
    CTA indices beyond 16 bits (the kernels' test sizes have fewer CTAs). */
 static void test_record(void **state)
@@ -172,6 +264,8 @@ int main(void)
         cmocka_unit_test(test_every_kernel),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_record),
+        cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_layout_refused),
     };
     return cmocka_run_group_tests_name("redir", tests, NULL, NULL);
 }
