@@ -123,6 +123,25 @@ out:
     return rc;
 }
 
+/* 001 equation (1)'s input variables of thread id (its cube): the triangle count the cube's
+   corner values give through the case table (the loop's trip count; computed from the input
+   field as the reference does, the data flow from vol to the loop bound done by hand) and
+   whether the cube is cut at all (the early exit). */
+static void note_inputs(struct bench_ctx *ctx, const uint32_t *nref, size_t nc)
+{
+    static const char *const names[2] = {"ntri", "cut"};
+    uint64_t nthreads = (nc + 127) / 128 * 128;
+    double *v;
+    if (!ctx->inputs || !(v = calloc(nthreads * 2, sizeof *v)))
+        return;
+    for (size_t t = 0; t < nc; t++) {
+        v[t * 2] = nref[t];
+        v[t * 2 + 1] = nref[t] > 0;
+    }
+    bench_note_inputs(ctx, 2, names, nthreads, v);
+    free(v);
+}
+
 static int mcubes_run(struct bench_ctx *ctx)
 {
     int test = ctx->size == BENCH_TEST;
@@ -140,6 +159,7 @@ static int mcubes_run(struct bench_ctx *ctx)
     if (make_field(vol, nx, ny, nz, &rng))
         goto done;
     mcubes_ref(vol, nref, tref, nx, ny, nz);
+    note_inputs(ctx, nref, nc);
     rc = mcubes_device(ctx, vol, npts, ntri, tri, nx, ny, nz);
     if (rc == 0) {
         uint64_t bad = bench_check_u32(ctx, "ntri", ntri, nref, nc);

@@ -79,6 +79,21 @@ out:
     return rc;
 }
 
+/* 001 equation (1)'s input variables of thread f (its frame): its candidate count ncand[f]
+   (the search loop's bound; the early exit on the threshold depends on the signal). */
+static void note_inputs(struct bench_ctx *ctx, const int *ncand, int nframes)
+{
+    static const char *const names[1] = {"ncand"};
+    uint64_t nthreads = ((uint64_t)nframes + 127) / 128 * 128;
+    double *v;
+    if (!ctx->inputs || !(v = calloc(nthreads, sizeof *v)))
+        return;
+    for (int f = 0; f < nframes; f++)
+        v[f] = ncand[f];
+    bench_note_inputs(ctx, 1, names, nthreads, v);
+    free(v);
+}
+
 static int soundloc_run(struct bench_ctx *ctx)
 {
     int nframes = ctx->size == BENCH_TEST ? 600 : 96000;
@@ -100,6 +115,7 @@ static int soundloc_run(struct bench_ctx *ctx)
         ncand[f] = 4 + (int)(bench_rng_u32(&rng) % (NK - 3));
         frame_ref(sig, delay, ncand[f], f * HOP, len, &ref[f], &ref[nf + f], &ref[2 * nf + f]);
     }
+    note_inputs(ctx, ncand, nframes);
     rc = sl_device(ctx, sig, delay, ncand, out, nframes, len);
     if (rc == 0) {
         uint64_t bad = bench_check_i32(ctx, "best_k", out, ref, nf);

@@ -102,6 +102,26 @@ out:
     return rc;
 }
 
+/* 001 equation (1)'s input variables of each thread (its pixel): the disparity range's
+   length, dhi - dlo + 1 (the search loop's bound; the early accept depends on the images).
+   Threads in grid order: CTA (bx, by) -> (by * gx + bx) * 128 + ty * 16 + tx. */
+static void note_inputs(struct bench_ctx *ctx, const uint8_t *dlo, const uint8_t *dhi, int w,
+                        int h)
+{
+    static const char *const names[1] = {"range"};
+    uint32_t gx = (uint32_t)(w + 15) / 16, gy = (uint32_t)(h + 7) / 8;
+    uint64_t nthreads = (uint64_t)gx * gy * 128;
+    double *v;
+    if (!ctx->inputs || !(v = calloc(nthreads, sizeof *v)))
+        return;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            v[((uint64_t)(y / 8) * gx + (uint64_t)(x / 16)) * 128 + (uint64_t)(y % 8) * 16 +
+              (uint64_t)(x % 16)] = dhi[y * w + x] - dlo[y * w + x] + 1;
+    bench_note_inputs(ctx, 1, names, nthreads, v);
+    free(v);
+}
+
 static int stereo_run(struct bench_ctx *ctx)
 {
     int w = ctx->size == BENCH_TEST ? 40 : 384, h = ctx->size == BENCH_TEST ? 20 : 256;
@@ -117,6 +137,7 @@ static int stereo_run(struct bench_ctx *ctx)
     if (make_images(l, r, dlo, dhi, w, h, &rng))
         goto done;
     stereo_ref(l, r, dlo, dhi, ref, ref + n, w, h);
+    note_inputs(ctx, dlo, dhi, w, h);
     {
         const uint8_t *const img[4] = { l, r, dlo, dhi };
         rc = stereo_device(ctx, img, out, w, h);
