@@ -20,6 +20,11 @@ struct opts {
     enum bench_size size;
     FILE *bbv_out;                     /* run_one: collect BBVs into this file (gs_bbv) */
     struct bench_inputs *inputs;       /* run_one: keep the inputs the host part names */
+    int (*setup)(struct gs_gpu *, const void *);  /* run_one: called on the GPU before the
+                                          kernel runs (e.g. gs_redirect); non-zero: an error
+                                          whose message is gs_last_error */
+    const void *setup_arg;
+    const struct bench_layout *layout; /* run_one: the data layout to apply (BENCH_LAYOUT) */
     int bbv_csv;
 };
 

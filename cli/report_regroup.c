@@ -63,34 +63,35 @@ struct launches {
 
 struct hooks { FILE *bbv; const struct launches *rg; const struct bench_layout *lay; };
 
-/* Run kernel k with the hooks; its statistics into st; 0 correct, else 1/2 with msg. */
+static int redirect(struct gs_gpu *g, const void *arg)
+{
+    const struct launches *l = arg;
+    return gs_redirect(g, (const uint32_t *const *)l->perm, l->len, l->n);
+}
+
+/* Run kernel k with the hooks (run_one); its statistics into st; 0 correct, else 1/2 with
+   msg. */
 static int run_k(const struct opts *o, const struct bench *k, const struct hooks *h,
                  struct gs_stats *st, char *msg, size_t msglen)
 {
-    struct bench_ctx ctx;
-    char path[1024], err[1024];
+    struct opts x = *o;
+    struct result *r = malloc(sizeof *r);
     int rc;
-    memset(&ctx, 0, sizeof ctx);
-    if (gs_init(&ctx.gpu, o->config, o->sets, o->nsets, err, sizeof err)) {
-        snprintf(msg, msglen, "%s", err);
+    if (!r) {
+        snprintf(msg, msglen, "out of memory");
         return 2;
     }
-    if ((h->bbv && gs_bbv(ctx.gpu, h->bbv, 0)) ||
-        (h->rg && gs_redirect(ctx.gpu, (const uint32_t *const *)h->rg->perm, h->rg->len,
-                              h->rg->n))) {
-        snprintf(msg, msglen, "%s", gs_last_error(ctx.gpu));
-        gs_destroy(ctx.gpu);
-        return 2;
-    }
-    bench_ptx_path(k, o->bench_dir, path, sizeof path);
-    ctx.ptx_path = path;
-    ctx.size = o->size;
-    ctx.layout = h->lay;
-    rc = k->run(&ctx);
-    gs_total_stats(ctx.gpu, st);
-    snprintf(msg, msglen, "%s%s%s", ctx.msg, rc ? " | " : "", rc ? gs_last_error(ctx.gpu) : "");
-    gs_destroy(ctx.gpu);
-    return rc == 0 ? 0 : rc > 0 ? 1 : 2;
+    x.bbv_out = h->bbv;
+    x.bbv_csv = 0;
+    x.setup = h->rg ? redirect : NULL;
+    x.setup_arg = h->rg;
+    x.layout = h->lay;
+    run_one(&x, k, r);
+    *st = r->st;
+    snprintf(msg, msglen, "%s", r->msg);
+    rc = r->rc;
+    free(r);
+    return rc;
 }
 
 /* The profiling run: BBVs of every launch into l (at most MAXL). */

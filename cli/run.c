@@ -34,6 +34,7 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     ctx.ptx_path = o->ptx ? o->ptx : path;
     ctx.size = o->size;
     ctx.inputs = o->inputs;
+    ctx.layout = o->layout;
     if (o->record) {
         char blk[32];
         const char *eq = strchr(o->record, '=');
@@ -51,7 +52,8 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
             return;
         }
     }
-    if (o->bbv_out && gs_bbv(ctx.gpu, o->bbv_out, o->bbv_csv)) {
+    if ((o->bbv_out && gs_bbv(ctx.gpu, o->bbv_out, o->bbv_csv)) ||
+        (o->setup && o->setup(ctx.gpu, o->setup_arg))) {
         snprintf(r->msg, sizeof r->msg, "%s", gs_last_error(ctx.gpu));
         r->rc = 2;
         gs_destroy(ctx.gpu);
