@@ -302,18 +302,26 @@ static void wst_means(const struct rep *r, unsigned v, double *mean, double *max
     }
 }
 
+/* Configuration c with the options' --set keys and dws = `dws` (no simulation: the cost
+   estimator's loader); 0, or -1 with the message in err. */
+static int load_cfg(const struct rep *r, unsigned c, const char *dws, struct gpu_config *conf,
+                    char *err, size_t errlen)
+{
+    const char *sets[MAX_SETS + 1];
+    int n = 0;
+    for (int i = 0; i < r->o->nsets && n < MAX_SETS; i++)
+        sets[n++] = r->o->sets[i];
+    sets[n++] = dws;
+    return est_load_config(conf, c ? DWS_CFG : r->o->config, sets, n, err, errlen);
+}
+
 /* WST entries per SM on configuration c: a split slot per entry beside the warps' home
    slots, (dws_wst_factor - 1) x warps (sm_limits.h); 0 if the configuration does not load. */
 static unsigned wst_entries(const struct rep *r, unsigned c)
 {
-    const char *sets[MAX_SETS + 1];
     struct gpu_config conf;
     char err[512];
-    int n = 0;
-    for (int i = 0; i < r->o->nsets && n < MAX_SETS; i++)
-        sets[n++] = r->o->sets[i];
-    sets[n++] = "dws=aggress";
-    if (est_load_config(&conf, c ? DWS_CFG : r->o->config, sets, n, err, sizeof err))
+    if (load_cfg(r, c, "dws=aggress", &conf, err, sizeof err))
         return 0;
     return (conf.dws_wst_factor - 1) * conf.max_warps_per_sm;
 }
@@ -353,18 +361,10 @@ struct dws_cost {
 
 static int cost_build(const struct rep *r, unsigned c, struct dws_cost *dc)
 {
-    const char *sets[MAX_SETS + 1];
-    int n = 0;
     struct gpu_config conf;
-    for (int i = 0; i < r->o->nsets && n < MAX_SETS; i++)
-        sets[n++] = r->o->sets[i];
-    const char *path = c ? DWS_CFG : r->o->config;
-    sets[n] = "dws=off";
-    if (est_load_config(&conf, path, sets, n + 1, dc->err, sizeof dc->err) ||
-        est_build(&dc->off, &conf, dc->err, sizeof dc->err))
-        return -1;
-    sets[n] = "dws=aggress";
-    if (est_load_config(&conf, path, sets, n + 1, dc->err, sizeof dc->err) ||
+    if (load_cfg(r, c, "dws=off", &conf, dc->err, sizeof dc->err) ||
+        est_build(&dc->off, &conf, dc->err, sizeof dc->err) ||
+        load_cfg(r, c, "dws=aggress", &conf, dc->err, sizeof dc->err) ||
         est_build(&dc->on, &conf, dc->err, sizeof dc->err))
         return -1;
     return 0;
