@@ -433,6 +433,40 @@ static void disagreements(FILE *f, const struct rg_rep *p)
             n ? "" : "- none\n");
 }
 
+/* The L1 miss rate in %, or "--" without L1 accesses, into buf. */
+static const char *miss_pct(const struct gs_stats *s, char *buf, size_t n)
+{
+    uint64_t a = s->t.l1_hits + s->t.l1_misses;
+    if (a)
+        snprintf(buf, n, "%.1f", 100.0 * (double)s->t.l1_misses / (double)a);
+    else
+        snprintf(buf, n, "--");
+    return buf;
+}
+
+/* What the redirection alone changes (the identity order): its cost, measured apart. */
+static void ident_table(FILE *f, const struct rg_rep *p)
+{
+    fprintf(f, "## What reference redirection alone changes (identity order)\n\n| kernel | "
+            "speed-up | warp insns | registers per thread | CTAs per SM | L1 miss rate %% |\n"
+            "|---|---:|---:|---:|---:|---:|\n");
+    for (unsigned k = 0; k < p->n; k++) {
+        const struct krun *r = &p->r[k];
+        char m0[16], m1[16];
+        if (!applied(r, M_REDIR))
+            continue;
+        fprintf(f, "| %s | %.3f | %+.1f %% | %u -> %u | %u -> %u | %s -> %s |\n",
+                p->all[k]->name, (double)r->base.cycles / (double)r->ident.cycles,
+                100.0 * ((double)r->ident.warp_insns / (double)r->base.warp_insns - 1),
+                r->base.regs_per_thread, r->ident.regs_per_thread, r->base.occupancy,
+                r->ident.occupancy, miss_pct(&r->base, m0, sizeof m0),
+                miss_pct(&r->ident, m1, sizeof m1));
+    }
+    fprintf(f, "\nThe redirected kernel carries the prologue (its extra load of D[p] among "
+            "its instructions) and more registers; where the registers lower the CTAs per SM, "
+            "fewer CTAs also share the L1.\n\n");
+}
+
 static void refused(FILE *f, const struct rg_rep *p)
 {
     fprintf(f, "## Kernels not redirected\n\n");
@@ -450,6 +484,7 @@ static void body(FILE *f, const struct rg_rep *p)
     table_v(f, p);
     fig9(f, p);
     disagreements(f, p);
+    ident_table(f, p);
     refused(f, p);
 }
 
