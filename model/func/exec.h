@@ -18,6 +18,9 @@
 
 #define EX_WARP 32
 
+/* Local-memory offsets [lo, hi) stored to since the last clear (hi = 0: none). */
+struct ex_lspan { uint32_t lo, hi; };
+
 struct ex_ctx {
     const struct ptx_prog *prog;
     uint64_t *regs;            /* this warp's registers: regs[r * EX_WARP + lane] */
@@ -27,6 +30,9 @@ struct ex_ctx {
     uint8_t  *lmem;            /* this warp's local memory: lane L at lmem + L * lmem_stride */
     uint32_t  lmem_size;       /* bytes of local memory per thread (prog->local_size) */
     uint32_t  lmem_stride;
+    struct ex_lspan *lmem_span;  /* the bytes of this warp's local memory any lane stored
+                                  to (NULL: not kept): the models clear only those for the
+                                  next CTA, so host memory follows what a kernel touches */
     uint8_t  *pscratch;        /* this warp's param scratch: lane L at pscratch + L * pscratch_stride */
     uint32_t  pscratch_stride;
     const uint8_t *params;     /* kernel parameter buffer (prog->param_size bytes) */
@@ -63,5 +69,9 @@ struct ex_result {
 /* Execute instruction `pc` for the lanes in `active`. Never aborts: errors come back as
    EX_ERROR with a message naming kernel, PC, source line, CTA and thread. */
 void ex_exec(const struct ex_ctx *ctx, uint32_t pc, uint32_t active, struct ex_result *res);
+
+/* Zero the span of a warp's local memory (EX_WARP lanes, `stride` bytes apart) stored to,
+   and reset the span: local memory reads as zero for the next CTA. */
+void ex_lmem_clear(uint8_t *lmem, uint32_t stride, struct ex_lspan *sp);
 
 #endif

@@ -70,6 +70,28 @@ static inline uint8_t gen_decode(uint64_t a, uint64_t *base)
     return PS_GLOBAL;
 }
 
+void ex_lmem_clear(uint8_t *lmem, uint32_t stride, struct ex_lspan *sp)
+{
+    if (sp->lo == 0 && sp->hi == stride)
+        memset(lmem, 0, (size_t)EX_WARP * stride);
+    else
+        for (uint32_t l = 0; sp->hi && l < EX_WARP; l++)
+            memset(lmem + (size_t)l * stride + sp->lo, 0, sp->hi - sp->lo);
+    sp->lo = sp->hi = 0;
+}
+
+/* A store to local bytes [lo, hi) widens the warp's span (exec.h). */
+static void lmem_mark(const struct ex_ctx *c, int acc, uint64_t lo, uint64_t hi)
+{
+    struct ex_lspan *sp = c->lmem_span;
+    if (acc == ACC_LOAD || !sp)
+        return;
+    if (!sp->hi || lo < sp->lo)
+        sp->lo = (uint32_t)lo;
+    if (hi > sp->hi)
+        sp->hi = (uint32_t)hi;
+}
+
 /* Host pointer for one lane's access of n bytes at addr in `space` (generic decoded by
    window), or NULL after reporting an out-of-bounds or misaligned access. */
 static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_t addr, unsigned n,
@@ -90,8 +112,10 @@ static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_
             p = c->smem + addr;
         break;
     case PS_LOCAL:
-        if (c->lmem && in_range(addr, n, c->lmem_size))
+        if (c->lmem && in_range(addr, n, c->lmem_size)) {
             p = c->lmem + (size_t)lane * c->lmem_stride + addr;
+            lmem_mark(c, acc, addr, addr + n);
+        }
         break;
     case PS_PARAM:
         p = param_at(c, lane, addr, n, acc);
@@ -127,7 +151,10 @@ static uint8_t *span_at(const struct ex_ctx *c, uint8_t sp, uint64_t lo, uint64_
         return c->smem && in_range(lo, len, c->smem_size) ? c->smem + lo : NULL;
     case PS_LOCAL:
         *stride = c->lmem_stride;
-        return c->lmem && in_range(lo, len, c->lmem_size) ? c->lmem + lo : NULL;
+        if (!c->lmem || !in_range(lo, len, c->lmem_size))
+            return NULL;
+        lmem_mark(c, acc, lo, lo + len);
+        return c->lmem + lo;
     case PS_PARAM:
         if (acc == ACC_LOAD && c->params && in_range(lo, len, p->param_size))
             return (uint8_t *)(uintptr_t)(c->params + lo);

@@ -34,6 +34,7 @@ struct fs_cta {                      /* buffers sized once per launch, reused fo
     uint32_t nthreads, nwarps, stack_max;
     uint64_t *regs;
     uint8_t  *smem, *lmem, *pscratch;
+    struct ex_lspan *lmem_span;      /* [nwarps] local memory stored to (exec.h) */
     size_t    regs_bytes, smem_bytes, lmem_bytes, ps_bytes;
     struct fs_warp *warps;
     struct probe_warp *pw;           /* the probe's per-warp counters */
@@ -78,16 +79,18 @@ static int cta_alloc(struct fs_cta *c, const struct fsim_launch *l)
     c->regs = malloc(c->regs_bytes);
     c->smem = calloc(1, c->smem_bytes ? c->smem_bytes : 1);
     c->lmem = calloc(1, c->lmem_bytes ? c->lmem_bytes : 1);
+    c->lmem_span = calloc(c->nwarps, sizeof *c->lmem_span);
     c->pscratch = calloc(1, c->ps_bytes ? c->ps_bytes : 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
     c->pw = calloc(c->nwarps, sizeof *c->pw);
     c->stacks = calloc((size_t)c->nwarps * c->stack_max, sizeof *c->stacks);
-    return c->regs && c->smem && c->lmem && c->pscratch && c->warps && c->pw && c->stacks ? 0 : -1;
+    return c->regs && c->smem && c->lmem && c->lmem_span && c->pscratch && c->warps && c->pw &&
+           c->stacks ? 0 : -1;
 }
 
 static void cta_free(struct fs_cta *c)
 {
-    free(c->regs); free(c->smem); free(c->lmem); free(c->pscratch);
+    free(c->regs); free(c->smem); free(c->lmem); free(c->lmem_span); free(c->pscratch);
     free(c->warps); free(c->pw); free(c->stacks);
 }
 
@@ -99,7 +102,9 @@ static void cta_start(struct fs_run *r, uint64_t linear)
     uint32_t w;
     memset(c->regs, 0, c->regs_bytes);
     memset(c->smem, 0, c->smem_bytes);
-    memset(c->lmem, 0, c->lmem_bytes);
+    for (w = 0; w < c->nwarps; w++)
+        ex_lmem_clear(c->lmem + (size_t)w * EX_WARP * l->prog->local_size, l->prog->local_size,
+                      &c->lmem_span[w]);
     memset(c->pscratch, 0, c->ps_bytes);
     r->ctx.ctaid[0] = (uint32_t)(linear % l->grid.x);
     r->ctx.ctaid[1] = (uint32_t)(linear / l->grid.x % l->grid.y);
@@ -135,6 +140,7 @@ static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
     struct fs_cta *c = &r->cta;
     r->ctx.regs = c->regs + (size_t)w * (p->nregs ? p->nregs : 1) * EX_WARP;
     r->ctx.lmem = c->lmem + (size_t)w * EX_WARP * p->local_size;
+    r->ctx.lmem_span = &c->lmem_span[w];
     r->ctx.pscratch = c->pscratch + (size_t)w * EX_WARP * p->pscratch_size;
     r->ctx.tid0 = w * 32;
     r->ctx.warpid = w;

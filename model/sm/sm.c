@@ -43,11 +43,12 @@ static int alloc_functional(struct sm *s)
     s->regs = calloc(nctx * nregs * EX_WARP, sizeof(uint64_t));
     s->smem = calloc(s->nctas, s->smem_size ? s->smem_size : 1);
     s->lmem = calloc(nctx * EX_WARP, p->local_size ? p->local_size : 1);
+    s->lmem_span = calloc(nctx, sizeof *s->lmem_span);
     s->pscratch = calloc(nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
     s->dec = calloc(p->ninsns ? p->ninsns : 1, sizeof *s->dec);
     s->simt_img = calloc(s->nimg, sizeof *s->simt_img);
     s->vt_ctx = s->vtc_n ? calloc(s->nctx, sizeof *s->vt_ctx) : NULL;
-    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img &&
+    return s->regs && s->smem && s->lmem && s->lmem_span && s->pscratch && s->dec && s->simt_img &&
            (s->vt_ctx || !s->vtc_n) ? 0 : -1;
 }
 
@@ -106,7 +107,7 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
 void sm_free(struct sm *s)
 {
     sm_blocks_free(s);
-    free(s->regs); free(s->smem); free(s->lmem); free(s->pscratch); free(s->dec);
+    free(s->regs); free(s->smem); free(s->lmem); free(s->lmem_span); free(s->pscratch); free(s->dec);
     free(s->simt_img);
     free(s->vt_ctx);
     memset(s, 0, sizeof *s);

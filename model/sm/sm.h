@@ -257,6 +257,7 @@ struct sm {
     /* functional state, keyed by context */
     uint64_t *regs;                /* nctx x nregs x 32 */
     uint8_t  *smem, *lmem, *pscratch;  /* per CTA slot / per context */
+    struct ex_lspan *lmem_span;        /* [contexts] local memory stored to (exec.h) */
     uint32_t smem_size;
     struct ex_ctx ex;
     struct ex_result res;
