@@ -356,6 +356,38 @@ static void test_local_memory_follows_use(void **state)
     }
 }
 
+/* A kernel that loops forever is stopped by max_warp_age in both models, the message naming
+   the warp, its CTA, (timing) its SM, the PC and the PTX line of the loop; with the key at 0
+   the launch would run on (not run: it never ends). */
+static void test_runaway(void **state)
+{
+    static const char *const models[] = { "model=timing", "model=functional" };
+    static const char *const want[] = {
+        "kernel runaway: runaway watchdog: warp 0 of CTA (0,0,0) on SM 0 has run 20480 cycles "
+        "without finishing (max_warp_age = 20000), at PC ",
+        "CTA (0,0,0) warp 0: runaway watchdog: its CTA has issued 20001 "
+        "warp instructions and the warp has not finished (max_warp_age = 20000), at "
+        "tests/data/ptx/runaway.ptx:" };
+    (void)state;
+    for (int m = 0; m < 2; m++) {
+        const char *set[2] = { "max_warp_age=20000", models[m] };
+        struct gs_gpu *g;
+        struct gs_module *mod;
+        uint64_t dout;
+        const void *args[1] = { &dout };
+        char err[512];
+        if (gs_init(&g, "configs/gtx480.cfg", set, 2, err, sizeof err) != GS_OK)
+            fail_msg("%s", err);
+        assert_int_equal(gs_load_ptx(g, "tests/data/ptx/runaway.ptx", &mod), GS_OK);
+        assert_int_equal(gs_malloc(g, &dout, 4), GS_OK);
+        assert_int_not_equal(gs_launch(g, mod, "runaway", (struct gs_dim3){ 2, 1, 1 },
+                                       (struct gs_dim3){ 64, 1, 1 }, 0, args, 1), GS_OK);
+        tu_assert_contains(gs_last_error(g), want[m]);
+        tu_assert_contains(gs_last_error(g), m ? "kernel runaway: PC " : "(tests/data/ptx/runaway.ptx:");
+        gs_destroy(g);
+    }
+}
+
 /* 16 CTAs of 8 warps on one SM: with max_warps_per_sm = 128 all 128 warps are resident at
    once (slots 64..127 in use), results are right for 1, 2 and 4 schedulers, and the launch
    takes fewer cycles than with 64 warps (two waves of 8 CTAs). */
@@ -419,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_ready_port),
         cmocka_unit_test(test_early_exit_barrier),
         cmocka_unit_test(test_128_warps),
+        cmocka_unit_test(test_runaway),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,11 @@ static const struct conf_key keys[] = {
       "Largest local memory (stack frame) a kernel may use per thread (Fermi: 512 KB)." },
     { "max_warp_insns", CK_U64, OFF(max_warp_insns), 0, ~0ull, "warp instructions",
       "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
+    { "max_warp_age", CK_U64, OFF(max_warp_age), 0, ~0ull, "cycles",
+      "Runaway watchdog: a warp still unfinished this long after it started stops the launch "
+      "with its PC, CTA, warp and SM (timing model: cycles; functional model: warp "
+      "instructions its CTA issued; under VTW a warp lives through all its logical TBs). The "
+      "default is 4x the longest warp of the bench suite at the default size; 0 = off." },
     { "model", CK_ENUM, OFF(model), 0, 1, "functional|timing",
       "functional: architectural execution only (no cycles); timing: the cycle-level model." },
     { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 4, "lrr|gto|twolevel|gto_prio|vtw",
@@ -196,6 +201,7 @@ void conf_defaults(struct gpu_config *c)
     c->dram_bytes = 1536ull << 20;
     c->local_bytes_per_thread = 512 * 1024;
     c->max_warp_insns = 20000000000ull;
+    c->max_warp_age = 4000000;
     c->model = MODEL_TIMING;
     c->sched_policy = SCHED_GTO;
     c->vtw = VTW_OFF;

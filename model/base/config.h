@@ -32,6 +32,9 @@ struct gpu_config {
     uint64_t dram_bytes;             /* device memory capacity */
     uint64_t local_bytes_per_thread; /* cap on local memory a kernel may use per thread */
     uint64_t max_warp_insns;         /* watchdog: stop a launch after this many warp insns (0 = off) */
+    uint64_t max_warp_age;           /* runaway watchdog: a warp unfinished this long (timing:
+                                        cycles; functional: its CTA's warp instructions) stops
+                                        the launch (0 = off) */
     /* timing model */
     uint32_t model;                  /* enum conf_model */
     uint32_t sched_policy;           /* enum conf_sched */

@@ -62,6 +62,7 @@ struct fs_run {
     struct ex_ctx ctx;
     struct ex_result res;
     uint64_t tick;                   /* warp instructions issued in this launch (%clock) */
+    uint64_t cta_tick;               /* tick when the running CTA started */
     char *err; size_t errlen;
 };
 
@@ -101,6 +102,7 @@ static void cta_start(struct fs_run *r, uint64_t linear)
     const struct fsim_launch *l = r->l;
     uint32_t w;
     memset(c->regs, 0, c->regs_bytes);
+    r->cta_tick = r->tick;
     memset(c->smem, 0, c->smem_bytes);
     for (w = 0; w < c->nwarps; w++)
         ex_lmem_clear(c->lmem + (size_t)w * EX_WARP * l->prog->local_size, l->prog->local_size,
@@ -312,11 +314,26 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     return 0;
 }
 
+/* max_warp_age in the functional model: warp w's CTA has issued more warp instructions
+   than the limit since it started, and w has not finished. */
+static int runaway(struct fs_run *r, uint32_t w, uint32_t pc)
+{
+    const struct ptx_prog *p = r->l->prog;
+    char what[400];
+    snprintf(what, sizeof what, "runaway watchdog: its CTA has issued %llu warp instructions "
+             "and the warp has not finished (max_warp_age = %llu), at %s:%u",
+             (unsigned long long)(r->tick - r->cta_tick),
+             (unsigned long long)r->l->conf->max_warp_age,
+             p->mod && p->mod->filename[0] ? p->mod->filename : "?",
+             pc < p->ninsns ? p->insns[pc].line : 0);
+    return fail(r, w, pc, what);
+}
+
 /* Run warp w until it waits at a barrier or finishes. */
 static int run_warp(struct fs_run *r, uint32_t w)
 {
     struct fs_warp *wp = &r->cta.warps[w];
-    uint64_t limit = r->l->conf->max_warp_insns;
+    uint64_t limit = r->l->conf->max_warp_insns, age = r->l->conf->max_warp_age;
     point_ctx_at_warp(r, w);
     wp->held = 0;
     while (wp->depth > 0 && !wp->at_bar && !wp->held) {
@@ -325,6 +342,8 @@ static int run_warp(struct fs_run *r, uint32_t w)
         if (limit && r->tick > limit)
             return fail(r, w, wp->depth ? wp->stack[wp->depth - 1].pc : 0,
                         "watchdog: more warp instructions than max_warp_insns");
+        if (age && r->tick - r->cta_tick > age && wp->depth > 0)
+            return runaway(r, w, wp->stack[wp->depth - 1].pc);
     }
     return 0;
 }

@@ -257,6 +257,49 @@ static int deadlock(struct ts *t, uint64_t now)
     return -1;
 }
 
+static void runaway_msg(struct ts *t, const struct sm *s, const struct sm_ctx *cx, uint64_t age);
+
+/* The runaway watchdog (max_warp_age): every 1024 cycles, the oldest unfinished warp of the
+   GPU; when it has run longer than the limit, the message names it and the launch stops. */
+static int runaway(struct ts *t, uint64_t now)
+{
+    uint64_t lim = t->l->conf->max_warp_age, best = 0;
+    const struct sm *bs = NULL;
+    const struct sm_ctx *bx = NULL;
+    if (!lim || (now & 1023u))
+        return 0;
+    for (uint32_t i = 0; i < t->nsms; i++)
+        for (uint32_t x = 0; x < t->sms[i].nctx; x++) {
+            const struct sm_ctx *cx = &t->sms[i].ctx[x];
+            if (cx->valid && !cx->done && now - cx->t_start > best) {
+                best = now - cx->t_start;
+                bs = &t->sms[i];
+                bx = cx;
+            }
+        }
+    if (best <= lim)
+        return 0;
+    runaway_msg(t, bs, bx, best);
+    return -1;
+}
+
+static void runaway_msg(struct ts *t, const struct sm *s, const struct sm_ctx *cx, uint64_t age)
+{
+    const struct ptx_prog *p = t->l->prog;
+    const struct sm_cta *k = &s->ctas[cx->cta];
+    char where[320] = "swapped out (no slot)";
+    if (cx->slot != SM_NO_SLOT) {
+        uint32_t pc = s->simt_o->pc[cx->slot];
+        snprintf(where, sizeof where, "at PC %u (%s:%u)", pc,
+                 p->mod && p->mod->filename[0] ? p->mod->filename : "?",
+                 pc < p->ninsns ? p->insns[pc].line : 0);
+    }
+    snprintf(t->err, t->errlen, "kernel %s: runaway watchdog: warp %u of CTA (%u,%u,%u) on SM "
+             "%u has run %llu cycles without finishing (max_warp_age = %llu), %s",
+             p->name, cx->widx, k->ctaid[0], k->ctaid[1], k->ctaid[2], s->p.id,
+             (unsigned long long)age, (unsigned long long)t->l->conf->max_warp_age, where);
+}
+
 int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen)
 {
     struct ts t;
@@ -280,6 +323,8 @@ int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t 
             rc = deadlock(&t, now);
             break;
         }
+        if ((rc = runaway(&t, now)) != 0)
+            break;
         if (l->conf->max_warp_insns && st->warp_insns > l->conf->max_warp_insns) {
             snprintf(err, errlen, "kernel %s: watchdog: more warp instructions than "
                      "max_warp_insns (%llu)", l->prog->name,

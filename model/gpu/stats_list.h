@@ -109,6 +109,7 @@
   C(S, u64, simt_spills,      S, SUM, NUM, "simt_spills",        "SIMT stack spills") \
   C(S, u64, simt_fills,       S, SUM, NUM, "simt_fills",         "SIMT stack fills") \
   C(S, u64, simt_max_depth,   S, MAX, NUM, "simt_max_depth",     "SIMT stack max depth") \
+  C(S, u64, warp_cycles_max,  S, MAX, NUM, "warp_cycles_max",    "longest warp (cycles)") \
   C(S, u64, shared_conflict_cycles, S, SUM, NUM, "shared_bank_conflict_cycles", "shared bank conflict cycles") \
   C(T, u64, ldst_partials,    S, SUM, NUM, NULL,                 "LD/ST partial completions") \
   C(T, u64, ldst_partials_mixed, S, SUM, NUM, NULL,              "  ... with hit lanes ahead") \

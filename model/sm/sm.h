@@ -154,6 +154,7 @@ struct sm_ctx {                    /* one context (simulation bookkeeping of the
     uint8_t  cta;                  /* CTA slot */
     uint8_t  widx;                 /* warp index inside its CTA */
     uint8_t  slot;                 /* slot holding it, SM_NO_SLOT if none */
+    uint8_t  done;                 /* its warp finished */
     uint64_t t_start, t_end;
 };
 

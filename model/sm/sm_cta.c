@@ -146,6 +146,7 @@ static void tb_record(struct sm *s, const struct sm_cta *k, struct sm_tb *tb)
         uint64_t cyc = w->t_end - w->t_start;
         tb->min_warp_cycles = cyc < tb->min_warp_cycles ? cyc : tb->min_warp_cycles;
         tb->max_warp_cycles = cyc > tb->max_warp_cycles ? cyc : tb->max_warp_cycles;
+        s->s.warp_cycles_max = cyc > s->s.warp_cycles_max ? cyc : s->s.warp_cycles_max;
         idx[i] = k->ctx[i];
     }
     tb->stall_life = k->stall_life;
@@ -199,6 +200,7 @@ void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
             probe_iter_exit(&s->probe, s->slot_ctx[w], k->ltb);
         s->live &= ~slot_bit(w);
         x->t_end = now;
+        x->done = 1;
         if (++k->warps_done == k->nwarps)
             s->cta_draining |= 1ull << x->cta;
         if (!k->t_first_done)
