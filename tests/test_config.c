@@ -289,6 +289,30 @@ static void test_long_lines(void **state)
     free(text);
 }
 
+/* Numbers are decimal in files and in --set: leading zeros do not make octal, 0x is refused. */
+static void test_decimal_only(void **state)
+{
+    const char *path = BUILD_DIR "/tests/conf_num.cfg";
+    struct gpu_config c;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    write_tmp(path, "num_sms = 010\nlat_alu = 0008\nshared_per_sm = 016K\nnum_sms = 0x40\n");
+    conf_defaults(&c);
+    assert_int_equal(conf_load_file(&c, path, err, sizeof err), -1);
+    tu_assert_contains(err, "conf_num.cfg:4: key 'num_sms': '0x40' is not a non-negative "
+                       "integer (decimal digits");
+    assert_int_equal(c.num_sms, 10);
+    assert_int_equal(c.lat_alu, 8);
+    assert_int_equal(c.shared_per_sm, 16384);
+    assert_int_equal(conf_set(&c, "num_sms=012", "--set", err, sizeof err), 0);
+    assert_int_equal(c.num_sms, 12);
+    assert_int_equal(conf_set(&c, "num_sms=0x10", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "--set: key 'num_sms': '0x10' is not a non-negative integer");
+    assert_int_equal(conf_set(&c, "dram_bytes=0X100000", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'dram_bytes': '0X100000'");
+    assert_int_equal(c.num_sms, 12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -304,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_size_bound),
         cmocka_unit_test(test_nul_byte_refused),
         cmocka_unit_test(test_long_lines),
+        cmocka_unit_test(test_decimal_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,8 +4,9 @@
  * docs/config.md cannot drift apart.
  *
  * File format: a regular text file of at most 1 MiB (no NUL byte), `key = value` per line (any
- * length), `#` starts a comment, blank lines ignored. Integer values take an optional binary
- * suffix K, M or G (x1024, x1024^2, x1024^3). Enumerations take a name.
+ * length), `#` starts a comment, blank lines ignored. Integer values are decimal (leading zeros
+ * allowed, no 0x or octal) with an optional binary suffix K, M or G (x1024, x1024^2, x1024^3),
+ * in files and in `--set`. Enumerations take a name.
  * An unknown key, a bad value, an out-of-range value or an impossible combination is an error
  * naming the key (and FILE:LINE for files, `--set` for overrides).
  */
