@@ -5,9 +5,12 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "config.h"
 
 #define OFF(f) offsetof(struct gpu_config, f)
@@ -255,7 +258,8 @@ static const struct conf_key *find_key(const char *name)
     return NULL;
 }
 
-/* Parse an unsigned integer with optional K/M/G suffix. Returns 0 on success. */
+/* Parse a decimal unsigned integer with optional K/M/G suffix: leading zeros are decimal
+   (010 is ten), 0x and any other prefix are refused. Returns 0 on success. */
 static int parse_u64(const char *s, uint64_t *out)
 {
     char *end;
@@ -263,7 +267,7 @@ static int parse_u64(const char *s, uint64_t *out)
     if (!isdigit((unsigned char)*s))
         return -1;
     errno = 0;
-    v = strtoull(s, &end, 0);
+    v = strtoull(s, &end, 10);
     if (errno)
         return -1;
     if (*end == 'K' || *end == 'M' || *end == 'G') {
@@ -317,7 +321,8 @@ static int set_value(struct gpu_config *c, const struct conf_key *k, const char 
     if (k->kind == CK_ENUM)
         return set_enum(c, k, val, where, err, errlen);
     if (parse_u64(val, &v)) {
-        snprintf(err, errlen, "%s: key '%s': '%s' is not a non-negative integer", where, k->name, val);
+        snprintf(err, errlen, "%s: key '%s': '%s' is not a non-negative integer (decimal "
+                 "digits, then optionally K, M or G)", where, k->name, val);
         return -1;
     }
     if (v < k->min || v > k->max) {
@@ -374,31 +379,129 @@ int conf_set(struct gpu_config *c, const char *kv, const char *where, char *err,
     return apply_line(c, buf, where, err, errlen);
 }
 
-int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t errlen)
+#define CONF_FILE_MAX (1u << 20)   /* bytes (messages and docs say 1 MiB); gtx480.cfg is ~4 KB */
+
+/* What a file that is not a regular one is, for the message refusing it. */
+static const char *file_kind(mode_t m)
 {
-    char line[1024], where[300];
-    unsigned lineno = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
+           S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
+           S_ISSOCK(m) ? "a socket" : "a special file";
+}
+
+/* Open a configuration for reading: a regular file only (a directory, a device or a FIFO is
+   refused; O_NONBLOCK keeps a FIFO without a writer from blocking the open). -1 with a message. */
+static int open_regular(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(err, errlen, "%s: cannot read configuration: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
-    while (fgets(line, sizeof line, f)) {
-        char *hash = strchr(line, '#'), *t;
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot read configuration: %s, not a regular file", path,
+                 file_kind(st.st_mode));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Up to `cap` bytes of fd into buf; the count read, or -1 (errno set). */
+static ssize_t read_upto(int fd, char *buf, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap) {
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    return (ssize_t)n;
+}
+
+/* The whole configuration file, NUL-terminated, in a malloc'ed buffer (*len bytes before the
+   terminator); NULL with a message if it cannot be read or exceeds CONF_FILE_MAX. Reading one
+   byte past the bound catches a file that grew after it was opened. */
+static char *read_conf_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+    int fd = open_regular(path, err, errlen), e;
+    char *buf;
+    ssize_t n;
+    if (fd < 0)
+        return NULL;
+    buf = malloc(CONF_FILE_MAX + 2);
+    n = buf ? read_upto(fd, buf, CONF_FILE_MAX + 1) : -1;
+    e = errno;
+    close(fd);
+    if (n >= 0 && n <= (ssize_t)CONF_FILE_MAX) {
+        buf[n] = 0;
+        *len = (size_t)n;
+        return buf;
+    }
+    if (n < 0)
+        snprintf(err, errlen, "%s: cannot read configuration: %s", path,
+                 buf ? strerror(e) : "out of memory");
+    else
+        snprintf(err, errlen, "%s: cannot read configuration: larger than 1 MiB (a "
+                 "configuration is a text file of 'key = value' lines)", path);
+    free(buf);
+    return NULL;
+}
+
+/* A NUL byte would end its line early and hide the rest: refuse the file, naming the line. */
+static int check_no_nul(const char *buf, size_t len, const char *path, char *err, size_t errlen)
+{
+    const char *z = memchr(buf, 0, len), *p;
+    unsigned lineno = 1;
+    if (!z)
+        return 0;
+    for (p = buf; p < z; p++)
+        lineno += *p == '\n';
+    snprintf(err, errlen, "%s:%u: configuration contains a NUL byte (not a text file)", path,
+             lineno);
+    return -1;
+}
+
+/* Apply every line of the file's text, each whole whatever its length. */
+static int apply_text(struct gpu_config *c, char *text, const char *path, char *err,
+                      size_t errlen)
+{
+    char where[300], *line = text;
+    unsigned lineno = 0;
+    while (*line) {
+        char *nl = strchr(line, '\n'), *hash, *t;
         lineno++;
-        if (hash)
+        if (nl)
+            *nl = 0;
+        if ((hash = strchr(line, '#')) != NULL)
             *hash = 0;
         t = trim(line);
-        if (!*t)
-            continue;
         snprintf(where, sizeof where, "%s:%u", path, lineno);
-        if (apply_line(c, t, where, err, errlen)) {
-            fclose(f);
+        if (*t && apply_line(c, t, where, err, errlen))
             return -1;
-        }
+        line = nl ? nl + 1 : line + strlen(line);
     }
-    fclose(f);
     return 0;
+}
+
+int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    char *text = read_conf_file(path, &len, err, errlen);
+    int rc;
+    if (!text)
+        return -1;
+    rc = check_no_nul(text, len, path, err, errlen) || apply_text(c, text, path, err, errlen);
+    free(text);
+    return rc ? -1 : 0;
 }
 
 /* VT's keys against each other and against the mechanisms it cannot be combined with. */
@@ -580,11 +683,13 @@ void conf_write_doc(void *fp)
     fprintf(f, "# Configuration keys\n\n"
             "Generated by `build/gpusim config --doc` from the key table in model/base/config.c; a test\n"
             "checks that this page matches it.\n\n"
-            "Files are `key = value` lines; `#` starts a comment. Integers take an optional binary\n"
-            "suffix K, M or G. `--set KEY=VALUE` overrides one key after the file is read. An unknown\n"
-            "key, a malformed or out-of-range value, or an impossible combination stops the run with a\n"
-            "message naming the key (and FILE:LINE). Where each gtx480 value comes from, where the\n"
-            "model differs from the GPU and why: [fidelity.md](fidelity.md).\n\n"
+            "Files are regular text files of at most 1 MiB: `key = value` lines of any length; `#`\n"
+            "starts a comment. Integers are decimal (leading zeros allowed: `010` is ten; no `0x` or\n"
+            "octal) with an optional binary suffix K, M or G, in files and in `--set`.\n"
+            "`--set KEY=VALUE` overrides one key after the file is read. An unknown key, a malformed\n"
+            "or out-of-range value, or an impossible combination stops the run with a message naming\n"
+            "the key (and FILE:LINE). Where each gtx480 value comes from, where the model differs\n"
+            "from the GPU and why: [fidelity.md](fidelity.md).\n\n"
             "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct conf_key *k = &keys[i];

@@ -3,8 +3,10 @@
  * table (config.c), so that the parser, `--set`, the range checks, `gpusim config --doc` and
  * docs/config.md cannot drift apart.
  *
- * File format: `key = value` per line, `#` starts a comment, blank lines ignored. Integer values
- * take an optional binary suffix K, M or G (x1024, x1024^2, x1024^3). Enumerations take a name.
+ * File format: a regular text file of at most 1 MiB (no NUL byte), `key = value` per line (any
+ * length), `#` starts a comment, blank lines ignored. Integer values are decimal (leading zeros
+ * allowed, no 0x or octal) with an optional binary suffix K, M or G (x1024, x1024^2, x1024^3),
+ * in files and in `--set`. Enumerations take a name.
  * An unknown key, a bad value, an out-of-range value or an impossible combination is an error
  * naming the key (and FILE:LINE for files, `--set` for overrides).
  */
@@ -95,7 +97,8 @@ struct conf_key {
 
 void conf_defaults(struct gpu_config *c);
 const struct conf_key *conf_keys(unsigned *count);
-/* Load a file over the current values. Returns 0, or -1 with "FILE:LINE: message". */
+/* Load a file over the current values. Returns 0, or -1 with "FILE:LINE: message" ("FILE:
+   message" when it is not a regular file, cannot be read or is larger than 1 MiB). */
 int  conf_load_file(struct gpu_config *c, const char *path, char *err, size_t errlen);
 /* Apply one "key=value". `where` names the origin for messages ("--set"). */
 int  conf_set(struct gpu_config *c, const char *kv, const char *where, char *err, size_t errlen);
