@@ -190,7 +190,7 @@ static int loop_launch_all(struct bench_ctx *ctx, const char *kernel, struct gs_
     int k;
     for (k = 0; k < nm; k++) {
         uint64_t b = db + (uint64_t)k * LOOP_WARP * 4, o = dout + (uint64_t)k * LOOP_WARP * 4;
-        const void *args[] = { &b, &o };
+        const struct gs_arg args[] = { GS_ARG(b), GS_ARG(o) };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, kernel, grid, block, 0, args, 2), "launch"))
             return -1;
     }

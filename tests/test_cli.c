@@ -70,6 +70,11 @@ static void test_errors_exit_2(void **state)
            " frobnicate.u32 %%r1;\\n}\\n' > " BUILD_DIR "/tests/cli_bad.ptx", 0, NULL);
     expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_bad.ptx", 2,
            BUILD_DIR "/tests/cli_bad.ptx:6: unsupported PTX instruction 'frobnicate.u32'");
+    /* a PTX parameter wider than the host's argument: refused, not read past the argument */
+    expect("sed 's/.param .u32 vecadd_param_3/.param .u64 vecadd_param_3/' bench/vecadd/kernel.ptx"
+           " > " BUILD_DIR "/tests/cli_wide.ptx", 0, NULL);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_wide.ptx", 2,
+           "launch vecadd: argument 3 (vecadd_param_3): the PTX parameter has 8 bytes, 4 given");
     expect(GPUSIM " frobnicate", 2, "unknown command");
     expect(GPUSIM, 2, "usage:");
 }

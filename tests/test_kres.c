@@ -357,7 +357,7 @@ static int launch_text(const char *ptx, const char *const *sets, int nsets, unsi
     struct gs_gpu *g = gpu_with("configs/gtx480.cfg", sets, nsets);
     struct gs_module *m;
     uint64_t buf;
-    const void *args[1] = { &buf };
+    const struct gs_arg args[1] = { GS_ARG(buf) };
     int rc;
     assert_int_equal(gs_load_ptx_text(g, ptx, "k.ptx", &m), GS_OK);
     assert_int_equal(gs_malloc(g, &buf, 4096), GS_OK);

@@ -271,7 +271,7 @@ static uint64_t run_early_exit(const char **set, int nset, unsigned nctas)
     uint64_t din, dout;
     unsigned nthr = nctas * 256;
     int32_t *in = malloc(nthr * 4), *out = malloc(nthr * 4), n = 96;
-    const void *args[3] = { &din, &dout, &n };
+    const struct gs_arg args[3] = { GS_ARG(din), GS_ARG(dout), GS_ARG(n) };
     char err[512];
     assert_non_null(in);
     assert_non_null(out);

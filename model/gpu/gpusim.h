@@ -69,11 +69,17 @@ int  gs_memset(struct gs_gpu *gpu, uint64_t dst, int value, uint64_t bytes);
 
 int  gs_load_ptx(struct gs_gpu *gpu, const char *path, struct gs_module **mod);
 int  gs_load_ptx_text(struct gs_gpu *gpu, const char *text, const char *name, struct gs_module **mod);
-/* args[i] points to the value of the kernel's i-th parameter (its size comes from the PTX),
-   as in cudaLaunchKernel. nargs must equal the kernel's parameter count. */
+/* One kernel argument: where its value is and how many bytes it has. GS_ARG(v) makes one
+   from an lvalue: { &v, sizeof v }. */
+struct gs_arg { const void *ptr; size_t size; };
+#define GS_ARG(v) ((struct gs_arg){ &(v), sizeof(v) })
+/* args[i] is the value of the kernel's i-th parameter. nargs must equal the kernel's parameter
+   count and each args[i].size the size the PTX declares for that parameter (a .u64 takes 8
+   bytes, a .u32 4, an array its whole size); a launch that differs is refused with
+   GS_ERR_LAUNCH before any byte is read. */
 int  gs_launch(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
                struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn_smem,
-               const void *const *args, int nargs);
+               const struct gs_arg *args, int nargs);
 int  gs_synchronize(struct gs_gpu *gpu);
 
 /* Record the input stream of one block of SM 0 (a registry row with record = 1: ws, sb, simt,

@@ -540,25 +540,39 @@ static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs
     return GS_OK;
 }
 
-static int build_params(struct gs_gpu *g, const struct gs_kernel *k, const void *const *args,
+/* The host's arguments against the kernel's parameters: count, null pointers, sizes. */
+static int check_args(struct gs_gpu *g, const struct ptx_prog *p, uint32_t nuser,
+                      const struct gs_arg *args, int nargs)
+{
+    uint32_t i;
+    if (nargs < 0 || (uint32_t)nargs != nuser)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
+                      p->name, nargs, nuser);
+    for (i = 0; i < nuser; i++) {
+        if (!args[i].ptr)
+            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
+        if (args[i].size != p->params[i].size)
+            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u (%s): the PTX parameter has "
+                          "%u bytes, %zu given", p->name, i, p->params[i].name,
+                          p->params[i].size, args[i].size);
+    }
+    return GS_OK;
+}
+
+static int build_params(struct gs_gpu *g, const struct gs_kernel *k, const struct gs_arg *args,
                         int nargs, uint8_t **out)
 {
     const struct ptx_prog *p = &k->prog;
     uint32_t i, nuser = p->nparams - k->vtw_hidden;   /* VTW's own come last */
     uint8_t *buf;
-    if (nargs < 0 || (uint32_t)nargs != nuser)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
-                      p->name, nargs, nuser);
+    int rc;
+    if ((rc = check_args(g, p, nuser, args, nargs)) != GS_OK)
+        return rc;
     buf = calloc(1, p->param_size ? p->param_size : 1);
     if (!buf)
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    for (i = 0; i < nuser; i++) {
-        if (!args[i]) {
-            free(buf);
-            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
-        }
-        memcpy(buf + p->params[i].offset, args[i], p->params[i].size);
-    }
+    for (i = 0; i < nuser; i++)
+        memcpy(buf + p->params[i].offset, args[i].ptr, args[i].size);
     *out = buf;
     return GS_OK;
 }
@@ -798,7 +812,7 @@ static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel 
 }
 
 int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
-              struct gs_dim3 block, uint32_t dyn_smem, const void *const *args, int nargs)
+              struct gs_dim3 block, uint32_t dyn_smem, const struct gs_arg *args, int nargs)
 {
     struct gs_kernel *k = NULL;
     struct fsim_launch l;
