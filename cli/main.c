@@ -24,6 +24,7 @@
 #include "../cost/cost_main.h"
 #include "bench.h"
 #include "base/config.h"
+#include "base/json.h"
 #include "gpu/cta.h"
 #include "gpu/gpusim.h"
 #include "gpu/blocks.h"
@@ -467,16 +468,21 @@ static int cmd_config(const struct opts *o)
 }
 
 /* The latency set as JSON members ("lat_alu": 18, ...), on the configuration's line. */
+/* The latency set "lat_alu=18 lat_mad=20 ..." as an object of numbers. */
 static void json_latencies(FILE *f, const char *lat)
 {
     const char *p = lat;
     fprintf(f, ", \"latencies\": {");
     while (*p) {
         size_t key = strcspn(p, "="), val;
+        char name[64];
         if (!p[key])
             break;
         val = strcspn(p + key + 1, " ");
-        fprintf(f, "%s\"%.*s\": %.*s", p == lat ? "" : ", ", (int)key, p, (int)val, p + key + 1);
+        snprintf(name, sizeof name, "%.*s", (int)key, p);
+        fputs(p == lat ? "" : ", ", f);
+        json_str(f, name);
+        fprintf(f, ": %.*s", (int)val, p + key + 1);
         p += key + 1 + val;
         p += *p == ' ';
     }
@@ -485,16 +491,16 @@ static void json_latencies(FILE *f, const char *lat)
 
 static void json_result(FILE *f, const struct opts *o, const char *name, const struct result *r)
 {
-    const char *cfg = o->config ? o->config : "gtx480 (built-in)";
-    const char *p;
-    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\"", name, cfg);
+    fprintf(f, "{\n  \"kernel\": ");
+    json_str(f, name);
+    fprintf(f, ",\n  \"config\": ");
+    json_str(f, o->config ? o->config : "gtx480 (built-in)");
     if (r->lat[0])
         json_latencies(f, r->lat);
-    fprintf(f, ",\n  \"size\": \"%s\",\n  \"correct\": %s,\n  \"message\": \"",
+    fprintf(f, ",\n  \"size\": \"%s\",\n  \"correct\": %s,\n  \"message\": ",
             o->size == BENCH_TEST ? "test" : "default", r->rc == 0 ? "true" : "false");
-    for (p = r->msg; *p; p++)
-        fprintf(f, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
-    fprintf(f, "\",\n  \"stats\": ");
+    json_str(f, r->msg);
+    fprintf(f, ",\n  \"stats\": ");
     gs_stats_json(&r->st, "  ", f);
     fprintf(f, "\n}");
 }
