@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "base/strfmt.h"
 
 const struct bench *bench_find(const char *name)
 {
@@ -101,10 +102,10 @@ float bench_rng_f32(struct bench_rng *r, float lo, float hi)
 void bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
 {
     va_list ap;
-    if (ctx->msg[0])
+    if (ctx->msg)
         return;                      /* keep the first failure */
     va_start(ap, fmt);
-    vsnprintf(ctx->msg, sizeof ctx->msg, fmt, ap);
+    ctx->msg = str_vfmt(fmt, ap);
     va_end(ap);
 }
 

@@ -499,7 +499,7 @@ static void json_result(FILE *f, const struct opts *o, const char *name, const s
         json_latencies(f, r->lat);
     fprintf(f, ",\n  \"size\": \"%s\",\n  \"correct\": %s,\n  \"message\": ",
             o->size == BENCH_TEST ? "test" : "default", r->rc == 0 ? "true" : "false");
-    json_str(f, r->msg);
+    json_str(f, result_msg(r));
     fprintf(f, ",\n  \"stats\": ");
     gs_stats_json(&r->st, "  ", f);
     fprintf(f, "\n}");
@@ -529,6 +529,7 @@ static int cmd_run(const struct opts *o)
 {
     const struct bench *b;
     struct result r;
+    int rc;
     if (!o->name) {
         fprintf(stderr, "gpusim run: which kernel? (gpusim list shows them)\n");
         return 2;
@@ -541,7 +542,7 @@ static int cmd_run(const struct opts *o)
     printf("kernel %s (%s size): %s\n", b->name, o->size == BENCH_TEST ? "test" : "default",
            r.rc == 0 ? "CORRECT" : r.rc == 1 ? "WRONG RESULT" : "ERROR");
     if (r.rc)
-        fprintf(stderr, "gpusim: %s: %s\n", b->name, r.msg);
+        fprintf(stderr, "gpusim: %s: %s\n", b->name, result_msg(&r));
     if (r.lat[0]) {
         char label[96];
         snprintf(label, sizeof label, "latency set (%s)", r.cfg_name);
@@ -551,9 +552,9 @@ static int cmd_run(const struct opts *o)
         printf("  registers: %s\n", r.regs);
     if (r.st.launches)
         gs_stats_text(&r.st, stdout);
-    if (o->json && write_json(o, &b->name, &r, 1, 0))
-        return 2;
-    return r.rc;
+    rc = o->json && write_json(o, &b->name, &r, 1, 0) ? 2 : r.rc;
+    result_free(&r);
+    return rc;
 }
 
 static void md_row(FILE *f, const struct bench *b, const struct result *r)
@@ -718,7 +719,7 @@ static int cmd_suite(const struct opts *o)
                100.0 * gs_lane_utilization(&r->st), r->st.host_seconds);
         fflush(stdout);
         if (r->rc) {
-            fprintf(stderr, "gpusim: %s: %s\n", all[i]->name, r->msg);
+            fprintf(stderr, "gpusim: %s: %s\n", all[i]->name, result_msg(r));
             bad++;
             if (r->rc > worst)
                 worst = r->rc;
@@ -731,6 +732,8 @@ static int cmd_suite(const struct opts *o)
         worst = 2;
     if (o->perf && write_perf(o, all, rs, n))
         worst = 2;
+    for (i = 0; i < n; i++)
+        result_free(&rs[i]);
     free(rs);
     free(names);
     return worst;

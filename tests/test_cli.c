@@ -269,7 +269,8 @@ static void test_timing_deterministic_and_skip_equivalent(void **state)
 }
 
 /* The deadlock watchdog stops a run in which nothing issues and dumps every warp. With a tiny
-   limit, the 264-cycle dependent integer divides of nqueens trip it. */
+   limit, the first instruction fetches trip it (cycle 41: every warp at pc 0, its I-buffer
+   empty). */
 static void test_watchdog_dump(void **state)
 {
     (void)state;
@@ -280,6 +281,10 @@ static void test_watchdog_dump(void **state)
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "stack depth");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "scoreboard");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "barrier");
+    /* the whole dump, not its first bytes: 32 warps on one SM, about 5 KB, the last one's
+       line included */
+    expect(GPUSIM " run vecadd --size test --set num_sms=1 --set watchdog_cycles=40", 2,
+           "\n  slot 31 context 31 CTA 3 warp 7: pc 0 ");
     expect(GPUSIM " run nqueens --size test --set sched_policy=fifo", 2,
            "key 'sched_policy': 'fifo' is not one of lrr|gto|twolevel");
 }

@@ -2,7 +2,8 @@
  * test_gpu.c -- the host API and functional SIMT execution, on small hand-written PTX kernels:
  * memory calls and their errors, launch validation (argument sizes against the PTX), divergence
  * and reconvergence, barriers with static and dynamic shared memory, partial warps, 3-D indices,
- * out-of-bounds faults and malformed / unsupported PTX through gs_load_ptx_text.
+ * out-of-bounds faults, the deadlock dump whole in gs_last_error, and malformed / unsupported
+ * PTX through gs_load_ptx_text.
  */
 #include "testutil.h"
 #include "gpu/gpusim.h"
@@ -242,6 +243,29 @@ static void test_argument_size_must_match_the_ptx(void **state)
     gs_destroy(g);
 }
 
+/* The watchdog's dump reaches gs_last_error whole: 32 warps of 4 CTAs on one SM, stopped
+   while they wait for their first instructions (watchdog_cycles = 40), make about 5 KB, the
+   last warp's line included. */
+static void test_deadlock_dump_is_whole(void **state)
+{
+    static const char *sets[] = { "num_sms=1", "watchdog_cycles=40" };
+    struct gs_gpu *g;
+    struct gs_module *m;
+    char err[256];
+    uint64_t d;
+    uint32_t n = 1024;
+    const struct gs_arg args[] = { GS_ARG(d), GS_ARG(n) };
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, sets, 2, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, div_ptx, "div.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 4 * n), GS_OK);
+    assert_int_equal(gs_launch(g, m, "div", d3(4, 1, 1), d3(256, 1, 1), 0, args, 2), GS_ERR_KERNEL);
+    tu_assert_contains(gs_last_error(g), "kernel div: deadlock: no instruction issued for 40 cycles");
+    tu_assert_contains(gs_last_error(g), "\n  slot 31 context 31 CTA 3 warp 7: pc 0 ");
+    assert_true(strlen(gs_last_error(g)) > 4096);
+    gs_destroy(g);
+}
+
 static void test_bad_ptx_through_the_api(void **state)
 {
     struct gs_gpu *g = gpu_new();
@@ -268,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_out_of_bounds_names_kernel_pc_cta_thread),
         cmocka_unit_test(test_launch_validation),
         cmocka_unit_test(test_argument_size_must_match_the_ptx),
+        cmocka_unit_test(test_deadlock_dump_is_whole),
         cmocka_unit_test(test_bad_ptx_through_the_api),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -199,7 +199,8 @@ static int run_vecadd(const char *dir, const char *const *sets, int nsets, struc
     ctx.size = BENCH_TEST;
     rc = bench_find("vecadd")->run(&ctx);
     gs_kernel_stats(ctx.gpu, st);
-    snprintf(note, notelen, "%s", rc ? ctx.msg : gs_regs_note(ctx.gpu));
+    snprintf(note, notelen, "%s", !rc ? gs_regs_note(ctx.gpu) : ctx.msg ? ctx.msg : "");
+    free(ctx.msg);
     gs_destroy(ctx.gpu);
     return rc;
 }

@@ -58,7 +58,9 @@ int  gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *se
 struct gpu_config;
 const struct gpu_config *gs_config(const struct gs_gpu *gpu);
 void gs_destroy(struct gs_gpu *gpu);
-const char *gs_last_error(const struct gs_gpu *gpu);   /* message of the last failed call */
+/* The message of the last failed call, whole (a deadlock dump has a line per warp); valid
+   until the next call on gpu. */
+const char *gs_last_error(const struct gs_gpu *gpu);
 const char *gs_status_name(int status);
 
 int  gs_malloc(struct gs_gpu *gpu, uint64_t *dptr, uint64_t bytes);
