@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "base/strfmt.h"
 
 const struct bench *bench_find(const char *name)
 {
@@ -101,10 +102,10 @@ float bench_rng_f32(struct bench_rng *r, float lo, float hi)
 void bench_fail(struct bench_ctx *ctx, const char *fmt, ...)
 {
     va_list ap;
-    if (ctx->msg[0])
+    if (ctx->msg)
         return;                      /* keep the first failure */
     va_start(ap, fmt);
-    vsnprintf(ctx->msg, sizeof ctx->msg, fmt, ap);
+    ctx->msg = str_vfmt(fmt, ap);
     va_end(ap);
 }
 
@@ -190,7 +191,7 @@ static int loop_launch_all(struct bench_ctx *ctx, const char *kernel, struct gs_
     int k;
     for (k = 0; k < nm; k++) {
         uint64_t b = db + (uint64_t)k * LOOP_WARP * 4, o = dout + (uint64_t)k * LOOP_WARP * 4;
-        const void *args[] = { &b, &o };
+        const struct gs_arg args[] = { GS_ARG(b), GS_ARG(o) };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, kernel, grid, block, 0, args, 2), "launch"))
             return -1;
     }

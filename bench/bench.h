@@ -22,7 +22,8 @@ struct bench_ctx {
     struct gs_gpu *gpu;
     enum bench_size size;
     const char *ptx_path;       /* the kernel's PTX file (bench/NAME/kernel.ptx or --ptx) */
-    char msg[512];              /* first failure, filled by bench_fail / bench_api */
+    char *msg;                  /* first failure, whole, from bench_fail / bench_api (malloc'd:
+                                   whoever made the context frees it; NULL: none) */
     uint64_t mismatches;
     struct bench_inputs *inputs;   /* BBV regression (001 eq. 1): where bench_note_inputs
                                       keeps the named inputs; NULL: not collecting */

@@ -225,10 +225,11 @@ int cmd_bbv(const struct opts *o)
     run_one(&vo, b, r);
     rc = r->rc;
     if (rc)
-        fprintf(stderr, "gpusim bbv: %s: %s\n", b->name, r->msg);
+        fprintf(stderr, "gpusim bbv: %s: %s\n", b->name, result_msg(r));
     else if (!mem && !(o->estimate || o->latency || o->fit))
         fprintf(stderr, "gpusim bbv: %s: results correct, %llu launches, BBVs written to %s\n",
                 b->name, (unsigned long long)r->st.launches, o->out ? o->out : "stdout");
+    result_free(r);
     free(r);
     if (f != stdout && fclose(f) && !rc) {
         fprintf(stderr, "gpusim bbv: %s: write error\n", o->out ? o->out : "memory");

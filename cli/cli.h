@@ -31,7 +31,8 @@ struct opts {
 struct result {
     int rc;                  /* 0 correct, 1 wrong, 2 error */
     struct gs_stats st;
-    char msg[1100];
+    char *msg;               /* what happened, whole (a deadlock dump has a line per warp):
+                                malloc'd, result_free; read it through result_msg */
     char regs[2048];         /* gs_regs_note of the last launch */
     char cfg_name[64];       /* the configuration's name key */
     char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
@@ -39,8 +40,11 @@ struct result {
 
 /* The latency set a run uses: the timing model's lat_* and ii_* keys ("" for functional). */
 void latency_set(const struct gpu_config *c, char *buf, size_t n);
-/* Run kernel b under o's configuration and sets, check its results, fill r. */
+/* Run kernel b under o's configuration and sets, check its results, fill r (result_free
+   releases its message). */
 void run_one(const struct opts *o, const struct bench *b, struct result *r);
+const char *result_msg(const struct result *r);   /* r->msg, or why there is none */
+void result_free(struct result *r);
 
 /* The part of an existing file from the line holding `mark` on (malloc'd), or NULL: the
    hand-written notes a generated document keeps across regenerations. */

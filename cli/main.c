@@ -24,6 +24,7 @@
 #include "../cost/cost_main.h"
 #include "bench.h"
 #include "base/config.h"
+#include "base/json.h"
 #include "gpu/cta.h"
 #include "gpu/gpusim.h"
 #include "gpu/blocks.h"
@@ -467,16 +468,21 @@ static int cmd_config(const struct opts *o)
 }
 
 /* The latency set as JSON members ("lat_alu": 18, ...), on the configuration's line. */
+/* The latency set "lat_alu=18 lat_mad=20 ..." as an object of numbers. */
 static void json_latencies(FILE *f, const char *lat)
 {
     const char *p = lat;
     fprintf(f, ", \"latencies\": {");
     while (*p) {
         size_t key = strcspn(p, "="), val;
+        char name[64];
         if (!p[key])
             break;
         val = strcspn(p + key + 1, " ");
-        fprintf(f, "%s\"%.*s\": %.*s", p == lat ? "" : ", ", (int)key, p, (int)val, p + key + 1);
+        snprintf(name, sizeof name, "%.*s", (int)key, p);
+        fputs(p == lat ? "" : ", ", f);
+        json_str(f, name);
+        fprintf(f, ": %.*s", (int)val, p + key + 1);
         p += key + 1 + val;
         p += *p == ' ';
     }
@@ -485,16 +491,16 @@ static void json_latencies(FILE *f, const char *lat)
 
 static void json_result(FILE *f, const struct opts *o, const char *name, const struct result *r)
 {
-    const char *cfg = o->config ? o->config : "gtx480 (built-in)";
-    const char *p;
-    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\"", name, cfg);
+    fprintf(f, "{\n  \"kernel\": ");
+    json_str(f, name);
+    fprintf(f, ",\n  \"config\": ");
+    json_str(f, o->config ? o->config : "gtx480 (built-in)");
     if (r->lat[0])
         json_latencies(f, r->lat);
-    fprintf(f, ",\n  \"size\": \"%s\",\n  \"correct\": %s,\n  \"message\": \"",
+    fprintf(f, ",\n  \"size\": \"%s\",\n  \"correct\": %s,\n  \"message\": ",
             o->size == BENCH_TEST ? "test" : "default", r->rc == 0 ? "true" : "false");
-    for (p = r->msg; *p; p++)
-        fprintf(f, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
-    fprintf(f, "\",\n  \"stats\": ");
+    json_str(f, result_msg(r));
+    fprintf(f, ",\n  \"stats\": ");
     gs_stats_json(&r->st, "  ", f);
     fprintf(f, "\n}");
 }
@@ -523,6 +529,7 @@ static int cmd_run(const struct opts *o)
 {
     const struct bench *b;
     struct result r;
+    int rc;
     if (!o->name) {
         fprintf(stderr, "gpusim run: which kernel? (gpusim list shows them)\n");
         return 2;
@@ -535,7 +542,7 @@ static int cmd_run(const struct opts *o)
     printf("kernel %s (%s size): %s\n", b->name, o->size == BENCH_TEST ? "test" : "default",
            r.rc == 0 ? "CORRECT" : r.rc == 1 ? "WRONG RESULT" : "ERROR");
     if (r.rc)
-        fprintf(stderr, "gpusim: %s: %s\n", b->name, r.msg);
+        fprintf(stderr, "gpusim: %s: %s\n", b->name, result_msg(&r));
     if (r.lat[0]) {
         char label[96];
         snprintf(label, sizeof label, "latency set (%s)", r.cfg_name);
@@ -545,9 +552,9 @@ static int cmd_run(const struct opts *o)
         printf("  registers: %s\n", r.regs);
     if (r.st.launches)
         gs_stats_text(&r.st, stdout);
-    if (o->json && write_json(o, &b->name, &r, 1, 0))
-        return 2;
-    return r.rc;
+    rc = o->json && write_json(o, &b->name, &r, 1, 0) ? 2 : r.rc;
+    result_free(&r);
+    return rc;
 }
 
 static void md_row(FILE *f, const struct bench *b, const struct result *r)
@@ -712,7 +719,7 @@ static int cmd_suite(const struct opts *o)
                100.0 * gs_lane_utilization(&r->st), r->st.host_seconds);
         fflush(stdout);
         if (r->rc) {
-            fprintf(stderr, "gpusim: %s: %s\n", all[i]->name, r->msg);
+            fprintf(stderr, "gpusim: %s: %s\n", all[i]->name, result_msg(r));
             bad++;
             if (r->rc > worst)
                 worst = r->rc;
@@ -725,6 +732,8 @@ static int cmd_suite(const struct opts *o)
         worst = 2;
     if (o->perf && write_perf(o, all, rs, n))
         worst = 2;
+    for (i = 0; i < n; i++)
+        result_free(&rs[i]);
     free(rs);
     free(names);
     return worst;

@@ -94,21 +94,31 @@ void rep_close(struct rep *r)
     free(r->ran);
 }
 
+/* Why job j failed, on stderr. */
+static void job_error(const struct rep *r, unsigned j, const char *msg)
+{
+    fprintf(stderr, "gpusim report: %s %s: %s\n", r->all[j / r->nvars]->name,
+            r->vars[j % r->nvars].name, msg);
+}
+
+/* Job j (in a child process under --jobs > 1): its result into r->rs[j], shared memory; a
+   failed run says why here, whole (a deadlock dump), and the message is freed, as a child's
+   heap is not the report's. */
 static void run_job(const struct rep *r, unsigned j)
 {
     struct opts vo = variant_opts(r, r->o, j % r->nvars);
     run_one(&vo, r->all[j / r->nvars], &r->rs[j]);
+    if (r->rs[j].rc)
+        job_error(r, j, result_msg(&r->rs[j]));
+    result_free(&r->rs[j]);
 }
 
 static void job_done(const struct rep *r, unsigned j)
 {
     const struct result *x = &r->rs[j];
-    const char *k = r->all[j / r->nvars]->name, *v = r->vars[j % r->nvars].name;
-    printf("%-12s %-7s %-7s %12llu cycles %14llu warp insns\n", k, v,
-           x->rc == 0 ? "ok" : x->rc == 1 ? "WRONG" : "ERROR",
+    printf("%-12s %-7s %-7s %12llu cycles %14llu warp insns\n", r->all[j / r->nvars]->name,
+           r->vars[j % r->nvars].name, x->rc == 0 ? "ok" : x->rc == 1 ? "WRONG" : "ERROR",
            (unsigned long long)x->st.cycles, (unsigned long long)x->st.warp_insns);
-    if (x->rc)
-        fprintf(stderr, "gpusim report: %s %s: %s\n", k, v, x->msg);
     fflush(stdout);
 }
 
@@ -120,9 +130,11 @@ static void reap(struct rep *r, pid_t *pids, unsigned njobs, unsigned *running)
     for (unsigned j = 0; j < njobs; j++)
         if (pids[j] == p && p > 0) {
             if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+                char why[64];
                 r->rs[j].rc = 2;
-                snprintf(r->rs[j].msg, sizeof r->rs[j].msg, "the run's process ended abnormally "
-                         "(status %d)", status);
+                snprintf(why, sizeof why, "the run's process ended abnormally (status %d)",
+                         status);
+                job_error(r, j, why);
             }
             pids[j] = 0;
             (*running)--;
@@ -143,7 +155,7 @@ static void fork_job(struct rep *r, pid_t *pids, unsigned j, unsigned *running)
         perror("gpusim report: fork");
         pids[j] = 0;
         r->rs[j].rc = 2;
-        snprintf(r->rs[j].msg, sizeof r->rs[j].msg, "fork failed");
+        job_error(r, j, "fork failed");
         return;
     }
     (*running)++;

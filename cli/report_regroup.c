@@ -88,8 +88,9 @@ static int run_k(const struct opts *o, const struct bench *k, const struct hooks
     x.layout = h->lay;
     run_one(&x, k, r);
     *st = r->st;
-    snprintf(msg, msglen, "%s", r->msg);
+    snprintf(msg, msglen, "%s", result_msg(r));
     rc = r->rc;
+    result_free(r);
     free(r);
     return rc;
 }

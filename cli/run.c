@@ -16,6 +16,41 @@ void latency_set(const struct gpu_config *c, char *buf, size_t n)
         conf_latency_line(c, buf, n);
 }
 
+const char *result_msg(const struct result *r)
+{
+    return r->msg ? r->msg : "(no message: out of host memory)";
+}
+
+void result_free(struct result *r)
+{
+    free(r->msg);
+    r->msg = NULL;
+}
+
+/* A run that failed before the kernel ran: rc 2 and the message. */
+static void run_error(struct result *r, const char *msg)
+{
+    r->rc = 2;
+    r->msg = strdup(msg);
+}
+
+/* gs_record for --record BLOCK=FILE: 0, or -1 with the message in r. */
+static int record(const struct opts *o, struct gs_gpu *g, struct result *r)
+{
+    char blk[32];
+    const char *eq = strchr(o->record, '=');
+    if (!eq || eq == o->record || (size_t)(eq - o->record) >= sizeof blk || !eq[1]) {
+        run_error(r, "--record takes BLOCK=FILE (the blocks: gpusim blocks record)");
+        return -1;
+    }
+    snprintf(blk, sizeof blk, "%.*s", (int)(eq - o->record), o->record);
+    if (gs_record(g, blk, eq + 1)) {
+        run_error(r, gs_last_error(g));
+        return -1;
+    }
+    return 0;
+}
+
 void run_one(const struct opts *o, const struct bench *b, struct result *r)
 {
     struct bench_ctx ctx;
@@ -24,8 +59,7 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     memset(r, 0, sizeof *r);
     memset(&ctx, 0, sizeof ctx);
     if (gs_init(&ctx.gpu, o->config, o->sets, o->nsets, err, sizeof err)) {
-        snprintf(r->msg, sizeof r->msg, "%s", err);
-        r->rc = 2;
+        run_error(r, err);
         return;
     }
     snprintf(r->cfg_name, sizeof r->cfg_name, "%s", gs_config(ctx.gpu)->name);
@@ -35,27 +69,13 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     ctx.size = o->size;
     ctx.inputs = o->inputs;
     ctx.layout = o->layout;
-    if (o->record) {
-        char blk[32];
-        const char *eq = strchr(o->record, '=');
-        if (!eq || eq == o->record || (size_t)(eq - o->record) >= sizeof blk || !eq[1]) {
-            snprintf(r->msg, sizeof r->msg, "--record takes BLOCK=FILE (the blocks: gpusim blocks record)");
-            r->rc = 2;
-            gs_destroy(ctx.gpu);
-            return;
-        }
-        snprintf(blk, sizeof blk, "%.*s", (int)(eq - o->record), o->record);
-        if (gs_record(ctx.gpu, blk, eq + 1)) {
-            snprintf(r->msg, sizeof r->msg, "%s", gs_last_error(ctx.gpu));
-            r->rc = 2;
-            gs_destroy(ctx.gpu);
-            return;
-        }
+    if (o->record && record(o, ctx.gpu, r)) {
+        gs_destroy(ctx.gpu);
+        return;
     }
     if ((o->bbv_out && gs_bbv(ctx.gpu, o->bbv_out, o->bbv_csv)) ||
         (o->setup && o->setup(ctx.gpu, o->setup_arg))) {
-        snprintf(r->msg, sizeof r->msg, "%s", gs_last_error(ctx.gpu));
-        r->rc = 2;
+        run_error(r, gs_last_error(ctx.gpu));
         gs_destroy(ctx.gpu);
         return;
     }
@@ -63,8 +83,11 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     gs_total_stats(ctx.gpu, &r->st);
     snprintf(r->regs, sizeof r->regs, "%s", gs_regs_note(ctx.gpu));
     r->rc = rc == 0 ? 0 : rc > 0 ? 1 : 2;
-    snprintf(r->msg, sizeof r->msg, "%s", rc == 0 ? "results correct" :
-             ctx.msg[0] ? ctx.msg : "failed without a message");
+    if (rc == 0 || !ctx.msg) {
+        free(ctx.msg);
+        ctx.msg = strdup(rc == 0 ? "results correct" : "failed without a message");
+    }
+    r->msg = ctx.msg;                  /* the bench's first failure, whole */
     gs_destroy(ctx.gpu);
 }
 

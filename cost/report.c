@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/json.h"
 #include "cost_main.h"
 #include "estimate.h"
 
@@ -330,17 +331,6 @@ static void print_checks(const struct gpu_config *c)
 
 /* ---------------------------------------------------------------- JSON */
 
-static void jstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void jarea(FILE *f, const double *um2)
 {
     fprintf(f, "{");
@@ -355,20 +345,20 @@ static void json_items(FILE *f, const struct est_list *e)
     for (uint32_t i = 0; i < e->l.n; i++) {
         const struct cost_item *it = &e->l.it[i];
         fprintf(f, "%s\n    {\"block\": ", i ? "," : "");
-        jstr(f, it->block);
+        json_str(f, it->block);
         fprintf(f, ", \"name\": ");
-        jstr(f, it->name);
+        json_str(f, it->name);
         fprintf(f, ", \"mechanism\": ");
-        jstr(f, it->mech);
+        json_str(f, it->mech);
         fprintf(f, ", \"entries\": %llu, \"bits\": %u, \"inst\": %u, \"banks\": %u, "
                    "\"rports\": %d, \"wports\": %u, \"onchip\": %u, \"impl\": ",
                 (unsigned long long)it->entries, it->bits, it->inst, it->banks,
                 it->rports == COST_PAR ? -1 : it->rports, it->wports, it->onchip);
-        jstr(f, it->onchip ? est_kind_name(e->kind[i][EST_REF_NODE]) : "offchip");
+        json_str(f, it->onchip ? est_kind_name(e->kind[i][EST_REF_NODE]) : "offchip");
         fprintf(f, ", \"um2\": ");
         jarea(f, e->um2[i]);
         fprintf(f, ", \"note\": ");
-        jstr(f, it->note ? it->note : "");
+        json_str(f, it->note ? it->note : "");
         fprintf(f, "}");
     }
     fprintf(f, "\n  ]");
@@ -382,7 +372,7 @@ static void json_sums(FILE *f, const struct est_list *e, int mech)
     for (unsigned i = 0; i < n; i++) {
         struct est_sum s = est_sum(e, mech ? NULL : nm[i], mech ? nm[i] : NULL);
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        jstr(f, nm[i]);
+        json_str(f, nm[i]);
         fprintf(f, ", \"bits\": %llu, \"bytes\": %.1f, \"impl\": \"%s\", \"um2\": ",
                 (unsigned long long)s.bits, s.bits / 8.0, impl(s.kinds));
         jarea(f, s.um2);
@@ -427,11 +417,11 @@ static void json_checks(FILE *f, const struct gpu_config *c)
     fprintf(f, "[");
     for (unsigned i = 0; i < n; i++) {
         fprintf(f, "%s\n    {\"doc\": \"%s\", \"figure\": ", i ? "," : "", ck[i].doc);
-        jstr(f, ck[i].what);
+        json_str(f, ck[i].what);
         fprintf(f, ", \"document\": %.0f, \"model\": %.0f, \"unit\": \"%s\", \"match\": %s, "
                    "\"why\": ", ck[i].doc_value, ck[i].model_value, ck[i].unit,
                 ck[i].match ? "true" : "false");
-        jstr(f, ck[i].why);
+        json_str(f, ck[i].why);
         fprintf(f, "}");
     }
     fprintf(f, "\n  ]");
@@ -466,7 +456,7 @@ static int write_json(const struct est *e, const char *path, const char *ydir)
         return -1;
     }
     fprintf(f, "{\n  \"config\": ");
-    jstr(f, e->conf.name);
+    json_str(f, e->conf.name);
     fprintf(f, ",\n");
     json_ref(f, e);
     fprintf(f, "  \"sm_blocks\": ");

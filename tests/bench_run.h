@@ -38,7 +38,9 @@ static inline int bench_run_lay(const struct bench *b, const char *cfg,
     rc = b->run(&ctx);
     if (st)
         gs_total_stats(ctx.gpu, st);
-    snprintf(msg, msglen, "%s%s%s", ctx.msg, rc ? " | " : "", rc ? gs_last_error(ctx.gpu) : "");
+    snprintf(msg, msglen, "%s%s%s", ctx.msg ? ctx.msg : "", rc ? " | " : "",
+             rc ? gs_last_error(ctx.gpu) : "");
+    free(ctx.msg);
     gs_destroy(ctx.gpu);
     return rc;
 }

@@ -67,6 +67,7 @@ static void test_one_kernel(void **state)
         print_error("%s: %s\n", j->name, ctx.msg);
         fail();
     }
+    free(ctx.msg);
 }
 
 static const struct variant gto_prio = { "configs/gtx480.cfg", "sched_policy=gto_prio", "gto_prio" };
@@ -88,6 +89,7 @@ static void test_gto_prio_equals_gto(void **state)
     }
     free(ref);
     free(got);
+    free(ctx.msg);
 }
 
 /* Write vecadd's PTX with its add.f32 replaced by sub.f32. */
@@ -116,6 +118,7 @@ static void test_wrong_result_is_caught(void **state)
     tu_assert_contains(ctx.msg, "c[0] = ");
     tu_assert_contains(ctx.msg, "expected");
     assert_true(ctx.mismatches > 900);
+    free(ctx.msg);
 }
 
 int main(void)

@@ -5,6 +5,7 @@
  */
 #include <sys/wait.h>
 #include "testutil.h"
+#include "base/json.h"
 
 #define GPUSIM BUILD_DIR "/gpusim"
 
@@ -70,6 +71,11 @@ static void test_errors_exit_2(void **state)
            " frobnicate.u32 %%r1;\\n}\\n' > " BUILD_DIR "/tests/cli_bad.ptx", 0, NULL);
     expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_bad.ptx", 2,
            BUILD_DIR "/tests/cli_bad.ptx:6: unsupported PTX instruction 'frobnicate.u32'");
+    /* a PTX parameter wider than the host's argument: refused, not read past the argument */
+    expect("sed 's/.param .u32 vecadd_param_3/.param .u64 vecadd_param_3/' bench/vecadd/kernel.ptx"
+           " > " BUILD_DIR "/tests/cli_wide.ptx", 0, NULL);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_wide.ptx", 2,
+           "launch vecadd: argument 3 (vecadd_param_3): the PTX parameter has 8 bytes, 4 given");
     expect(GPUSIM " frobnicate", 2, "unknown command");
     expect(GPUSIM, 2, "usage:");
 }
@@ -98,6 +104,125 @@ static void test_json_is_deterministic(void **state)
     assert_string_equal(a, b);
     free(a);
     free(b);
+}
+
+/* A minimal JSON checker (RFC 8259's grammar; a number only by its characters): the value
+   at *p, *p moved past it; 0 if malformed. */
+static void j_ws(const char **p)
+{
+    *p += strspn(*p, " \t\n\r");
+}
+
+static int j_string(const char **p)
+{
+    const unsigned char *s = (const unsigned char *)*p + 1;
+    if (**p != '"')
+        return 0;
+    for (; *s != '"'; s++) {
+        if (*s < 0x20)                        /* a raw control character, or the end */
+            return 0;
+        if (*s != '\\')
+            continue;
+        if (*++s == 'u' && strspn((const char *)s + 1, "0123456789abcdefABCDEF") >= 4)
+            s += 4;
+        else if (!*s || !strchr("\"\\/bfnrt", *s))
+            return 0;
+    }
+    *p = (const char *)s + 1;
+    return 1;
+}
+
+static int j_word(const char **p, const char *w)
+{
+    size_t n = strlen(w);
+    if (strncmp(*p, w, n))
+        return 0;
+    *p += n;
+    return 1;
+}
+
+static int j_value(const char **p);
+
+static int j_list(const char **p, char close, int object)
+{
+    for (++*p, j_ws(p); **p != close; j_ws(p)) {
+        if (object && (!j_string(p) || (j_ws(p), !j_word(p, ":"))))
+            return 0;
+        if (!j_value(p))
+            return 0;
+        j_ws(p);
+        if (**p != close && !j_word(p, ","))
+            return 0;
+    }
+    ++*p;
+    return 1;
+}
+
+static int j_value(const char **p)
+{
+    size_t n;
+    j_ws(p);
+    if (**p == '{' || **p == '[')
+        return j_list(p, **p == '{' ? '}' : ']', **p == '{');
+    if (**p == '"')
+        return j_string(p);
+    if (j_word(p, "true") || j_word(p, "false") || j_word(p, "null"))
+        return 1;
+    n = strspn(*p, "-+.eE0123456789");
+    if (!n || !strchr("-0123456789", **p))
+        return 0;
+    *p += n;
+    return 1;
+}
+
+/* The file holds exactly one JSON value. */
+static void assert_json(const char *path)
+{
+    char *t = tu_read_file(path, NULL);
+    const char *p = t;
+    assert_non_null(t);
+    if (!j_value(&p) || (j_ws(&p), *p)) {
+        print_error("%s: not JSON from byte %ld: %.60s\n", path, (long)(p - t), p);
+        fail();
+    }
+    free(t);
+}
+
+/* json_str, which writes every JSON string: escapes, control characters, UTF-8 kept whole,
+   a byte outside UTF-8 replaced. */
+static void test_json_str(void **state)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    (void)state;
+    assert_non_null(f);
+    json_str(f, "q\"b\\n\nt\tc\x01 \xc3\xa9 \xff\xc3");
+    json_str(f, NULL);
+    fclose(f);
+    assert_string_equal(buf, "\"q\\\"b\\\\n\\nt\\tc\\u0001 \xc3\xa9 \\ufffd\\ufffd\"\"\"");
+    free(buf);
+}
+
+/* --json writes valid JSON whatever its strings hold: a configuration path with a quote and a
+   backslash, a message of many lines (the deadlock dump). */
+static void test_json_escapes_strings(void **state)
+{
+    const char *json = BUILD_DIR "/tests/cli_esc.json";
+    char *t;
+    (void)state;
+    expect("cp configs/gtx480.cfg '" BUILD_DIR "/tests/cli_q\"u\\ote.cfg'", 0, NULL);
+    expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40 --config '" BUILD_DIR
+           "/tests/cli_q\"u\\ote.cfg' --json " BUILD_DIR "/tests/cli_esc.json", 2, "deadlock");
+    assert_json(json);
+    t = tu_read_file(json, NULL);
+    tu_assert_contains(t, "\"config\": \"" BUILD_DIR "/tests/cli_q\\\"u\\\\ote.cfg\", ");
+    tu_assert_contains(t, " cycles (cycle ");
+    tu_assert_contains(t, "watchdog_cycles)\\nSM 0:\\n  slot  0 context ");
+    free(t);
+    expect(GPUSIM " suite --size test --set num_sms=1 --json " BUILD_DIR "/tests/cli_suite.json",
+           0, NULL);
+    assert_json(BUILD_DIR "/tests/cli_suite.json");
 }
 
 /* The statistics header names the latency set the run used (the lat_* and ii_* keys of its
@@ -144,7 +269,8 @@ static void test_timing_deterministic_and_skip_equivalent(void **state)
 }
 
 /* The deadlock watchdog stops a run in which nothing issues and dumps every warp. With a tiny
-   limit, the 264-cycle dependent integer divides of nqueens trip it. */
+   limit, the first instruction fetches trip it (cycle 41: every warp at pc 0, its I-buffer
+   empty). */
 static void test_watchdog_dump(void **state)
 {
     (void)state;
@@ -155,6 +281,10 @@ static void test_watchdog_dump(void **state)
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "stack depth");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "scoreboard");
     expect(GPUSIM " run nqueens --size test --set watchdog_cycles=40", 2, "barrier");
+    /* the whole dump, not its first bytes: 32 warps on one SM, about 5 KB, the last one's
+       line included */
+    expect(GPUSIM " run vecadd --size test --set num_sms=1 --set watchdog_cycles=40", 2,
+           "\n  slot 31 context 31 CTA 3 warp 7: pc 0 ");
     expect(GPUSIM " run nqueens --size test --set sched_policy=fifo", 2,
            "key 'sched_policy': 'fifo' is not one of lrr|gto|twolevel");
 }
@@ -493,6 +623,8 @@ int main(void)
         cmocka_unit_test(test_wrong_result_exits_1),
         cmocka_unit_test(test_errors_exit_2),
         cmocka_unit_test(test_json_is_deterministic),
+        cmocka_unit_test(test_json_str),
+        cmocka_unit_test(test_json_escapes_strings),
         cmocka_unit_test(test_header_names_latency_set),
         cmocka_unit_test(test_timing_deterministic_and_skip_equivalent),
         cmocka_unit_test(test_watchdog_dump),

@@ -46,7 +46,7 @@ static void run_sweep(const char *kernel, struct sweep *r)
     assert_int_equal(gs_malloc(g, &dout, 128), GS_OK);
     for (M = 0; M < NM; M++) {
         int b[32];
-        const void *args[] = { &db, &dout };
+        const struct gs_arg args[] = { GS_ARG(db), GS_ARG(dout) };
         struct gs_dim3 grid = { 1, 1, 1 }, block = { 32, 1, 1 };
         struct gs_stats st;
         for (t = 0; t < 32; t++)

@@ -94,7 +94,7 @@ static void run_ilp(const char *cfg, unsigned ncta, const char **sets, int nsets
     struct gs_module *mod;
     uint64_t dout;
     uint32_t iters = ITERS, nthr = ncta * NTHR;
-    const void *args[2] = { &dout, &iters };
+    const struct gs_arg args[2] = { GS_ARG(dout), GS_ARG(iters) };
     float *out = malloc(nthr * sizeof *out);
     char err[512], *ptx = ilp_ptx();
     assert_non_null(out);

@@ -1,8 +1,9 @@
 /*
  * test_gpu.c -- the host API and functional SIMT execution, on small hand-written PTX kernels:
- * memory calls and their errors, launch validation, divergence and reconvergence, barriers with
- * static and dynamic shared memory, partial warps, 3-D indices, out-of-bounds faults and
- * malformed / unsupported PTX through gs_load_ptx_text.
+ * memory calls and their errors, launch validation (argument sizes against the PTX), divergence
+ * and reconvergence, barriers with static and dynamic shared memory, partial warps, 3-D indices,
+ * out-of-bounds faults, the deadlock dump whole in gs_last_error, and malformed / unsupported
+ * PTX through gs_load_ptx_text.
  */
 #include "testutil.h"
 #include "gpu/gpusim.h"
@@ -75,7 +76,7 @@ static void test_divergence_and_reconvergence(void **state)
     struct gs_stats st;
     uint64_t d;
     uint32_t n = 200, out[256], i;
-    const void *args[] = { &d, &n };
+    const struct gs_arg args[] = { GS_ARG(d), GS_ARG(n) };
     (void)state;
     assert_int_equal(gs_load_ptx_text(g, div_ptx, "div.ptx", &m), GS_OK);
     assert_int_equal(gs_malloc(g, &d, sizeof out), GS_OK);
@@ -117,7 +118,7 @@ static void test_partial_warps_and_3d(void **state)
     struct gs_module *m;
     uint64_t d;
     uint32_t out[2 * 3 * 40], x, y, z, cy, i = 0;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     (void)state;
     assert_int_equal(gs_load_ptx_text(g, idx_ptx, "idx.ptx", &m), GS_OK);
     assert_int_equal(gs_malloc(g, &d, sizeof out), GS_OK);
@@ -154,7 +155,7 @@ static void test_barrier_static_and_dynamic_shared(void **state)
     struct gs_module *m;
     uint64_t d;
     uint32_t buf[3 * 96], out[3 * 96], i;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     (void)state;
     for (i = 0; i < 3 * 96; i++)
         buf[i] = 1000 * i;
@@ -185,7 +186,7 @@ static void test_out_of_bounds_names_kernel_pc_cta_thread(void **state)
     struct gs_gpu *g = gpu_new();
     struct gs_module *m;
     uint64_t d;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     (void)state;
     assert_int_equal(gs_load_ptx_text(g, oob_ptx, "oob.ptx", &m), GS_OK);
     assert_int_equal(gs_malloc(g, &d, 16 * 4), GS_OK);
@@ -201,7 +202,7 @@ static void test_launch_validation(void **state)
     struct gs_gpu *g = gpu_new();
     struct gs_module *m;
     uint64_t d;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     (void)state;
     assert_int_equal(gs_load_ptx_text(g, oob_ptx, "oob.ptx", &m), GS_OK);
     assert_int_equal(gs_malloc(g, &d, 4096), GS_OK);
@@ -216,6 +217,52 @@ static void test_launch_validation(void **state)
     assert_int_equal(gs_launch(g, m, "oob", d3(1, 1, 1), d3(32, 1, 1), 64 * 1024, args, 1), GS_ERR_LAUNCH);
     tu_assert_contains(gs_last_error(g), "exceed max_shared_per_cta");
     assert_int_equal(gs_launch(g, m, "oob", d3(1, 1, 1), d3(32, 1, 1), 0, args, 1), GS_OK);
+    gs_destroy(g);
+}
+
+/* Each argument's size must be its PTX parameter's: a .u64 parameter given a 4-byte value
+   (the launch would read 4 bytes past it) and a .u32 given 8 bytes are refused by name. */
+static void test_argument_size_must_match_the_ptx(void **state)
+{
+    struct gs_gpu *g = gpu_new();
+    struct gs_module *m;
+    uint64_t d, wide = 200;
+    uint32_t narrow = 0;
+    const struct gs_arg to_u64[] = { GS_ARG(narrow) }, to_u32[] = { GS_ARG(d), GS_ARG(wide) };
+    (void)state;
+    assert_int_equal(gs_load_ptx_text(g, oob_ptx, "oob.ptx", &m), GS_OK);
+    assert_int_equal(gs_launch(g, m, "oob", d3(1, 1, 1), d3(32, 1, 1), 0, to_u64, 1), GS_ERR_LAUNCH);
+    tu_assert_contains(gs_last_error(g), "launch oob: argument 0 (p): the PTX parameter has 8 "
+                       "bytes, 4 given");
+    assert_int_equal(gs_load_ptx_text(g, div_ptx, "div.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 1024), GS_OK);
+    assert_int_equal(gs_launch(g, m, "div", d3(1, 1, 1), d3(32, 1, 1), 0, to_u32, 2), GS_ERR_LAUNCH);
+    tu_assert_contains(gs_last_error(g), "launch div: argument 1 (n): the PTX parameter has 4 "
+                       "bytes, 8 given");
+    assert_int_equal(gs_synchronize(g), GS_ERR_LAUNCH);
+    gs_destroy(g);
+}
+
+/* The watchdog's dump reaches gs_last_error whole: 32 warps of 4 CTAs on one SM, stopped
+   while they wait for their first instructions (watchdog_cycles = 40), make about 5 KB, the
+   last warp's line included. */
+static void test_deadlock_dump_is_whole(void **state)
+{
+    static const char *sets[] = { "num_sms=1", "watchdog_cycles=40" };
+    struct gs_gpu *g;
+    struct gs_module *m;
+    char err[256];
+    uint64_t d;
+    uint32_t n = 1024;
+    const struct gs_arg args[] = { GS_ARG(d), GS_ARG(n) };
+    (void)state;
+    assert_int_equal(gs_init(&g, NULL, sets, 2, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, div_ptx, "div.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 4 * n), GS_OK);
+    assert_int_equal(gs_launch(g, m, "div", d3(4, 1, 1), d3(256, 1, 1), 0, args, 2), GS_ERR_KERNEL);
+    tu_assert_contains(gs_last_error(g), "kernel div: deadlock: no instruction issued for 40 cycles");
+    tu_assert_contains(gs_last_error(g), "\n  slot 31 context 31 CTA 3 warp 7: pc 0 ");
+    assert_true(strlen(gs_last_error(g)) > 4096);
     gs_destroy(g);
 }
 
@@ -244,6 +291,8 @@ int main(void)
         cmocka_unit_test(test_barrier_static_and_dynamic_shared),
         cmocka_unit_test(test_out_of_bounds_names_kernel_pc_cta_thread),
         cmocka_unit_test(test_launch_validation),
+        cmocka_unit_test(test_argument_size_must_match_the_ptx),
+        cmocka_unit_test(test_deadlock_dump_is_whole),
         cmocka_unit_test(test_bad_ptx_through_the_api),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

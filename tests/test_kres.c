@@ -199,7 +199,8 @@ static int run_vecadd(const char *dir, const char *const *sets, int nsets, struc
     ctx.size = BENCH_TEST;
     rc = bench_find("vecadd")->run(&ctx);
     gs_kernel_stats(ctx.gpu, st);
-    snprintf(note, notelen, "%s", rc ? ctx.msg : gs_regs_note(ctx.gpu));
+    snprintf(note, notelen, "%s", !rc ? gs_regs_note(ctx.gpu) : ctx.msg ? ctx.msg : "");
+    free(ctx.msg);
     gs_destroy(ctx.gpu);
     return rc;
 }
@@ -357,7 +358,7 @@ static int launch_text(const char *ptx, const char *const *sets, int nsets, unsi
     struct gs_gpu *g = gpu_with("configs/gtx480.cfg", sets, nsets);
     struct gs_module *m;
     uint64_t buf;
-    const void *args[1] = { &buf };
+    const struct gs_arg args[1] = { GS_ARG(buf) };
     int rc;
     assert_int_equal(gs_load_ptx_text(g, ptx, "k.ptx", &m), GS_OK);
     assert_int_equal(gs_malloc(g, &buf, 4096), GS_OK);

@@ -92,7 +92,7 @@ static void run_dbl(int install, struct run *r)
     static uint32_t in[DBL_N], out[DBL_N];
     uint64_t din, dout;
     uint32_t n = DBL_N, i;
-    const void *args[] = { &din, &dout, &n };
+    const struct gs_arg args[] = { GS_ARG(din), GS_ARG(dout), GS_ARG(n) };
     snprintf(set, sizeof set, "l2_copy_install=%d", install);
     g = gpu_new(sets, 1);
     for (i = 0; i < n; i++)
@@ -197,7 +197,7 @@ static void chk_copy(struct chk *c)
 static void chk_run(struct chk *c, uint64_t dev, uint32_t first, uint32_t n, struct run *r)
 {
     uint32_t flag = 1;
-    const void *args[] = { &dev, &c->dflag, &first, &n };
+    const struct gs_arg args[] = { GS_ARG(dev), GS_ARG(c->dflag), GS_ARG(first), GS_ARG(n) };
     chk_copy(c);
     assert_int_equal(gs_launch(c->g, c->m, "chk", d3((n + 127) / 128), d3(128), 0, args, 4),
                      GS_OK);

@@ -212,7 +212,7 @@ static void run(struct kernel *k, int timing, struct bbv *b, struct gs_stats *st
     b->flow = &k->flow;
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &k->conf; l.gmem = k->gmem;
     l.params = k->params; l.grid = grid; l.block = block; l.sink = &sink;
-    assert_int_equal(timing ? gpu_run(&l, st, err, sizeof err) : fsim_run(&l, st, err, sizeof err), 0);
+    assert_int_equal(timing ? gpu_run(&l, st, err, sizeof err, NULL) : fsim_run(&l, st, err, sizeof err), 0);
 }
 
 static void check_output(struct kernel *k)

@@ -272,7 +272,7 @@ static uint64_t run_early_exit(const char **set, int nset, unsigned nctas)
     uint64_t din, dout;
     unsigned nthr = nctas * 256;
     int32_t *in = malloc(nthr * 4), *out = malloc(nthr * 4), n = 96;
-    const void *args[3] = { &din, &dout, &n };
+    const struct gs_arg args[3] = { GS_ARG(din), GS_ARG(dout), GS_ARG(n) };
     char err[512];
     assert_non_null(in);
     assert_non_null(out);
@@ -334,7 +334,7 @@ static void test_local_memory_follows_use(void **state)
         struct gs_module *mod;
         uint64_t dout, before = rss_peak();
         uint32_t nthr = 96 * 256, k = 8000, *out = malloc(nthr * 4);
-        const void *args[2] = { &dout, &k };
+        const struct gs_arg args[2] = { GS_ARG(dout), GS_ARG(k) };
         char err[512];
         assert_non_null(out);
         if (gs_init(&g, "configs/gtx480.cfg", set, 2, err, sizeof err) != GS_OK)
@@ -374,7 +374,7 @@ static void test_runaway(void **state)
         struct gs_gpu *g;
         struct gs_module *mod;
         uint64_t dout;
-        const void *args[1] = { &dout };
+        const struct gs_arg args[1] = { GS_ARG(dout) };
         char err[512];
         if (gs_init(&g, "configs/gtx480.cfg", set, 2, err, sizeof err) != GS_OK)
             fail_msg("%s", err);

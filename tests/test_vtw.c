@@ -65,7 +65,7 @@ static int late_reader_wrong(const char *model, const char *hold)
     struct gs_module *m;
     uint32_t out[LR_TBS * 64];
     uint64_t d;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     char err[512];
     int wrong = 0;
     assert_int_equal(gs_init(&g, NULL, sets, 5, err, sizeof err), GS_OK);
@@ -102,7 +102,7 @@ static void test_num_virtual_tbs(void **state)
     struct gs_module *m;
     struct gs_stats st;
     uint64_t d;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     char err[512];
     (void)state;
     assert_int_equal(gs_init(&g, NULL, sets, 2, err, sizeof err), GS_OK);
@@ -144,7 +144,7 @@ static int run_small(const char *ptx, const char *const *sets, int nsets, struct
     struct gs_gpu *g;
     struct gs_module *m;
     uint64_t d;
-    const void *args[] = { &d };
+    const struct gs_arg args[] = { GS_ARG(d) };
     char err[512];
     int rc;
     assert_int_equal(gs_init(&g, NULL, sets, nsets, err, sizeof err), GS_OK);

@@ -430,7 +430,7 @@ static uint8_t *run_text(const struct launch *l, const char *text, const char *m
     char err[1024], set[64];
     const char *sets[1] = {set};
     uint64_t d[MAX_ARGS] = {0};
-    const void *args[MAX_ARGS + 5];
+    struct gs_arg args[MAX_ARGS + 5];
     size_t total = 0, off = 0;
     snprintf(set, sizeof set, "model=%s", model);
     if (gs_init(&g, NULL, sets, 1, err, sizeof err))
@@ -442,7 +442,7 @@ static uint8_t *run_text(const struct launch *l, const char *text, const char *m
     uint8_t *out = malloc(total ? total : 1);
     assert_non_null(out);
     for (int i = 0; i < l->nargs; i++) {
-        args[i] = &l->a[i].val;
+        args[i] = GS_ARG(l->a[i].val);
         if (!l->a[i].bytes)
             continue;
         float *init = malloc(l->a[i].bytes);
@@ -452,10 +452,10 @@ static uint8_t *run_text(const struct launch *l, const char *text, const char *m
         assert_int_equal(gs_malloc(g, &d[i], l->a[i].bytes), GS_OK);
         assert_int_equal(gs_memcpy_htod(g, d[i], init, l->a[i].bytes), GS_OK);
         free(init);
-        args[i] = &d[i];
+        args[i] = GS_ARG(d[i]);
     }
     for (int i = 0; i < nextra; i++)
-        args[l->nargs + i] = &extra[i];
+        args[l->nargs + i] = GS_ARG(extra[i]);
     if (gs_launch(g, mod, l->name, grid, l->block, 0, args, l->nargs + nextra))
         fail_msg("%s on %u CTAs (%s): %s", l->name, grid.x, model, gs_last_error(g));
     for (int i = 0; i < l->nargs; i++)

@@ -53,7 +53,8 @@ static int backprop_device(struct bench_ctx *ctx, const float *in, const float *
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[1], w, wb), "copy weights"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &n_in };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(d[3]),
+                                       GS_ARG(n_in) };
         struct gs_dim3 grid = { (uint32_t)ntiles, 1, 1 }, block = { TILE, TILE, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "backprop", grid, block, 0, args, 5), "launch") ||
             bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, partial, d[2], pb), "copy partial") ||

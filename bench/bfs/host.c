@@ -73,7 +73,8 @@ static int run_levels(struct bench_ctx *ctx, struct gs_module *mod, uint64_t dof
     struct gs_dim3 grid = { (uint32_t)(n + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
     int cur, changed = 1;
     for (cur = 0; changed && cur < n; cur++) {
-        const void *args[] = { &doff, &dcol, &dlev, &dchg, &n, &cur };
+        const struct gs_arg args[] = { GS_ARG(doff), GS_ARG(dcol), GS_ARG(dlev), GS_ARG(dchg),
+                                       GS_ARG(n), GS_ARG(cur) };
         if (bench_api(ctx, gs_memset(ctx->gpu, dchg, 0, sizeof(int)), "clear changed") ||
             bench_api(ctx, gs_launch(ctx->gpu, mod, "bfs_step", grid, block, 0, args, 6),
                       "launch bfs_step") ||

@@ -105,7 +105,7 @@ static int bstsearch_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, dq, q, (uint64_t)nq * 4), "copy queries"))
         goto out;
     {
-        const void *args[] = { &dn, &dq, &dv, &dd, &nq };
+        const struct gs_arg args[] = { GS_ARG(dn), GS_ARG(dq), GS_ARG(dv), GS_ARG(dd), GS_ARG(nq) };
         struct gs_dim3 grid = { (uint32_t)nctas, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "bst_search", grid, block, 0, args, 5),
                       "launch bst_search") ||

@@ -44,7 +44,8 @@ static int conv2d_device(struct bench_ctx *ctx, const float *in, const float *fi
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[1], filt, fbytes), "copy filt"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &w, &h };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(w),
+                                       GS_ARG(h) };
         struct gs_dim3 grid = { (uint32_t)(w + BX - 1) / BX, (uint32_t)(h + BY - 1) / BY, 1 };
         struct gs_dim3 block = { BX, BY, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "conv2d", grid, block, 0, args, 5), "launch") ||

@@ -70,7 +70,8 @@ static int dct_device(struct bench_ctx *ctx, const int *img, const int *coef, co
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[2], q, tb), "copy qtab"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &width, &nblocks };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(d[3]),
+                                       GS_ARG(width), GS_ARG(nblocks) };
         struct gs_dim3 grid = { (uint32_t)(nblocks + NB - 1) / NB, 1, 1 }, block = { 64, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "dct8x8", grid, block, 0, args, 6), "launch") ||
             bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, out, d[3], bytes), "copy out"))

@@ -77,7 +77,7 @@ static int ntt_device(struct bench_ctx *ctx, const uint32_t *x, uint32_t *y, con
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[2], tw, N / 2 * 4), "copy tw"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2] };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]) };
         struct gs_dim3 grid = { (uint32_t)rows, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "fftlike", grid, block, 0, args, 3), "launch") ||
             bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, y, d[1], b), "copy y"))

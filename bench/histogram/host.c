@@ -25,7 +25,7 @@ static uint8_t hist_byte(struct bench_rng *rng)
 static int hist_launch(struct bench_ctx *ctx, struct gs_module *mod, uint64_t din, int n,
                        uint64_t dbins, uint32_t ctas)
 {
-    const void *args[] = { &din, &n, &dbins };
+    const struct gs_arg args[] = { GS_ARG(din), GS_ARG(n), GS_ARG(dbins) };
     struct gs_dim3 grid = { ctas, 1, 1 }, block = { HIST_BINS, 1, 1 };
     return bench_api(ctx, gs_launch(ctx->gpu, mod, "histogram", grid, block, 0, args, 3),
                      "launch");

@@ -66,8 +66,10 @@ static int invmap_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, dsrc, src, ns * 4), "copy src"))
         goto out;
     {
-        const void *args[] = { &dsrc, &dout, &m.w, &m.h, &m.ws, &m.hs, &m.cx, &m.cy, &m.sc,
-                               &m.tw, &m.rs2, &m.k, &m.hsc, &m.csx, &m.csy };
+        const struct gs_arg args[] = { GS_ARG(dsrc), GS_ARG(dout), GS_ARG(m.w), GS_ARG(m.h),
+                                       GS_ARG(m.ws), GS_ARG(m.hs), GS_ARG(m.cx), GS_ARG(m.cy),
+                                       GS_ARG(m.sc), GS_ARG(m.tw), GS_ARG(m.rs2), GS_ARG(m.k),
+                                       GS_ARG(m.hsc), GS_ARG(m.csx), GS_ARG(m.csy) };
         struct gs_dim3 grid = { (uint32_t)(m.w + 31) / 32, (uint32_t)(m.h + 7) / 8, 1 };
         struct gs_dim3 block = { 32, 8, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "invmap", grid, block, 0, args, 15),

@@ -104,7 +104,8 @@ static int kmeans_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memset(ctx->gpu, dmem, 0xff, np * 4), "clear member"))
         goto out;
     {
-        const void *args[] = { &dfeat, &dsel, &dcent, &dmem, &nsel, &npoints, &nf, &k };
+        const struct gs_arg args[] = { GS_ARG(dfeat), GS_ARG(dsel), GS_ARG(dcent), GS_ARG(dmem),
+                                       GS_ARG(nsel), GS_ARG(npoints), GS_ARG(nf), GS_ARG(k) };
         struct gs_dim3 grid = { (uint32_t)(nsel + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "kmeans_assign", grid, block,
                                      KM_K * KM_NF * 4, args, 8), "launch kmeans_assign") ||

@@ -49,7 +49,8 @@ static int mandel_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_malloc(ctx->gpu, &dout, n * 4), "malloc out"))
         goto out;
     {
-        const void *args[] = { &dout, &v.w, &v.h, &v.x0, &v.y0, &v.dx, &v.maxit };
+        const struct gs_arg args[] = { GS_ARG(dout), GS_ARG(v.w), GS_ARG(v.h), GS_ARG(v.x0),
+                                       GS_ARG(v.y0), GS_ARG(v.dx), GS_ARG(v.maxit) };
         struct gs_dim3 grid = { (uint32_t)(v.w + 31) / 32, (uint32_t)(v.h + 7) / 8, 1 };
         struct gs_dim3 block = { 32, 8, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "mandel", grid, block, 0, args, 7),

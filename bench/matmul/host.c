@@ -38,7 +38,8 @@ static int matmul_device(struct bench_ctx *ctx, const float *A, const float *B, 
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[1], B, bb), "copy B"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &M, &N, &K };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(M),
+                                       GS_ARG(N), GS_ARG(K) };
         struct gs_dim3 grid = { (uint32_t)(N + TM - 1) / TM, (uint32_t)(M + TM - 1) / TM, 1 };
         struct gs_dim3 block = { 16, 16, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "matmul", grid, block, 0, args, 6), "launch") ||

@@ -108,7 +108,8 @@ static int mcubes_device(struct bench_ctx *ctx, const uint8_t *vol, size_t npts,
         bench_api(ctx, gs_memset(ctx->gpu, d[2], 0, tb), "clear tri"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &nx, &ny, &nz, &iso };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(nx),
+                                       GS_ARG(ny), GS_ARG(nz), GS_ARG(iso) };
         struct gs_dim3 grid = { (uint32_t)(ncubes + 127) / 128, 1, 1 }, block = { 128, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "mcubes", grid, block, 0, args, 7), "launch") ||
             bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, ntri, d[1], nb), "copy ntri") ||

@@ -69,8 +69,9 @@ static int run_passes(struct bench_ctx *ctx, struct gs_module *mod, struct mp_de
     struct gs_dim3 grid = { (uint32_t)(n + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
     for (int s = 0; s < MP_PASSES; s++) {
         int a = s & 1, b = a ^ 1;
-        const void *args[] = { &d->k[a], &d->v[a], &d->r[a], &d->k[b], &d->v[b], &d->r[b],
-                               &d->off, &nruns0, &s, &n };
+        const struct gs_arg args[] = { GS_ARG(d->k[a]), GS_ARG(d->v[a]), GS_ARG(d->r[a]),
+                                       GS_ARG(d->k[b]), GS_ARG(d->v[b]), GS_ARG(d->r[b]),
+                                       GS_ARG(d->off), GS_ARG(nruns0), GS_ARG(s), GS_ARG(n) };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "merge_pass", grid, block, 0, args, 10),
                       "launch merge_pass"))
             return -1;

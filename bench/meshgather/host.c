@@ -66,7 +66,7 @@ static int meshgather_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, dval, val, nn * 4), "copy val"))
         goto out;
     {
-        const void *args[] = { &dnbr, &dval, &dout, &n };
+        const struct gs_arg args[] = { GS_ARG(dnbr), GS_ARG(dval), GS_ARG(dout), GS_ARG(n) };
         struct gs_dim3 grid = { (uint32_t)(n + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "meshgather", grid, block, 0, args, 4),
                       "launch meshgather") ||

@@ -63,7 +63,7 @@ static uint32_t nq_search(int n, int rem, const uint32_t m[3])
 static int nq_launch(struct bench_ctx *ctx, struct gs_module *mod, int n, int plen,
                      uint32_t nthreads, uint64_t dcounts, uint32_t block)
 {
-    const void *args[] = { &n, &plen, &nthreads, &dcounts };
+    const struct gs_arg args[] = { GS_ARG(n), GS_ARG(plen), GS_ARG(nthreads), GS_ARG(dcounts) };
     struct gs_dim3 grid = { (nthreads + block - 1) / block, 1, 1 }, blk = { block, 1, 1 };
     return bench_api(ctx, gs_launch(ctx->gpu, mod, "nqueens", grid, blk, 0, args, 4), "launch");
 }

@@ -67,7 +67,8 @@ static int launch_all(struct bench_ctx *ctx, struct gs_module *mod, const struct
     int nt = q->n / NW_TS, n = q->n, gap = NW_GAP;
     for (int d = 0; d < 2 * nt - 1; d++) {
         int lo = d - (nt - 1) > 0 ? d - (nt - 1) : 0, hi = d < nt - 1 ? d : nt - 1;
-        const void *args[] = { dsc, dsa, dsb, dsim, &n, &d, &gap };
+        const struct gs_arg args[] = { GS_ARG(*dsc), GS_ARG(*dsa), GS_ARG(*dsb), GS_ARG(*dsim),
+                                       GS_ARG(n), GS_ARG(d), GS_ARG(gap) };
         struct gs_dim3 grid = { (uint32_t)(hi - lo + 1), (uint32_t)q->np, 1 };
         struct gs_dim3 block = { NW_TS, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "nw_tile", grid, block, 0, args, 7),

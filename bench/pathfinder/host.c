@@ -50,7 +50,8 @@ static int pathfinder_device(struct bench_ctx *ctx, const int *wall, int *result
         goto out;
     for (int start = 1; start < rows; start += PH) {
         int steps = imin(PH, rows - start);
-        const void *args[] = { &d[0], &d[cur], &d[3 - cur], &cols, &start, &steps };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[cur]), GS_ARG(d[3 - cur]),
+                                       GS_ARG(cols), GS_ARG(start), GS_ARG(steps) };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "pathfinder", grid, block, 0, args, 6),
                       "launch"))
             goto out;

@@ -45,7 +45,7 @@ static int reduce_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memset(ctx->gpu, dpart, 0xff, pbytes), "clear partial"))
         goto out;
     {
-        const void *args[] = { &din, &dpart, &n };
+        const struct gs_arg args[] = { GS_ARG(din), GS_ARG(dpart), GS_ARG(n) };
         struct gs_dim3 grid = { ctas, 1, 1 }, block = { REDUCE_THREADS, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "reduce", grid, block, REDUCE_THREADS * 4,
                                      args, 3), "launch") ||

@@ -88,7 +88,7 @@ static int rg_device(struct bench_ctx *ctx, const uint32_t *w, const uint32_t *s
     if (bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[1], tmp, b), "copy seed"))
         goto out;
     {
-        const void *args[] = {&d[0], &d[1], &d[2], &n};
+        const struct gs_arg args[] = {GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(n)};
         struct gs_dim3 grid = {(uint32_t)n / BLOCK, 1, 1}, block = {BLOCK, 1, 1};
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "rgwork", grid, block, 0, args, 4),
                       "launch") ||

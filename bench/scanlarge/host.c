@@ -36,7 +36,7 @@ static int scan_device(struct bench_ctx *ctx, const uint32_t *in, uint32_t *out,
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[0], in, nb), "copy in"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &n };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(n) };
         struct gs_dim3 grid = { (uint32_t)nseg, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "scanlarge", grid, block, 0, args, 4),
                       "launch") ||

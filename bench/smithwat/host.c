@@ -87,7 +87,8 @@ static int sw_device(struct bench_ctx *ctx, const uint32_t *qp, const int *ql,
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[3], tl, pb), "copy tlen"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &d[4], &npairs, &nq };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(d[3]),
+                                       GS_ARG(d[4]), GS_ARG(npairs), GS_ARG(nq) };
         struct gs_dim3 grid = { (uint32_t)(npairs + 127) / 128, 1, 1 }, block = { 128, 1, 1 };
         note_inputs(ctx, ql, tl, npairs, grid.x * 128);
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "smithwat", grid, block, 0, args, 7),

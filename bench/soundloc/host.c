@@ -60,8 +60,9 @@ static int sl_device(struct bench_ctx *ctx, const int *sig, const int *delay, co
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[2], ncand, fb), "copy ncand"))
         goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &d[4], &d[5],
-                               &nframes, &hop, &len, &thresh };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(d[3]),
+                                       GS_ARG(d[4]), GS_ARG(d[5]), GS_ARG(nframes), GS_ARG(hop),
+                                       GS_ARG(len), GS_ARG(thresh) };
         struct gs_dim3 grid = { (uint32_t)(nframes + 127) / 128, 1, 1 }, block = { 128, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "soundloc", grid, block, 0, args, 10),
                       "launch"))

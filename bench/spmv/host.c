@@ -84,7 +84,8 @@ static int spmv_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, dx, x, (uint64_t)n * 4), "copy x"))
         goto out;
     {
-        const void *args[] = { &doff, &dcol, &dval, &dx, &dy, &n };
+        const struct gs_arg args[] = { GS_ARG(doff), GS_ARG(dcol), GS_ARG(dval), GS_ARG(dx),
+                                       GS_ARG(dy), GS_ARG(n) };
         struct gs_dim3 grid = { (uint32_t)(n + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "spmv_csr", grid, block, 0, args, 6),
                       "launch spmv_csr") ||

@@ -66,7 +66,8 @@ static int stencil2d_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[0], a, bytes), "copy grid"))
         goto out;
     for (s = 0; s < ST_STEPS; s++) {
-        const void *args[] = { &d[s & 1], &d[!(s & 1)], &w, &h, &edge };
+        const struct gs_arg args[] = { GS_ARG(d[s & 1]), GS_ARG(d[!(s & 1)]), GS_ARG(w), GS_ARG(h),
+                                       GS_ARG(edge) };
         struct gs_dim3 grid = { (uint32_t)(w + 15) / 16, (uint32_t)(h + 7) / 8, 1 };
         struct gs_dim3 block = { 16, 8, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "stencil2d", grid, block, 0, args, 5),

@@ -86,7 +86,9 @@ static int stereo_device(struct bench_ctx *ctx, const uint8_t *const img[4], int
         if (bench_api(ctx, gs_memcpy_htod(ctx->gpu, d[i], img[i], n), "copy images"))
             goto out;
     {
-        const void *args[] = { &d[0], &d[1], &d[2], &d[3], &d[4], &d[5], &w, &h, &thresh };
+        const struct gs_arg args[] = { GS_ARG(d[0]), GS_ARG(d[1]), GS_ARG(d[2]), GS_ARG(d[3]),
+                                       GS_ARG(d[4]), GS_ARG(d[5]), GS_ARG(w), GS_ARG(h),
+                                       GS_ARG(thresh) };
         struct gs_dim3 grid = { (uint32_t)(w + 15) / 16, (uint32_t)(h + 7) / 8, 1 };
         struct gs_dim3 block = { 16, 8, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "stereo", grid, block, 0, args, 9), "launch") ||

@@ -32,7 +32,7 @@ static int vecadd_run(struct bench_ctx *ctx)
         bench_api(ctx, gs_memcpy_htod(ctx->gpu, db, b, bytes), "copy b"))
         goto out;
     {
-        const void *args[] = { &da, &db, &dc, &n };
+        const struct gs_arg args[] = { GS_ARG(da), GS_ARG(db), GS_ARG(dc), GS_ARG(n) };
         struct gs_dim3 grid = { (uint32_t)(n + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
         if (bench_api(ctx, gs_launch(ctx->gpu, mod, "vecadd", grid, block, 0, args, 4), "launch") ||
             bench_api(ctx, gs_memcpy_dtoh(ctx->gpu, c, dc, bytes), "copy c"))

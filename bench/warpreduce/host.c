@@ -52,7 +52,7 @@ static int wr_launch(struct bench_ctx *ctx, struct gs_module *mod, uint64_t din,
                      uint64_t dw, uint64_t dt, uint32_t ctas)
 {
     int ni = (int)n;
-    const void *args[] = { &din, &ni, &dw, &dt };
+    const struct gs_arg args[] = { GS_ARG(din), GS_ARG(ni), GS_ARG(dw), GS_ARG(dt) };
     struct gs_dim3 grid = { ctas, 1, 1 }, block = { WR_BLOCK, 1, 1 };
     return bench_api(ctx, gs_launch(ctx->gpu, mod, "warpreduce", grid, block, 0, args, 4),
                      "launch");

@@ -32,6 +32,7 @@ struct ts {
     uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h) */
     struct gpu_config maxconf;     /* vt = max: the SMs' configuration (more scheduling slots) */
     char *err; size_t errlen;
+    char **whole;                  /* gpu_run's: the watchdog's message whole, or NULL */
 };
 
 static void ts_free(struct ts *t)
@@ -237,23 +238,36 @@ static void collect(struct ts *t, uint64_t cycles)
         t->st->max_stack_depth = g->simt_max_depth;
 }
 
+/* The watchdog's message: what stopped, then every busy SM's dump (sm_dump), in err as far as
+   it fits and whole in *t->whole when asked for. */
 static int deadlock(struct ts *t, uint64_t now)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     uint32_t i;
+    snprintf(t->err, t->errlen, "kernel %s: deadlock: no instruction issued for %llu cycles "
+             "(cycle %llu; watchdog_cycles)", t->l->prog->name,
+             (unsigned long long)t->l->conf->watchdog_cycles, (unsigned long long)now);
     if (f) {
+        fprintf(f, "%s\n", t->err);
         for (i = 0; i < t->nsms; i++)
             if (sm_busy(&t->sms[i]))
                 sm_dump(&t->sms[i], f);
-        fclose(f);
+        if (fclose(f)) {
+            free(buf);
+            buf = NULL;
+        }
     }
-    snprintf(t->err, t->errlen, "kernel %s: deadlock: no instruction issued for %llu cycles "
-             "(cycle %llu; watchdog_cycles)\n%s", t->l->prog->name,
-             (unsigned long long)t->l->conf->watchdog_cycles, (unsigned long long)now,
-             buf ? buf : "");
-    free(buf);
+    if (buf) {
+        if (len && buf[len - 1] == '\n')
+            buf[len - 1] = 0;                 /* the message ends with its last line */
+        snprintf(t->err, t->errlen, "%s", buf);
+    }
+    if (t->whole)
+        *t->whole = buf;
+    else
+        free(buf);
     return -1;
 }
 
@@ -300,13 +314,16 @@ static void runaway_msg(struct ts *t, const struct sm *s, const struct sm_ctx *c
              (unsigned long long)age, (unsigned long long)t->l->conf->max_warp_age, where);
 }
 
-int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen)
+int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen,
+            char **whole)
 {
     struct ts t;
     uint64_t now = 0, last_issue = 0;
     int rc = 0, issued;
     memset(&t, 0, sizeof t);
-    t.l = l; t.st = st; t.err = err; t.errlen = errlen;
+    t.l = l; t.st = st; t.err = err; t.errlen = errlen; t.whole = whole;
+    if (whole)
+        *whole = NULL;
     if (ts_init(&t, l, st)) {
         ts_free(&t);
         return -1;

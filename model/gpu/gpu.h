@@ -14,6 +14,10 @@
 #define GPU_TOP_H
 #include "func/funcsim.h"
 
-int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen);
+/* 0, or -1 with the message in err (cut to errlen). whole (NULL: not wanted) receives a
+   message that may not fit, whole and malloc'd for the caller to free -- the watchdog's,
+   with its dump of every warp -- and is left NULL otherwise. */
+int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen,
+            char **whole);
 
 #endif

@@ -58,7 +58,9 @@ int  gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *se
 struct gpu_config;
 const struct gpu_config *gs_config(const struct gs_gpu *gpu);
 void gs_destroy(struct gs_gpu *gpu);
-const char *gs_last_error(const struct gs_gpu *gpu);   /* message of the last failed call */
+/* The message of the last failed call, whole (a deadlock dump has a line per warp); valid
+   until the next call on gpu. */
+const char *gs_last_error(const struct gs_gpu *gpu);
 const char *gs_status_name(int status);
 
 int  gs_malloc(struct gs_gpu *gpu, uint64_t *dptr, uint64_t bytes);
@@ -69,11 +71,17 @@ int  gs_memset(struct gs_gpu *gpu, uint64_t dst, int value, uint64_t bytes);
 
 int  gs_load_ptx(struct gs_gpu *gpu, const char *path, struct gs_module **mod);
 int  gs_load_ptx_text(struct gs_gpu *gpu, const char *text, const char *name, struct gs_module **mod);
-/* args[i] points to the value of the kernel's i-th parameter (its size comes from the PTX),
-   as in cudaLaunchKernel. nargs must equal the kernel's parameter count. */
+/* One kernel argument: where its value is and how many bytes it has. GS_ARG(v) makes one
+   from an lvalue: { &v, sizeof v }. */
+struct gs_arg { const void *ptr; size_t size; };
+#define GS_ARG(v) ((struct gs_arg){ &(v), sizeof(v) })
+/* args[i] is the value of the kernel's i-th parameter. nargs must equal the kernel's parameter
+   count and each args[i].size the size the PTX declares for that parameter (a .u64 takes 8
+   bytes, a .u32 4, an array its whole size); a launch that differs is refused with
+   GS_ERR_LAUNCH before any byte is read. */
 int  gs_launch(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
                struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn_smem,
-               const void *const *args, int nargs);
+               const struct gs_arg *args, int nargs);
 int  gs_synchronize(struct gs_gpu *gpu);
 
 /* Record the input stream of one block of SM 0 (a registry row with record = 1: ws, sb, simt,

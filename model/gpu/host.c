@@ -10,6 +10,7 @@
 #include <time.h>
 #include "ptx/flow.h"
 #include "base/config.h"
+#include "base/strfmt.h"
 #include "cta.h"
 #include "func/funcsim.h"
 #include "func/gmem.h"
@@ -71,8 +72,12 @@ struct gs_gpu {
     unsigned rd_n, rd_next;           /* launches given; the next launch's index */
     int bbv_csv;
     unsigned bbv_n;                   /* launches written */
-    char err[1024];
+    char *err;                        /* gs_last_error's text: ERR_ROOM bytes or more, grown to
+                                         hold a longer message (the deadlock dump) whole */
+    size_t errcap;
 };
+
+#define ERR_ROOM 1024                 /* what the model's calls may write a message into */
 
 static const char *const status_names[GS_ERR_COUNT] = {
     "ok", "invalid value", "out of memory", "configuration error", "PTX error",
@@ -84,12 +89,28 @@ const char *gs_status_name(int status)
     return status >= 0 && status < GS_ERR_COUNT ? status_names[status] : "unknown status";
 }
 
+/* gs_last_error's text becomes fmt's, however long (the arguments may name the old text). */
 static int seterr(struct gs_gpu *g, int status, const char *fmt, ...)
 {
     va_list ap;
+    char *t;
+    size_t n;
     va_start(ap, fmt);
-    vsnprintf(g->err, sizeof g->err, fmt, ap);
+    t = str_vfmt(fmt, ap);
     va_end(ap);
+    if (!t) {
+        snprintf(g->err, g->errcap, "out of host memory for an error message");
+        return status;
+    }
+    n = strlen(t) + 1;
+    if (n > g->errcap) {             /* the longer text replaces the buffer */
+        free(g->err);
+        g->err = t;
+        g->errcap = n;
+        return status;
+    }
+    memcpy(g->err, t, n);
+    free(t);
     return status;
 }
 
@@ -127,17 +148,21 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
     }
     *gpu = NULL;
     g = calloc(1, sizeof *g);
-    if (!g || !(g->gmem = calloc(1, sizeof *g->gmem))) {
+    if (!g || !(g->gmem = calloc(1, sizeof *g->gmem)) || !(g->err = calloc(1, ERR_ROOM))) {
+        if (g)
+            free(g->gmem);
         free(g);
         snprintf(err, errlen, "out of host memory");
         return GS_ERR_OUT_OF_MEMORY;
     }
     if (init_config(&g->conf, config_path, sets, nsets, err, errlen)) {
         free(g->gmem);
+        free(g->err);
         free(g);
         return GS_ERR_CONFIG;
     }
     gm_init(g->gmem, g->conf.dram_bytes);
+    g->errcap = ERR_ROOM;
     g->rec.block = -1;
     if (g->conf.l2_copy_install && g->conf.model == MODEL_TIMING &&
         !(g->copied = l2copy_new(&g->conf))) {
@@ -189,6 +214,7 @@ void gs_destroy(struct gs_gpu *g)
     free(g->gmem);
     free(g->rec.buf);
     l2copy_free(g->copied);
+    free(g->err);
     free(g);
 }
 
@@ -375,9 +401,9 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     snprintf(m->path, sizeof m->path, "%s", path);
-    if (ptx_parse_file(path, &m->mod, g->err, sizeof g->err) ||
+    if (ptx_parse_file(path, &m->mod, g->err, g->errcap) ||
         kres_load(&g->conf, &m->mod, path, NULL, 0, &m->res, &m->res_src, m->res_note,
-                  sizeof m->res_note, g->err, sizeof g->err)) {
+                  sizeof m->res_note, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -392,9 +418,9 @@ int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struc
         return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_text: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    if (ptx_parse(text, strlen(text), name ? name : "<string>", &m->mod, g->err, sizeof g->err) ||
+    if (ptx_parse(text, strlen(text), name ? name : "<string>", &m->mod, g->err, g->errcap) ||
         kres_load(&g->conf, &m->mod, NULL, text, strlen(text), &m->res, &m->res_src, m->res_note,
-                  sizeof m->res_note, g->err, sizeof g->err)) {
+                  sizeof m->res_note, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -412,13 +438,13 @@ static int vtw_transform(struct gs_gpu *g, const struct gs_module *m, struct gs_
     enum vtwx_form form = g->conf.vtw == VTW_HW ? VTWX_HW : VTWX_SW;
     char *text;
     flow_free(&k->flow);
-    if (vtwx_apply(&k->prog, form, &k->vx, g->err, sizeof g->err) ||
-        flow_build(&k->prog, &k->flow, g->err, sizeof g->err))
+    if (vtwx_apply(&k->prog, form, &k->vx, g->err, g->errcap) ||
+        flow_build(&k->prog, &k->flow, g->err, g->errcap))
         return GS_ERR_PTX;
     k->vtw = (uint8_t)g->conf.vtw;
     k->vtw_hidden = form == VTWX_HW ? 4 : 5;
     k->regs_orig = k->kres.regs;
-    text = m->path[0] ? vtwx_ptxas_text(&k->prog, g->err, sizeof g->err) : NULL;
+    text = m->path[0] ? vtwx_ptxas_text(&k->prog, g->err, g->errcap) : NULL;
     k->prog.regs_per_thread = kres_vtw(&g->conf, &k->kres, m->path[0] ? m->path : NULL,
                                        k->prog.name, form == VTWX_HW ? "hw" : "sw",
                                        m->mod.text_hash, text,
@@ -447,8 +473,8 @@ static int vtw_prepare(struct gs_gpu *g, const struct gs_module *m, struct gs_ke
 static int link_kernel(struct gs_gpu *g, struct gs_module *m, uint32_t i, struct gs_kernel *k)
 {
     const char *name = m->mod.funcs[i].name;
-    if (ptx_link(&m->mod, name, &k->prog, g->err, sizeof g->err) ||
-        flow_build(&k->prog, &k->flow, g->err, sizeof g->err))
+    if (ptx_link(&m->mod, name, &k->prog, g->err, g->errcap) ||
+        flow_build(&k->prog, &k->flow, g->err, g->errcap))
         return GS_ERR_PTX;
     kres_choose(&g->conf, &m->mod.funcs[i], k->prog.regs_per_thread,
                 ptx_res_find(m->res, name), (enum kres_src)m->res_src, &k->kres);
@@ -540,25 +566,39 @@ static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs
     return GS_OK;
 }
 
-static int build_params(struct gs_gpu *g, const struct gs_kernel *k, const void *const *args,
+/* The host's arguments against the kernel's parameters: count, null pointers, sizes. */
+static int check_args(struct gs_gpu *g, const struct ptx_prog *p, uint32_t nuser,
+                      const struct gs_arg *args, int nargs)
+{
+    uint32_t i;
+    if (nargs < 0 || (uint32_t)nargs != nuser)
+        return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
+                      p->name, nargs, nuser);
+    for (i = 0; i < nuser; i++) {
+        if (!args[i].ptr)
+            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
+        if (args[i].size != p->params[i].size)
+            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u (%s): the PTX parameter has "
+                          "%u bytes, %zu given", p->name, i, p->params[i].name,
+                          p->params[i].size, args[i].size);
+    }
+    return GS_OK;
+}
+
+static int build_params(struct gs_gpu *g, const struct gs_kernel *k, const struct gs_arg *args,
                         int nargs, uint8_t **out)
 {
     const struct ptx_prog *p = &k->prog;
     uint32_t i, nuser = p->nparams - k->vtw_hidden;   /* VTW's own come last */
     uint8_t *buf;
-    if (nargs < 0 || (uint32_t)nargs != nuser)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
-                      p->name, nargs, nuser);
+    int rc;
+    if ((rc = check_args(g, p, nuser, args, nargs)) != GS_OK)
+        return rc;
     buf = calloc(1, p->param_size ? p->param_size : 1);
     if (!buf)
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    for (i = 0; i < nuser; i++) {
-        if (!args[i]) {
-            free(buf);
-            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
-        }
-        memcpy(buf + p->params[i].offset, args[i], p->params[i].size);
-    }
+    for (i = 0; i < nuser; i++)
+        memcpy(buf + p->params[i].offset, args[i].ptr, args[i].size);
     *out = buf;
     return GS_OK;
 }
@@ -700,7 +740,7 @@ static int bbv_launch_begin(struct gs_gpu *g, const struct gs_kernel *k, const c
     memset(b, 0, sizeof *b);
     if (!g->bbv_out)
         return GS_OK;
-    if (bbv_begin(b, kernel, &k->prog, &k->flow, &g->conf, grid, block, g->err, sizeof g->err))
+    if (bbv_begin(b, kernel, &k->prog, &k->flow, &g->conf, grid, block, g->err, g->errcap))
         return GS_ERR_OUT_OF_MEMORY;
     *sink = (struct probe_sink){bbv_sink, b};
     return GS_OK;
@@ -744,8 +784,8 @@ static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel
     if (!r)
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     if (link_kernel(g, m, (uint32_t)(k - m->kernels), r) != GS_OK ||
-        redir_apply(&r->prog, &r->redir_off, g->err, sizeof g->err) ||
-        (flow_free(&r->flow), flow_build(&r->prog, &r->flow, g->err, sizeof g->err))) {
+        redir_apply(&r->prog, &r->redir_off, g->err, g->errcap) ||
+        (flow_free(&r->flow), flow_build(&r->prog, &r->flow, g->err, g->errcap))) {
         kernel_free(r);
         free(r);
         return GS_ERR_LAUNCH;
@@ -797,8 +837,24 @@ static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel 
     return GS_OK;
 }
 
+/* Run the launch on the configuration's model; a message longer than g->err's room (the
+   deadlock dump) is kept whole. */
+static int run_model(struct gs_gpu *g, const struct fsim_launch *l)
+{
+    char *whole = NULL;
+    int rc;
+    if (g->conf.model == MODEL_TIMING)
+        rc = gpu_run(l, &g->last, g->err, g->errcap, &whole) ? GS_ERR_KERNEL : GS_OK;
+    else
+        rc = fsim_run(l, &g->last, g->err, g->errcap) ? GS_ERR_KERNEL : GS_OK;
+    if (whole)
+        rc = seterr(g, GS_ERR_KERNEL, "%s", whole);
+    free(whole);
+    return rc;
+}
+
 int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct gs_dim3 grid,
-              struct gs_dim3 block, uint32_t dyn_smem, const void *const *args, int nargs)
+              struct gs_dim3 block, uint32_t dyn_smem, const struct gs_arg *args, int nargs)
 {
     struct gs_kernel *k = NULL;
     struct fsim_launch l;
@@ -841,10 +897,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     if (bbv.count)
         l.sink = &sink;
     t0 = now();
-    if (g->conf.model == MODEL_TIMING)
-        rc = gpu_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
-    else
-        rc = fsim_run(&l, &g->last, g->err, sizeof g->err) ? GS_ERR_KERNEL : GS_OK;
+    rc = run_model(g, &l);
     g->last.host_seconds = now() - t0;
     l2copy_clear(g->copied);
     g->last.launches = 1;

@@ -4,6 +4,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include "base/json.h"
 #include "cta.h"
 #include "kres.h"
 #include "sm/sm.h"
@@ -171,12 +172,14 @@ static void json_value(const struct gs_stat_desc *d, const struct gs_stats *s, F
     uint32_t i, n = elems(d, s);
     switch (d->out) {
     case GSO_DERIVED: fprintf(f, "%.6f", d->value(s)); break;
-    case GSO_ENUM:    fprintf(f, "\"%s\"", d->name_of(get_u(d, s, 0))); break;
+    case GSO_ENUM:    json_str(f, d->name_of(get_u(d, s, 0))); break;
     case GSO_NUM:     put(f, d, s, 0, 0); break;
     case GSO_OBJ:
         fprintf(f, "{");
         for (i = 0; i < n; i++) {
-            fprintf(f, "%s\"%s\": ", i ? ", " : "", d->names[i]);
+            fputs(i ? ", " : "", f);
+            json_str(f, d->names[i]);
+            fputs(": ", f);
             put(f, d, s, i, 0);
         }
         fprintf(f, "}");
@@ -201,7 +204,9 @@ void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f)
         const struct gs_stat_desc *d = &gs_stat_descs[k];
         if (!d->json || !shown(d, s))
             continue;
-        fprintf(f, "%s%s  \"%s\": ", sep, in, d->json);
+        fprintf(f, "%s%s  ", sep, in);
+        json_str(f, d->json);
+        fputs(": ", f);
         json_value(d, s, f);
         sep = ",\n";
     }
