@@ -140,27 +140,27 @@ static void test_out_of_memory(void **st)
     struct gmem *g = new_gm(1000);
     uint64_t a, b, c;
     assert_int_equal(gm_alloc(g, 600, &a), 0);
-    assert_int_equal(gm_alloc(g, 401, &b), -1);
+    assert_int_equal(gm_alloc(g, 401, &b), GM_E_MEMORY);
     assert_int_equal(gm_alloc(g, 400, &b), 0);
-    assert_int_equal(gm_alloc(g, 1, &c), -1);
-    assert_int_equal(gm_alloc(g, UINT64_MAX, &c), -1);
+    assert_int_equal(gm_alloc(g, 1, &c), GM_E_MEMORY);
+    assert_int_equal(gm_alloc(g, UINT64_MAX, &c), GM_E_MEMORY);
     assert_int_equal(gm_free(g, a), 0);
     assert_int_equal(gm_alloc(g, 600, &c), 0);   /* capacity comes back on free */
-    assert_int_equal(gm_alloc(g, 1001, &c), -1);
+    assert_int_equal(gm_alloc(g, 1001, &c), GM_E_MEMORY);
     del_gm(g);
 
     /* unlimited capacity but huge requests: fail cleanly, no wrap of the address space */
     g = new_gm(UINT64_MAX);
-    assert_int_equal(gm_alloc(g, UINT64_MAX, &a), -1);
-    assert_int_equal(gm_alloc(g, UINT64_MAX - GM_BASE, &a), -1);
+    assert_int_equal(gm_alloc(g, UINT64_MAX, &a), GM_E_SPACE);
+    assert_int_equal(gm_alloc(g, UINT64_MAX - GM_BASE, &a), GM_E_SPACE);
     /* the largest size whose footprint (rounded up, plus red zone) still fits below 2^64 is
        2^64 - GM_BASE - 2 * GM_ALIGN; one byte more is refused before any host allocation */
-    assert_int_equal(gm_alloc(g, (uint64_t)0 - GM_BASE - 2 * GM_ALIGN + 1, &a), -1);
+    assert_int_equal(gm_alloc(g, (uint64_t)0 - GM_BASE - 2 * GM_ALIGN + 1, &a), GM_E_SPACE);
     assert_int_equal(g->nallocs, 0);
     /* near the top of the address space: one more small allocation fits, then none */
     g->next = (UINT64_MAX & ~(uint64_t)(GM_ALIGN - 1)) - 3 * (uint64_t)GM_ALIGN;
     assert_int_equal(gm_alloc(g, 256, &a), 0);
-    assert_int_equal(gm_alloc(g, 1, &b), -1);
+    assert_int_equal(gm_alloc(g, 1, &b), GM_E_SPACE);
     uint8_t *p = gm_ptr(g, a + 255, 1);
     assert_non_null(p);
     assert_null(gm_ptr(g, a + 255, 2));
@@ -178,7 +178,7 @@ static void test_too_many(void **st)
         assert_int_equal(gm_alloc(g, 1 + i % 300, &addr[i]), 0);
         *gm_ptr(g, addr[i], 1) = (uint8_t)i;
     }
-    assert_int_equal(gm_alloc(g, 1, &x), -1);
+    assert_int_equal(gm_alloc(g, 1, &x), GM_E_COUNT);
     /* every one found by binary search (cache defeated by the access order) */
     for (uint32_t k = 0; k < GM_MAX_ALLOCS; k++) {
         uint32_t i = (k * 2654435761u) % GM_MAX_ALLOCS;
@@ -193,7 +193,7 @@ static void test_too_many(void **st)
     assert_int_equal(gm_alloc(g, 1, &x), 0);
     assert_true(x > addr[GM_MAX_ALLOCS - 1]);
     assert_int_equal(gm_alloc(g, 1, &x), 0);
-    assert_int_equal(gm_alloc(g, 1, &x), -1);
+    assert_int_equal(gm_alloc(g, 1, &x), GM_E_COUNT);
     for (uint32_t i = 0; i < GM_MAX_ALLOCS; i++) {
         uint8_t *p = gm_ptr(g, addr[i], 1);
         if (i == 17 || i == 4000) {
@@ -242,7 +242,7 @@ static void test_zero_size(void **st)
     g = new_gm(0);
     assert_null(gm_ptr(g, GM_BASE, 1));
     assert_int_equal(gm_free(g, GM_BASE), -1);
-    assert_int_equal(gm_alloc(g, 1, &a), -1);    /* capacity 0 */
+    assert_int_equal(gm_alloc(g, 1, &a), GM_E_MEMORY);    /* capacity 0 */
     del_gm(g);
 }
 

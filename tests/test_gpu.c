@@ -266,6 +266,30 @@ static void test_deadlock_dump_is_whole(void **state)
     gs_destroy(g);
 }
 
+/* A module with more global variables than the model keeps allocations (4096) is refused with
+   that reason, naming the first variable that did not fit -- it used to blame the device
+   memory (robustness item 8; its message was also formatted into its own buffer). */
+static void test_too_many_globals(void **state)
+{
+    size_t cap = 5000 * 32 + 256, n = 0;
+    char *ptx = malloc(cap), err[256];
+    struct gs_gpu *g;
+    struct gs_module *m;
+    (void)state;
+    assert_non_null(ptx);
+    n += (size_t)snprintf(ptx + n, cap - n, ".version 7.0\n.target sm_70\n.address_size 64\n");
+    for (int i = 0; i < 5000; i++)
+        n += (size_t)snprintf(ptx + n, cap - n, ".global .u32 g%d;\n", i);
+    snprintf(ptx + n, cap - n, ".visible .entry k()\n{\n\tret;\n}\n");
+    assert_int_equal(gs_init(&g, NULL, NULL, 0, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, ptx, "many.ptx", &m), GS_ERR_OUT_OF_MEMORY);
+    tu_assert_contains(gs_last_error(g), "many.ptx: variable 'g4096': gs_malloc: cannot "
+                       "allocate 4 bytes: 4096 allocations are live");
+    assert_null(strstr(gs_last_error(g), "device memory"));
+    gs_destroy(g);
+    free(ptx);
+}
+
 static void test_bad_ptx_through_the_api(void **state)
 {
     struct gs_gpu *g = gpu_new();
@@ -294,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_argument_size_must_match_the_ptx),
         cmocka_unit_test(test_deadlock_dump_is_whole),
         cmocka_unit_test(test_bad_ptx_through_the_api),
+        cmocka_unit_test(test_too_many_globals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,21 +49,21 @@ int gm_alloc(struct gmem *g, uint64_t size, uint64_t *addr)
 {
     /* footprint: size rounded up to GM_ALIGN (at least one unit), plus the red zone */
     if (size > g->limit || g->bytes_live > g->limit - size)
-        return -1;                                    /* out of memory */
+        return GM_E_MEMORY;
     uint64_t units = size / GM_ALIGN + (size % GM_ALIGN != 0) + (size == 0);
     if (units + 1 > (UINT64_MAX - g->next) / GM_ALIGN)
-        return -1;                                    /* address space exhausted */
+        return GM_E_SPACE;
     if (g->nallocs == GM_MAX_ALLOCS)
         compact(g);
     if (g->nallocs == GM_MAX_ALLOCS)
-        return -1;                                    /* too many live allocations */
+        return GM_E_COUNT;
     uint8_t *data = NULL;
     if (size) {
         if (size > SIZE_MAX)
-            return -1;
+            return GM_E_HOST;
         data = calloc(1, (size_t)size);
         if (!data)
-            return -1;                                /* host out of memory */
+            return GM_E_HOST;
     }
     struct gm_alloc *a = &g->allocs[g->nallocs++];
     a->addr = g->next;

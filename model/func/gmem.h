@@ -30,7 +30,11 @@ struct gmem {
 
 void     gm_init(struct gmem *g, uint64_t capacity);
 void     gm_destroy(struct gmem *g);
-/* returns 0 and the address, or -1 (out of memory / too many allocations) */
+/* returns 0 and the address, or why not: */
+enum { GM_E_MEMORY = -1,          /* the device memory (capacity) is used up */
+       GM_E_COUNT = -2,           /* GM_MAX_ALLOCS allocations are live */
+       GM_E_SPACE = -3,           /* the device address space is exhausted */
+       GM_E_HOST = -4 };          /* the host is out of memory */
 int      gm_alloc(struct gmem *g, uint64_t size, uint64_t *addr);
 int      gm_free(struct gmem *g, uint64_t addr);          /* -1 if not an allocation start */
 /* host pointer for [addr, addr+len) if wholly inside one live allocation, else NULL */

@@ -286,11 +286,22 @@ int gs_malloc(struct gs_gpu *g, uint64_t *dptr, uint64_t bytes)
         return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: null pointer") : GS_ERR_INVALID_VALUE;
     if (bytes == 0)
         return seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: size 0");
-    if (gm_alloc(g->gmem, bytes, dptr))
+    switch (gm_alloc(g->gmem, bytes, dptr)) {
+    case 0:
+        return GS_OK;
+    case GM_E_COUNT:
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes: %u "
+                      "allocations are live, the most the model keeps (GM_MAX_ALLOCS; a module's "
+                      "global and constant variables take one each)", (unsigned long long)bytes,
+                      GM_MAX_ALLOCS);
+    case GM_E_HOST:
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes: the host "
+                      "is out of memory", (unsigned long long)bytes);
+    default:
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes "
                       "(device memory %llu bytes, %llu in use)", (unsigned long long)bytes,
                       (unsigned long long)g->gmem->limit, (unsigned long long)g->gmem->bytes_live);
-    return GS_OK;
+    }
 }
 
 int gs_free(struct gs_gpu *g, uint64_t dptr)
