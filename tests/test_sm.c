@@ -323,7 +323,8 @@ static uint64_t rss_peak(void)
    CTA launch: 384 MB resident on 4 SMs (item 10 of the robustness issue); now ~ a page per
    lane. The bound, 64 MB, is 1/6 of the old figure and 2.5x the pages touched. Measured as
    the growth of the process's peak (the models free their memory at the launch's end), so
-   this test runs first in the group. */
+   this test runs first in the group. Under ASan (make san-test) only the results are
+   checked: its shadow memory and redzones grow the peak too (68 MB seen). */
 static void test_local_memory_follows_use(void **state)
 {
     static const char *const models[] = { "model=timing", "model=functional" };
@@ -350,7 +351,9 @@ static void test_local_memory_follows_use(void **state)
             assert_int_equal(out[i], i / 256 + 1);
         print_message("%s: peak resident memory grew %llu MB\n", models[m],
                       (unsigned long long)(used >> 20));
+#ifndef __SANITIZE_ADDRESS__          /* ASan's shadow and redzones add their own pages */
         assert_true(used < (64ull << 20));
+#endif
         gs_destroy(g);
         free(out);
     }
