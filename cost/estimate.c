@@ -13,13 +13,7 @@
 int est_load_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
                     char *err, size_t errlen)
 {
-    conf_defaults(c);
-    if (path && conf_load_file(c, path, err, errlen))
-        return -1;
-    for (int i = 0; i < nsets; i++)
-        if (!sets[i] || conf_set(c, sets[i], "--set", err, errlen))
-            return -1;
-    return conf_check(c, err, errlen);
+    return blk_conf_load(c, &(struct conf_src){ path, sets, nsets }, err, errlen);
 }
 
 /* The items of every block of one level, each instance's own configuration (SM level: ws

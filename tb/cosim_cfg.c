@@ -12,8 +12,7 @@ int cosim_block_cfg(const char *path, const char *block, void *cfg, size_t size,
 {
     struct gpu_config conf;
     const struct blk_desc *b = blk_find(block);
-    conf_defaults(&conf);
-    if (conf_load_file(&conf, path, err, errlen) || conf_check(&conf, err, errlen))
+    if (blk_conf_load(&conf, &(struct conf_src){ path, NULL, 0 }, err, errlen))
         return -1;
     if (!b || !b->rtl) {
         snprintf(err, errlen, "cosim: '%s' is not a block with an RTL twin in the registry "

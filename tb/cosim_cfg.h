@@ -8,7 +8,8 @@
 #include <stddef.h>
 
 /* Fill *cfg (size bytes: sizeof(struct BLOCK_cfg)) for block "ws" (scheduler 0), "sb" or
- * "simt" from configuration file `path` over the defaults.  0, or -1 with a message. */
+ * "simt" from configuration file `path` over the defaults, loaded and checked as every
+ * command loads it (blk_conf_load: every block's check too).  0, or -1 with a message. */
 int cosim_block_cfg(const char *path, const char *block, void *cfg, size_t size, char *err,
                     size_t errlen);
 

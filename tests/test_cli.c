@@ -67,6 +67,14 @@ static void test_errors_exit_2(void **state)
     expect("printf 'num_sms = 15\\nwarp_size = 64\\n' > " BUILD_DIR "/tests/cli_bad.cfg", 0, NULL);
     expect(GPUSIM " run vecadd --config " BUILD_DIR "/tests/cli_bad.cfg", 2,
            BUILD_DIR "/tests/cli_bad.cfg:2: unknown configuration key 'warp_size'");
+    /* a value a block refuses is a configuration error at load, naming the key and where it
+       was set -- not a kernel fault at the launch (issue 18) */
+    expect(GPUSIM " run vecadd --size test --set l1_sets=24", 2,
+           "vecadd: configuration: l1: nsets = 24 is not a power of two [key 'l1_sets' = 24 (--set)]");
+    expect("printf 'num_sms = 4\nsimt_depth = 2\n' > " BUILD_DIR "/tests/cli_late.cfg", 0, NULL);
+    expect(GPUSIM " run vecadd --size test --config " BUILD_DIR "/tests/cli_late.cfg", 2,
+           "[key 'simt_depth' = 2 (" BUILD_DIR "/tests/cli_late.cfg:2), key 'simt_chunk' = 4 "
+           "(default)]");
     expect("printf '.version 7.0\\n.target sm_75\\n.address_size 64\\n.visible .entry vecadd()\\n{\\n"
            " frobnicate.u32 %%r1;\\n}\\n' > " BUILD_DIR "/tests/cli_bad.ptx", 0, NULL);
     expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_bad.ptx", 2,

@@ -2,7 +2,10 @@
  * test_config.c -- configuration: defaults equal configs/gtx480.cfg, every key documented in
  * docs/config.md (generated text matches), and each bad-input path gives a message naming the
  * key and, for files, FILE:LINE; a file that is not a regular text file of at most 1 MiB is
- * refused by name, and lines of any length are read whole.
+ * refused by name, and lines of any length are read whole. Every block's check runs at load:
+ * a value the blocks refuse is refused by gs_init, naming the keys behind it and where each
+ * was set, not at the first launch as a kernel fault (tests/test_config_sweep.c sweeps every
+ * key's range).
  */
 #include <signal.h>
 #include <sys/stat.h>
@@ -313,6 +316,101 @@ static void test_decimal_only(void **state)
     assert_int_equal(c.num_sms, 12);
 }
 
+/* One late failure of issue 18 (item 5): `line` (line 3 of a configuration file, or a --set
+   when set is 1) used to pass the load and fail at the first launch as a kernel fault naming no
+   key. Now gs_init refuses it with `want` in its message (%s: the file's path). block: a
+   block's check refuses it, so the model's own checks (conf_load) alone still accept it. */
+struct late { const char *line; int set, block; const char *want; };
+
+static const struct late late_cases[] = {
+    /* ranges now what the blocks hold: I-buffer 4 entries, decode pipe 8 stages, 3-bit I-cache
+       LRU ages, a chunk of at least 2 entries, a 1 KB image of 112 entries */
+    { "ibuf_entries = 5", 0, 0, "%s:3: key 'ibuf_entries': 5 is out of range [1, 4]" },
+    { "decode_cycles = 8", 0, 0, "%s:3: key 'decode_cycles': 8 is out of range [1, 7]" },
+    { "icache_ways = 9", 0, 0, "%s:3: key 'icache_ways': 9 is out of range [1, 8]" },
+    { "simt_chunk=1", 1, 0, "--set: key 'simt_chunk': 1 is out of range [2, 16]" },
+    { "simt_entry_bytes = 16", 0, 0, "%s:3: key 'simt_entry_bytes': 16 is out of range [4, 8]" },
+    /* combinations and powers of two: the blocks' own checks, at load */
+    { "simt_depth = 2", 0, 1, "simt: chunk 4 out of range 2..2 (depth, at most 16) "
+      "[key 'simt_depth' = 2 (%s:3), key 'simt_chunk' = 4 (default)]" },
+    { "simt_depth=2", 1, 1, "[key 'simt_depth' = 2 (--set), key 'simt_chunk' = 4 (default)]" },
+    { "simt_entry_bytes = 6", 0, 1, "simt: chunk x entry_bytes = 24 must divide the 128-byte "
+      "line [key 'simt_entry_bytes' = 6 (%s:3)]" },
+    { "simt_chunk = 3", 0, 1, "[key 'simt_chunk' = 3 (%s:3)]" },
+    { "icache_sets = 3", 0, 1, "configuration: fetch: ic_sets 3 must be a power of two in 1..64 "
+      "[key 'icache_sets' = 3 (%s:3)]" },
+    { "l1_sets = 48", 0, 1, "l1: nsets = 48 is not a power of two [key 'l1_sets' = 48 (%s:3)]" },
+    { "l2_sets=96", 1, 1, "l2: nsets = 96 is not a power of two [key 'l2_sets' = 96 (--set)]" },
+    { "dram_banks = 12", 0, 1, "dram: nbk (12) and lines_per_row (32) must be powers of two "
+      "[key 'dram_banks' = 12 (%s:3)]" },
+};
+
+static void check_late(const struct late *lc, const char *path)
+{
+    struct gs_gpu *g = (struct gs_gpu *)1;
+    struct gpu_config c;
+    char text[256], want[512], err[CONF_ERR_LEN];
+    const char *sets[] = { lc->line };
+    struct conf_src src = { path, lc->set ? sets : NULL, lc->set };
+    snprintf(text, sizeof text, "# late failures\nnum_sms = 4\n%s\n", lc->set ? "" : lc->line);
+    write_tmp(path, text);
+    if (lc->block)                     /* what the load checked before: it passed */
+        assert_int_equal(conf_load(&c, &src, err, sizeof err), 0);
+    assert_int_equal(gs_init(&g, path, src.sets, src.nsets, err, sizeof err), GS_ERR_CONFIG);
+    assert_null(g);
+    snprintf(want, sizeof want, lc->want, path);
+    tu_assert_contains(err, want);
+}
+
+/* Issue 18 item 5: every class of value that passed the load and faulted at the launch is
+   refused at load, naming the key and where it was set; the valid neighbours still load. */
+static void test_block_checks_at_load(void **state)
+{
+    const char *path = BUILD_DIR "/tests/conf_late.cfg";
+    const char *good[] = { "simt_depth=4", "simt_chunk=4", "simt_entry_bytes=4", "icache_sets=64",
+                           "l1_sets=64", "l2_sets=128", "dram_banks=32", "icache_ways=8",
+                           "decode_cycles=7", "ibuf_entries=4" };
+    struct gs_gpu *g;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    for (size_t i = 0; i < sizeof late_cases / sizeof late_cases[0]; i++)
+        check_late(&late_cases[i], path);
+    assert_int_equal(gs_init(&g, NULL, good, sizeof good / sizeof good[0], err, sizeof err), GS_OK);
+    gs_destroy(g);
+}
+
+/* The keys behind a failed check come with where each was set: the last file line (also for a
+   key the file sets to its default), the --set that overrides a file line, or the default. */
+static void test_blame_names_origins(void **state)
+{
+    const char *path = BUILD_DIR "/tests/conf_blame.cfg";
+    const char *sets[] = { "simt_chunk=8", "l1_sets=24" };
+    struct gs_gpu *g = (struct gs_gpu *)1;
+    struct conf_src src = { path, sets, 2 };
+    char err[CONF_ERR_LEN], where[320];
+    (void)state;
+    write_tmp(path, "simt_depth = 4\nsimt_chunk = 4\nl1_sets = 16\nsimt_depth = 6\n");
+    assert_string_equal(conf_blame(&src, "simt_depth", where, sizeof where), BUILD_DIR
+                        "/tests/conf_blame.cfg:4");
+    assert_string_equal(conf_blame(&src, "simt_chunk", where, sizeof where), "--set");
+    assert_string_equal(conf_blame(&src, "l2_sets", where, sizeof where), "default");
+    assert_int_equal(gs_init(&g, path, sets, 1, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "simt: chunk 8 out of range 2..6 (depth, at most 16) [key "
+                       "'simt_depth' = 6 (" BUILD_DIR "/tests/conf_blame.cfg:4), key "
+                       "'simt_chunk' = 8 (--set)]");
+    assert_int_equal(gs_init(&g, path, sets + 1, 1, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "[key 'l1_sets' = 24 (--set)]");
+    write_tmp(path, "simt_chunk = 4\nsimt_depth = 2\n");
+    assert_int_equal(gs_init(&g, path, NULL, 0, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "[key 'simt_depth' = 2 (" BUILD_DIR "/tests/conf_blame.cfg:2), key "
+                       "'simt_chunk' = 4 (" BUILD_DIR "/tests/conf_blame.cfg:1)]");
+    assert_int_equal(gs_init(&g, NULL, (const char *[]){ "fetch_width=3" }, 1, err, sizeof err),
+                     GS_ERR_CONFIG);          /* the model's own checks name theirs too */
+    tu_assert_contains(err, "exceeds ibuf_entries (2): a fetch cannot decode more than the "
+                       "I-buffer holds [key 'fetch_width' = 3 (--set), key 'ibuf_entries' = 2 "
+                       "(default)]");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +427,8 @@ int main(void)
         cmocka_unit_test(test_nul_byte_refused),
         cmocka_unit_test(test_long_lines),
         cmocka_unit_test(test_decimal_only),
+        cmocka_unit_test(test_block_checks_at_load),
+        cmocka_unit_test(test_blame_names_origins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

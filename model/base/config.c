@@ -89,22 +89,27 @@ static const struct conf_key keys[] = {
       "SIMT stack: token model of 003_a1f13061b22d54a6.txt (an entry per divergent branch) or "
       "the classic immediate-post-dominator stack (bounded by nesting)." },
     { "simt_depth", CK_U32, OFF(simt_depth), 2, 32, "entries",
-      "On-chip SIMT stack entries per warp; deeper stacks spill (003: 16 on Kepler)." },
-    { "simt_chunk", CK_U32, OFF(simt_chunk), 1, 16, "entries",
-      "Entries moved to / from memory per spill or fill (003: 4)." },
-    { "simt_entry_bytes", CK_U32, OFF(simt_entry_bytes), 4, 32, "bytes",
-      "Bytes of one spilled stack entry (003: a 64-bit token)." },
+      "On-chip SIMT stack entries per warp, at least simt_chunk; deeper stacks spill (003: 16 "
+      "on Kepler)." },
+    { "simt_chunk", CK_U32, OFF(simt_chunk), 2, 16, "entries",
+      "Entries moved to / from memory per spill or fill, a power of two, at most simt_depth; "
+      "a chunk (simt_chunk x simt_entry_bytes) is one access within a 128-byte line (003: 4)." },
+    { "simt_entry_bytes", CK_U32, OFF(simt_entry_bytes), 4, 8, "bytes",
+      "Bytes of one spilled stack entry, 4 or 8 (a power of two: a chunk must divide the "
+      "128-byte line; a warp's 1 KB spill image holds 112 entries) (003: a 64-bit token)." },
     { "simt_pop_cycles", CK_U32, OFF(simt_pop_cycles), 0, 200, "cycles",
       "Extra cycles a reconvergence pop holds the warp (unwinding cost, 003 Section IV)." },
     { "simt_fill_cycles", CK_U32, OFF(simt_fill_cycles), 0, 200, "cycles",
       "Extra cycles a fill holds the warp after its memory read returns (restoring a chunk)." },
-    { "ibuf_entries", CK_U32, OFF(ibuf_entries), 1, 8, "instructions",
-      "Decoded-instruction buffer entries per warp (GPGPU-Sim: 2)." },
+    { "ibuf_entries", CK_U32, OFF(ibuf_entries), 1, 4, "instructions",
+      "Decoded-instruction buffer entries per warp, at most 4 (the fetch block's buffer) "
+      "(GPGPU-Sim: 2)." },
     { "icache_sets", CK_U32, OFF(icache_sets), 1, 64, "sets",
-      "Instruction cache sets of 128-byte lines (GPGPU-Sim gtx480 il1 4:128:4)." },
-    { "icache_ways", CK_U32, OFF(icache_ways), 1, 16, "ways", "Instruction cache associativity." },
-    { "decode_cycles", CK_U32, OFF(decode_cycles), 1, 16, "cycles",
-      "Fetch-to-I-buffer latency of an I-cache hit." },
+      "Instruction cache sets of 128-byte lines, a power of two (GPGPU-Sim gtx480 il1 4:128:4)." },
+    { "icache_ways", CK_U32, OFF(icache_ways), 1, 8, "ways",
+      "Instruction cache associativity, at most 8 (3-bit LRU ages)." },
+    { "decode_cycles", CK_U32, OFF(decode_cycles), 1, 7, "cycles",
+      "Fetch-to-I-buffer latency of an I-cache hit, at most 7 (the decode pipe's 8 stages)." },
     { "fetch_width", CK_U32, OFF(fetch_width), 1, 4, "instructions",
       "Consecutive instructions of one warp's I-cache line decoded per fetch, at most "
       "ibuf_entries (GPGPU-Sim: up to 2 per fetch into the 2-entry I-buffer; 1 = the front end "
@@ -471,24 +476,32 @@ static int check_no_nul(const char *buf, size_t len, const char *path, char *err
     return -1;
 }
 
-/* Apply every line of the file's text, each whole whatever its length. */
+/* The next line of the text at *p, whole whatever its length: terminated in place, its
+   comment removed, trimmed ("" for a blank line); NULL after the last one. */
+static char *next_line(char **p)
+{
+    char *line = *p, *nl, *hash;
+    if (!*line)
+        return NULL;
+    if ((nl = strchr(line, '\n')) != NULL)
+        *nl = 0;
+    *p = nl ? nl + 1 : line + strlen(line);
+    if ((hash = strchr(line, '#')) != NULL)
+        *hash = 0;
+    return trim(line);
+}
+
+/* Apply every line of the file's text. */
 static int apply_text(struct gpu_config *c, char *text, const char *path, char *err,
                       size_t errlen)
 {
-    char where[300], *line = text;
+    char where[300], *p = text, *t;
     unsigned lineno = 0;
-    while (*line) {
-        char *nl = strchr(line, '\n'), *hash, *t;
+    while ((t = next_line(&p)) != NULL) {
         lineno++;
-        if (nl)
-            *nl = 0;
-        if ((hash = strchr(line, '#')) != NULL)
-            *hash = 0;
-        t = trim(line);
         snprintf(where, sizeof where, "%s:%u", path, lineno);
         if (*t && apply_line(c, t, where, err, errlen))
             return -1;
-        line = nl ? nl + 1 : line + strlen(line);
     }
     return 0;
 }
@@ -626,7 +639,162 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
     return 0;
 }
 
-static void key_value(const struct gpu_config *c, const struct conf_key *k, char *buf, size_t n)
+uint64_t conf_get(const struct gpu_config *c, const struct conf_key *k)
+{
+    const char *base = (const char *)c + k->offset;
+    if (k->kind == CK_U64)
+        return *(const uint64_t *)(const void *)base;
+    return k->kind == CK_STR ? 0 : *(const uint32_t *)(const void *)base;
+}
+
+void conf_put(struct gpu_config *c, const struct conf_key *k, uint64_t v)
+{
+    char *base = (char *)c + k->offset;
+    if (k->kind == CK_U64)
+        *(uint64_t *)(void *)base = v;
+    else if (k->kind != CK_STR)
+        *(uint32_t *)(void *)base = (uint32_t)v;
+}
+
+/* conf_check as a conf_check_fn. */
+static int check_whole(const struct gpu_config *c, const void *ctx, char *err, size_t errlen)
+{
+    (void)ctx;
+    return conf_check(c, err, errlen);
+}
+
+int conf_load(struct gpu_config *c, const struct conf_src *s, char *err, size_t errlen)
+{
+    conf_defaults(c);
+    if (s->path && conf_load_file(c, s->path, err, errlen))
+        return -1;
+    for (int i = 0; i < s->nsets; i++)
+        if (!s->sets[i] || conf_set(c, s->sets[i], "--set", err, errlen))
+            return -1;
+    if (!conf_check(c, err, errlen))
+        return 0;
+    conf_blame_keys(c, s, check_whole, NULL, err, errlen);
+    return -1;
+}
+
+/* Is `line` ("key = value", trimmed, no comment) a setting of key `name`? (Modifies it.) */
+static int sets_key(char *line, const char *name)
+{
+    char *eq = strchr(line, '=');
+    if (!eq)
+        return 0;
+    *eq = 0;
+    return strcmp(trim(line), name) == 0;
+}
+
+/* The number of the last line of the file that sets `name` (0: none, or unreadable). */
+static unsigned last_line_setting(const char *path, const char *name)
+{
+    char err[8], *text, *p, *t;
+    size_t len;
+    unsigned lineno = 0, last = 0;
+    if (!(text = read_conf_file(path, &len, err, sizeof err)))
+        return 0;
+    for (p = text; (t = next_line(&p)) != NULL;) {
+        lineno++;
+        if (sets_key(t, name))
+            last = lineno;
+    }
+    free(text);
+    return last;
+}
+
+const char *conf_blame(const struct conf_src *s, const char *name, char *buf, size_t n)
+{
+    char line[512];
+    unsigned ln;
+    for (int i = s ? s->nsets - 1 : -1; i >= 0; i--) {
+        snprintf(line, sizeof line, "%s", s->sets[i] ? s->sets[i] : "");
+        if (sets_key(line, name)) {
+            snprintf(buf, n, "--set");
+            return buf;
+        }
+    }
+    if (s && s->path && (ln = last_line_setting(s->path, name)) != 0)
+        snprintf(buf, n, "%s:%u", s->path, ln);
+    else
+        snprintf(buf, n, "default");
+    return buf;
+}
+
+/* Does another value of key k -- an enumeration's every name, a number's default, minimum
+   or maximum -- make chk pass on c? */
+static int key_fixes(const struct gpu_config *c, const struct gpu_config *dflt,
+                     const struct conf_key *k, conf_check_fn chk, const void *ctx)
+{
+    struct gpu_config t = *c;
+    uint64_t cur = conf_get(c, k), tv[3] = { conf_get(dflt, k), k->min, k->max };
+    char scratch[CONF_ERR_LEN];
+    unsigned n = k->kind == CK_ENUM ? (unsigned)k->max + 1 : 3;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t v = k->kind == CK_ENUM ? i : tv[i];
+        if (v == cur)
+            continue;
+        conf_put(&t, k, v);
+        if (!chk(&t, ctx, scratch, sizeof scratch))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does resetting key k (set away from its default) change chk's verdict `msg` on c? */
+static int key_changes(const struct gpu_config *c, const struct gpu_config *dflt,
+                       const struct conf_key *k, conf_check_fn chk, const void *ctx,
+                       const char *msg)
+{
+    struct gpu_config t = *c;
+    char scratch[CONF_ERR_LEN];
+    if (conf_get(c, k) == conf_get(dflt, k))
+        return 0;
+    conf_put(&t, k, conf_get(dflt, k));
+    return !chk(&t, ctx, scratch, sizeof scratch) || strcmp(scratch, msg) != 0;
+}
+
+/* " key 'K' = V (WHERE)" for key k, appended to err. */
+static void append_key(const struct gpu_config *c, const struct conf_src *src,
+                       const struct conf_key *k, int first, char *err, size_t errlen)
+{
+    char v[80], where[320];
+    size_t len = strlen(err);
+    if (len + 1 >= errlen)
+        return;
+    conf_value(c, k, v, sizeof v);
+    if (src)
+        snprintf(err + len, errlen - len, "%skey '%s' = %s (%s)", first ? " [" : ", ", k->name,
+                 v, conf_blame(src, k->name, where, sizeof where));
+    else
+        snprintf(err + len, errlen - len, "%skey '%s' = %s", first ? " [" : ", ", k->name, v);
+}
+
+void conf_blame_keys(const struct gpu_config *c, const struct conf_src *src, conf_check_fn chk,
+                     const void *ctx, char *err, size_t errlen)
+{
+    enum { NKEYS = sizeof keys / sizeof keys[0] };
+    struct gpu_config dflt;
+    char msg[CONF_ERR_LEN];
+    unsigned found[NKEYS], n = 0, shown = 0;
+    size_t len;
+    conf_defaults(&dflt);
+    snprintf(msg, sizeof msg, "%s", err);
+    for (unsigned pass = 0; pass < 2 && !n; pass++)
+        for (unsigned i = 0; i < NKEYS; i++)
+            if (keys[i].kind != CK_STR && (pass ? key_changes(c, &dflt, &keys[i], chk, ctx, msg)
+                                                : key_fixes(c, &dflt, &keys[i], chk, ctx)))
+                found[n++] = i;
+    for (int away = 1; away >= 0; away--)        /* the keys set away from the default first */
+        for (unsigned j = 0; j < n; j++)
+            if ((conf_get(c, &keys[found[j]]) != conf_get(&dflt, &keys[found[j]])) == away)
+                append_key(c, src, &keys[found[j]], !shown++, err, errlen);
+    if (n && (len = strlen(err)) + 1 < errlen)
+        snprintf(err + len, errlen - len, "]");
+}
+
+void conf_value(const struct gpu_config *c, const struct conf_key *k, char *buf, size_t n)
 {
     const char *base = (const char *)c + k->offset;
     if (k->kind == CK_ENUM) {
@@ -657,7 +825,7 @@ size_t conf_latency_line(const struct gpu_config *c, char *buf, size_t n)
         const char *name = keys[i].name;
         if (strncmp(name, "lat_", 4) != 0 && strncmp(name, "ii_", 3) != 0)
             continue;
-        key_value(c, &keys[i], v, sizeof v);
+        conf_value(c, &keys[i], v, sizeof v);
         len += (size_t)snprintf(buf + (len < n ? len : n), len < n ? n - len : 0, "%s%s=%s",
                                 len ? " " : "", name, v);
     }
@@ -669,7 +837,7 @@ void conf_write(const struct gpu_config *c, void *fp)
     unsigned i;
     char v[80];
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        key_value(c, &keys[i], v, sizeof v);
+        conf_value(c, &keys[i], v, sizeof v);
         fprintf((FILE *)fp, "%s = %s\n", keys[i].name, v);
     }
 }
@@ -689,13 +857,17 @@ void conf_write_doc(void *fp)
             "octal) with an optional binary suffix K, M or G, in files and in `--set`.\n"
             "`--set KEY=VALUE` overrides one key after the file is read. An unknown key, a malformed\n"
             "or out-of-range value, or an impossible combination stops the run with a message naming\n"
-            "the key (and FILE:LINE). Where each gtx480 value comes from, where the model differs\n"
-            "from the GPU and why: [fidelity.md](fidelity.md).\n\n"
+            "the key (and FILE:LINE). Combinations are checked when the configuration is loaded,\n"
+            "before any launch: the model's own (e.g. `fetch_width` at most `ibuf_entries`) and every\n"
+            "block's check of the configuration it is built with (e.g. cache sets a power of two,\n"
+            "`simt_chunk` at most `simt_depth`); the message names each key behind the failure with\n"
+            "its value and where it was set (FILE:LINE, `--set` or default). Where each gtx480 value\n"
+            "comes from, where the model differs from the GPU and why: [fidelity.md](fidelity.md).\n\n"
             "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct conf_key *k = &keys[i];
         char range[64] = "text";
-        key_value(&d, k, v, sizeof v);
+        conf_value(&d, k, v, sizeof v);
         if (k->kind == CK_ENUM)
             snprintf(range, sizeof range, "%s", k->unit);
         else if (k->kind != CK_STR)

@@ -8,7 +8,8 @@
  * allowed, no 0x or octal) with an optional binary suffix K, M or G (x1024, x1024^2, x1024^3),
  * in files and in `--set`. Enumerations take a name.
  * An unknown key, a bad value, an out-of-range value or an impossible combination is an error
- * naming the key (and FILE:LINE for files, `--set` for overrides).
+ * naming the key (and FILE:LINE for files, `--set` for overrides); a combination's message
+ * names every key behind it and where each was set (conf_blame_keys).
  */
 #ifndef CONFIG_H
 #define CONFIG_H
@@ -104,6 +105,33 @@ int  conf_load_file(struct gpu_config *c, const char *path, char *err, size_t er
 int  conf_set(struct gpu_config *c, const char *kv, const char *where, char *err, size_t errlen);
 /* Check combinations that no single key range can express. */
 int  conf_check(const struct gpu_config *c, char *err, size_t errlen);
+
+/* Where a configuration comes from: the defaults, then the file `path` (NULL: none), then the
+   `nsets` overrides "key=value" in order (--set). */
+struct conf_src { const char *path; const char *const *sets; int nsets; };
+/* Load a configuration from its sources and conf_check it; a failed check names the keys
+   behind it and where each was set (conf_blame_keys). 0, or -1 with a message. Each layer adds
+   its own checks after this one (model/gpu/blocks.h: blk_conf_load, every block's). */
+int  conf_load(struct gpu_config *c, const struct conf_src *s, char *err, size_t errlen);
+/* Where key `name` got its value: "FILE:LINE" (the last line of s->path setting it), "--set"
+   (an override) or "default". Into buf (n bytes); returns buf. */
+const char *conf_blame(const struct conf_src *s, const char *name, char *buf, size_t n);
+/* A check of a whole configuration: 0 when c passes, -1 with a message into err. */
+typedef int (*conf_check_fn)(const struct gpu_config *c, const void *ctx, char *err,
+                             size_t errlen);
+/* After chk(c, ctx) failed with the message in err: append the keys behind the failure, each
+   with its value and where it was set (" [key 'simt_depth' = 2 (--set), key 'simt_chunk' = 4
+   (default)]"; without the places when s is NULL). The keys behind it are those one of whose
+   other values (any name of an enumeration; a number's default, minimum or maximum) makes chk
+   pass; when no single key does, those set away from the default whose default changes the
+   message. Only the keys are searched, so no table of what each check reads can drift. */
+void conf_blame_keys(const struct gpu_config *c, const struct conf_src *s, conf_check_fn chk,
+                     const void *ctx, char *err, size_t errlen);
+/* A numeric or enumeration key's value (an enumeration's: the index of its name), read and
+   written; its text as files and `gpusim config` write it. */
+uint64_t conf_get(const struct gpu_config *c, const struct conf_key *k);
+void conf_put(struct gpu_config *c, const struct conf_key *k, uint64_t v);
+void conf_value(const struct gpu_config *c, const struct conf_key *k, char *buf, size_t n);
 /* Write every key as Markdown (docs/config.md is this output) or as `key = value` text. */
 void conf_write_doc(void *FILE_ptr);
 void conf_write(const struct gpu_config *c, void *FILE_ptr);

@@ -119,19 +119,6 @@ const char *gs_last_error(const struct gs_gpu *g)
     return g ? g->err : "no GPU (gs_init failed or was not called)";
 }
 
-static int init_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
-                       char *err, size_t errlen)
-{
-    int i;
-    conf_defaults(c);
-    if (path && conf_load_file(c, path, err, errlen))
-        return -1;
-    for (i = 0; i < nsets; i++)
-        if (!sets[i] || conf_set(c, sets[i], "--set", err, errlen))
-            return -1;
-    return conf_check(c, err, errlen);
-}
-
 int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *sets, int nsets,
             char *err, size_t errlen)
 {
@@ -155,7 +142,9 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
         snprintf(err, errlen, "out of host memory");
         return GS_ERR_OUT_OF_MEMORY;
     }
-    if (init_config(&g->conf, config_path, sets, nsets, err, errlen)) {
+    /* every block's check at load too: a configuration a launch could not build is refused
+       here, naming its keys, not at the launch as a kernel fault */
+    if (blk_conf_load(&g->conf, &(struct conf_src){ config_path, sets, nsets }, err, errlen)) {
         free(g->gmem);
         free(g->err);
         free(g);
