@@ -14,6 +14,8 @@
 #                kepler, vt = on (one SM) and dws = revive (dws.cfg)
 #   make san-test    SAN=1 build (build-san/): ASan + UBSan, the unit tests and the bench suite
 #                at test size
+#   make fuzz    libFuzzer harnesses (clang) on the PTX path and the configuration parser for
+#                FUZZ_TIME seconds each (mk/fuzz.mk; not part of make test)
 # Options: CHECK=1 or SAN=1 on any target builds into build-check/ or build-san/ instead.
 
 CC      ?= gcc
@@ -84,6 +86,12 @@ $(BUILD)/gpusim: $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(BENCHLIB) $(LIB)
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -Itests -DBUILD_DIR='"$(BUILD)"' $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
+
+# The fuzz regression test runs the harness bodies (fuzz/*_one.c) on tests/data/fuzz/.
+FUZZ_ONE_OBJ := $(BUILD)/fuzz/fuzz_ptx_one.o $(BUILD)/fuzz/fuzz_cfg_one.o
+$(BUILD)/tests/test_fuzz_regress: tests/test_fuzz_regress.c tests/testutil.h $(FUZZ_ONE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -Itests -Ifuzz -DBUILD_DIR='"$(BUILD)"' $< $(FUZZ_ONE_OBJ) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
 run: deps all
 	$(BUILD)/gpusim suite --config configs/gtx480.cfg
@@ -179,11 +187,15 @@ check-test: deps
 	  || { tail -20 build-check/suite-dws.log; echo "check-test: dws = revive FAILED"; exit 1; }
 	@echo "check-test: $$(tail -1 build-check/suite-dws.log) on dws.cfg, dws = revive (splits), CHECK=1"
 
-# ASan + UBSan: the cmocka suites (the slow fidelity run excluded) and the bench suite.
+# ASan + UBSan: the cmocka suites (the slow fidelity run excluded) and the bench suite; the
+# fuzz regression inputs once more with LeakSanitizer on (the other tests run without it).
 SAN_TESTS = $(filter-out build-san/tests/test_fidelity,$(patsubst tests/%.c,build-san/tests/%,$(TEST_SRC)))
 san-test: deps
 	@$(MAKE) --no-print-directory SAN=1 build-san/gpusim $(SAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=0 sh tools/run_tests.sh $(SAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=1 build-san/tests/test_fuzz_regress > build-san/tests/test_fuzz_regress.leaks.log 2>&1 \
+	  || { tail -40 build-san/tests/test_fuzz_regress.leaks.log; echo "san-test: test_fuzz_regress leaks"; exit 1; }
+	@echo "san-test: test_fuzz_regress with LeakSanitizer on: no leak"
 	@ASAN_OPTIONS=detect_leaks=0 build-san/gpusim suite --size test --config configs/gtx480.cfg \
 	  > build-san/suite.log 2>&1 || { tail -20 build-san/suite.log; exit 1; }
 	@echo "san-test: $$(tail -1 build-san/suite.log) under ASan/UBSan"
@@ -194,9 +206,10 @@ docs-svg:
 	dot -Tsvg docs/sm.dot -o docs/sm.svg
 
 clean:
-	rm -rf build build-check build-san
+	rm -rf build build-check build-san build-fuzz
 
-# Co-simulation (make cosim, cosim-test) and cost (make cost, cost-test) live in mk/.
+# Co-simulation (make cosim, cosim-test), cost (make cost, cost-test) and fuzzing (make fuzz)
+# live in mk/.
 -include $(wildcard mk/*.mk)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -95,6 +95,33 @@ static void test_divergence_and_reconvergence(void **state)
     gs_destroy(g);
 }
 
+/* A module from bytes in memory (gs_load_ptx_mem: len bytes, nothing read past them, a NUL
+   byte refused like any stray character) and its kernels and parameter sizes listed. */
+static void test_module_from_memory_and_its_kernels(void **state)
+{
+    struct gs_gpu *g = gpu_new();
+    struct gs_module *m;
+    size_t n = strlen(div_ptx), sizes[4] = {0};
+    char *bytes = malloc(n + 8);
+    (void)state;
+    memcpy(bytes, div_ptx, n);
+    memcpy(bytes + n, "garbage", 8);       /* past len: never read */
+    assert_int_equal(gs_load_ptx_mem(g, bytes, n, "div.ptx", &m), GS_OK);
+    assert_string_equal(gs_kernel_name(m, 0), "div");
+    assert_null(gs_kernel_name(m, 1));
+    assert_int_equal(gs_kernel_params(m, "div", sizes, 1), 2);   /* the count, max written */
+    assert_int_equal(sizes[0], 8);
+    assert_int_equal(sizes[1], 0);
+    assert_int_equal(gs_kernel_params(m, "div", sizes, 4), 2);
+    assert_int_equal(sizes[1], 4);
+    assert_int_equal(gs_kernel_params(m, "nodiv", sizes, 4), -1);
+    bytes[n - 3] = 0;                       /* inside the closing lines */
+    assert_int_equal(gs_load_ptx_mem(g, bytes, n, "nul.ptx", &m), GS_ERR_PTX);
+    tu_assert_contains(gs_last_error(g), "nul.ptx");
+    free(bytes);
+    gs_destroy(g);
+}
+
 /* Partial warp (40 threads) and a 3-D block/grid: out[linear] = tid.x | tid.y<<8 | ... */
 static const char *idx_ptx = HDR
     ".visible .entry idx(.param .u64 out)\n"
@@ -311,6 +338,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memory_calls),
         cmocka_unit_test(test_divergence_and_reconvergence),
+        cmocka_unit_test(test_module_from_memory_and_its_kernels),
         cmocka_unit_test(test_partial_warps_and_3d),
         cmocka_unit_test(test_barrier_static_and_dynamic_shared),
         cmocka_unit_test(test_out_of_bounds_names_kernel_pc_cta_thread),

@@ -2,7 +2,9 @@
 # Install every build and test dependency from Debian packages. Idempotent and quick when
 # everything is present; non-interactive; uses sudo only when not root.
 set -e
-PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018"
+# clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes of Debian 12's clang 14,
+# only recommended by clang-14, so named here): make fuzz (mk/fuzz.mk).
+PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

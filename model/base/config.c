@@ -513,8 +513,26 @@ int conf_load_file(struct gpu_config *c, const char *path, char *err, size_t err
     int rc;
     if (!text)
         return -1;
-    rc = check_no_nul(text, len, path, err, errlen) || apply_text(c, text, path, err, errlen);
+    rc = conf_load_text(c, text, len, path, err, errlen);
     free(text);
+    return rc;
+}
+
+int conf_load_text(struct gpu_config *c, const char *text, size_t len, const char *name,
+                   char *err, size_t errlen)
+{
+    char *copy;
+    int rc;
+    if (check_no_nul(text, len, name, err, errlen))
+        return -1;
+    if (!(copy = malloc(len + 1))) {
+        snprintf(err, errlen, "%s: cannot read configuration: out of memory", name);
+        return -1;
+    }
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    rc = apply_text(c, copy, name, err, errlen);
+    free(copy);
     return rc ? -1 : 0;
 }
 

@@ -101,6 +101,9 @@ const struct conf_key *conf_keys(unsigned *count);
 /* Load a file over the current values. Returns 0, or -1 with "FILE:LINE: message" ("FILE:
    message" when it is not a regular file, cannot be read or is larger than 1 MiB). */
 int  conf_load_file(struct gpu_config *c, const char *path, char *err, size_t errlen);
+/* The same from len bytes of text in memory (no terminator needed), named `name` in messages. */
+int  conf_load_text(struct gpu_config *c, const char *text, size_t len, const char *name,
+                    char *err, size_t errlen);
 /* Apply one "key=value". `where` names the origin for messages ("--set"). */
 int  conf_set(struct gpu_config *c, const char *kv, const char *where, char *err, size_t errlen);
 /* Check combinations that no single key range can express. */

@@ -71,6 +71,16 @@ int  gs_memset(struct gs_gpu *gpu, uint64_t dst, int value, uint64_t bytes);
 
 int  gs_load_ptx(struct gs_gpu *gpu, const char *path, struct gs_module **mod);
 int  gs_load_ptx_text(struct gs_gpu *gpu, const char *text, const char *name, struct gs_module **mod);
+/* The same from len bytes at text (need not end in a NUL; a NUL byte inside is the parser's to
+   refuse, as in a file): what gs_load_ptx does with the file's bytes. */
+int  gs_load_ptx_mem(struct gs_gpu *gpu, const char *text, size_t len, const char *name,
+                     struct gs_module **mod);
+/* The module's kernels (.entry functions) in declaration order: the i-th one's name, NULL past
+   the last (valid while the GPU lives). */
+const char *gs_kernel_name(const struct gs_module *mod, unsigned i);
+/* The byte size of each of kernel's parameters as the PTX declares it (what gs_launch checks
+   args[i].size against) into sizes[0 .. min(count, max)); the count, or -1 for no such kernel. */
+int  gs_kernel_params(const struct gs_module *mod, const char *kernel, size_t *sizes, int max);
 /* One kernel argument: where its value is and how many bytes it has. GS_ARG(v) makes one
    from an lvalue: { &v, sizeof v }. */
 struct gs_arg { const void *ptr; size_t size; };

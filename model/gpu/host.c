@@ -411,21 +411,50 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
     return load(g, m, out);
 }
 
-int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struct gs_module **out)
+int gs_load_ptx_mem(struct gs_gpu *g, const char *text, size_t len, const char *name,
+                    struct gs_module **out)
 {
     struct gs_module *m;
     if (!g || !text || !out)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_text: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_mem: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    if (ptx_parse(text, strlen(text), name ? name : "<string>", &m->mod, g->err, g->errcap) ||
-        kres_load(&g->conf, &m->mod, NULL, text, strlen(text), &m->res, &m->res_src, m->res_note,
+    if (ptx_parse(text, len, name ? name : "<string>", &m->mod, g->err, g->errcap) ||
+        kres_load(&g->conf, &m->mod, NULL, text, len, &m->res, &m->res_src, m->res_note,
                   sizeof m->res_note, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
     }
     return load(g, m, out);
+}
+
+int gs_load_ptx_text(struct gs_gpu *g, const char *text, const char *name, struct gs_module **out)
+{
+    return gs_load_ptx_mem(g, text, text ? strlen(text) : 0, name, out);
+}
+
+const char *gs_kernel_name(const struct gs_module *m, unsigned i)
+{
+    uint32_t f;
+    for (f = 0; m && f < m->mod.nfuncs; f++)
+        if (m->mod.funcs[f].is_entry && i-- == 0)
+            return m->mod.funcs[f].name;
+    return NULL;
+}
+
+int gs_kernel_params(const struct gs_module *m, const char *kernel, size_t *sizes, int max)
+{
+    const struct ptx_func *fn = NULL;
+    uint32_t i;
+    for (i = 0; m && kernel && !fn && i < m->mod.nfuncs; i++)
+        if (m->mod.funcs[i].is_entry && strcmp(m->mod.funcs[i].name, kernel) == 0)
+            fn = &m->mod.funcs[i];
+    if (!fn)
+        return -1;
+    for (i = 0; i < fn->nparams && (int)i < max; i++)
+        sizes[i] = fn->params[i].size;
+    return (int)fn->nparams;
 }
 
 /* Find, link and analyse the kernel (once per module). */

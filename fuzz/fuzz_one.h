@@ -1,0 +1,23 @@
+/*
+ * fuzz_one.h -- one input through the PTX path or the configuration parser, as the libFuzzer
+ * harnesses (fuzz_ptx.c, fuzz_cfg.c) and the regression test (tests/test_fuzz_regress.c) run
+ * it. Each returns 0 when every stage either succeeded or returned an error with a message,
+ * and otherwise the number of stages that did not (each described on stderr); a crash, an
+ * exit() or a sanitizer report is a failure of its own. docs/verification.md "Fuzzing".
+ */
+#ifndef FUZZ_ONE_H
+#define FUZZ_ONE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the PTX path reached since the process started (the test checks that a bench kernel
+   gets through to both models, so that a harness that stops early cannot pass unnoticed). */
+struct fuzz_ptx_count {
+    uint64_t inputs, loaded, launches, launch_ok;
+};
+
+int fuzz_ptx_one(const uint8_t *data, size_t size);
+void fuzz_ptx_counts(struct fuzz_ptx_count *out);
+int fuzz_cfg_one(const uint8_t *data, size_t size);
+
+#endif

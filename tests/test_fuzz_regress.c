@@ -1,0 +1,126 @@
+/*
+ * test_fuzz_regress.c -- every input the fuzzers found a bug with (tests/data/fuzz/ptx/ and
+ * tests/data/fuzz/cfg/, one file each) and every fuzz seed, run through the harness bodies
+ * the fuzzers use (fuzz/fuzz_ptx_one.c, fuzz/fuzz_cfg_one.c): each must end in success or in
+ * an error with a message. Under SAN=1 (make san-test) a memory error or undefined behaviour
+ * on one of them fails the test too, and so does a leak where make san-test runs this test
+ * with detect_leaks=1. Each input is given in a buffer of exactly its size, as libFuzzer gives
+ * it, so that a read past the end is one. docs/verification.md "Fuzzing".
+ */
+#include <dirent.h>
+#include "testutil.h"
+#include "fuzz_one.h"
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#define LEAKED() __lsan_do_recoverable_leak_check()   /* 0 unless detect_leaks=1 */
+#else
+#define LEAKED() 0
+#endif
+
+typedef int (*one_fn)(const uint8_t *data, size_t size);
+
+static int leaked;   /* an input leaked: the first one is named, the test fails */
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Run one file through fn; 0 when it ended cleanly. */
+static int run_file(const char *path, one_fn fn)
+{
+    size_t len = 0;
+    char *text = tu_read_file(path, &len);
+    uint8_t *exact;
+    int bad;
+    if (!text) {
+        print_error("cannot read %s\n", path);
+        return 1;
+    }
+    exact = malloc(len ? len : 1);
+    assert_non_null(exact);
+    memcpy(exact, text, len);
+    free(text);
+    bad = fn(exact, len);
+    free(exact);
+    if (bad)
+        print_error("%s: %d stage(s) did not end in success or an error with a message\n",
+                    path, bad);
+    if (!leaked && LEAKED()) {    /* later checks would report the same blocks again */
+        print_error("%s: leaked (LeakSanitizer's report above)\n", path);
+        leaked = 1;
+        bad++;
+    }
+    return bad;
+}
+
+/* Every regular file of dir (sorted) through fn; the number of files run. */
+static unsigned run_dir(const char *dir, const char *suffix, one_fn fn)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char *names[512], path[1024];
+    unsigned n = 0, i, bad = 0;
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL && n < 512) {
+        size_t l = strlen(e->d_name), s = strlen(suffix);
+        if (e->d_name[0] != '.' && l >= s && strcmp(e->d_name + l - s, suffix) == 0)
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], by_name);
+    for (i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        bad += run_file(path, fn) != 0;
+        free(names[i]);
+    }
+    assert_int_equal(bad, 0);
+    return n;
+}
+
+static void test_ptx_regressions(void **state)
+{
+    (void)state;
+    assert_true(run_dir("tests/data/fuzz/ptx", "", fuzz_ptx_one) > 0);
+}
+
+static void test_cfg_regressions(void **state)
+{
+    (void)state;
+    assert_true(run_dir("tests/data/fuzz/cfg", "", fuzz_cfg_one) > 0);
+}
+
+/* The seeds run clean, and a bench kernel gets through load and launch on both models (a
+   harness that stopped early would pass every input). */
+static void test_ptx_seeds_reach_the_models(void **state)
+{
+    struct fuzz_ptx_count c0, c1;
+    (void)state;
+    fuzz_ptx_counts(&c0);
+    assert_int_equal(run_file("bench/vecadd/kernel.ptx", fuzz_ptx_one), 0);
+    fuzz_ptx_counts(&c1);
+    assert_int_equal(c1.loaded - c0.loaded, 2);
+    assert_int_equal(c1.launches - c0.launches, 2);
+    assert_int_equal(c1.launch_ok - c0.launch_ok, 2);
+    run_dir("fuzz/seeds/ptx", ".ptx", fuzz_ptx_one);
+    fuzz_ptx_counts(&c0);
+    assert_true(c0.launch_ok - c1.launch_ok >= 2 * 3);
+}
+
+static void test_cfg_seeds(void **state)
+{
+    (void)state;
+    assert_true(run_dir("configs", ".cfg", fuzz_cfg_one) >= 3);
+    assert_true(run_dir("fuzz/seeds/cfg", ".cfg", fuzz_cfg_one) > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ptx_regressions),
+        cmocka_unit_test(test_cfg_regressions),
+        cmocka_unit_test(test_ptx_seeds_reach_the_models),
+        cmocka_unit_test(test_cfg_seeds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
