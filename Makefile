@@ -187,18 +187,15 @@ check-test: deps
 	  || { tail -20 build-check/suite-dws.log; echo "check-test: dws = revive FAILED"; exit 1; }
 	@echo "check-test: $$(tail -1 build-check/suite-dws.log) on dws.cfg, dws = revive (splits), CHECK=1"
 
-# ASan + UBSan: the cmocka suites (the slow fidelity run excluded) and the bench suite; the
-# fuzz regression inputs once more with LeakSanitizer on (the other tests run without it).
+# ASan + UBSan + LeakSanitizer: the cmocka suites (the slow fidelity run excluded) and the
+# bench suite. A leak fails the run; the fuzz regression inputs are also named one by one.
 SAN_TESTS = $(filter-out build-san/tests/test_fidelity,$(patsubst tests/%.c,build-san/tests/%,$(TEST_SRC)))
 san-test: deps
 	@$(MAKE) --no-print-directory SAN=1 build-san/gpusim $(SAN_TESTS)
-	@ASAN_OPTIONS=detect_leaks=0 sh tools/run_tests.sh $(SAN_TESTS)
-	@ASAN_OPTIONS=detect_leaks=1 build-san/tests/test_fuzz_regress > build-san/tests/test_fuzz_regress.leaks.log 2>&1 \
-	  || { tail -40 build-san/tests/test_fuzz_regress.leaks.log; echo "san-test: test_fuzz_regress leaks"; exit 1; }
-	@echo "san-test: test_fuzz_regress with LeakSanitizer on: no leak"
-	@ASAN_OPTIONS=detect_leaks=0 build-san/gpusim suite --size test --config configs/gtx480.cfg \
+	@ASAN_OPTIONS=detect_leaks=1 sh tools/run_tests.sh $(SAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=1 build-san/gpusim suite --size test --config configs/gtx480.cfg \
 	  > build-san/suite.log 2>&1 || { tail -20 build-san/suite.log; exit 1; }
-	@echo "san-test: $$(tail -1 build-san/suite.log) under ASan/UBSan"
+	@echo "san-test: $$(tail -1 build-san/suite.log) under ASan/UBSan/LeakSanitizer"
 
 # docs/sm.svg from docs/sm.dot (Graphviz; not needed to build or test).
 docs-svg:

@@ -1,8 +1,9 @@
 /*
  * fuzz_cfg_one.c -- one fuzz input through the configuration parser, both ways a user gives one:
  *   1. as a configuration file (conf_load_text: what conf_load_file does with a file's bytes),
- *      then the combination checks (conf_check) and every block's configuration check on SM 0
- *      (blk_cfg for each instance, what a launch does); a configuration that passes must also
+ *      then the combination checks (conf_check) and the load-time check of every block
+ *      (blk_conf_check: each instance on every SM and the memory system, naming the keys behind
+ *      a failure, as gs_init does); a configuration that passes must also
  *      survive its own text: conf_write's output must load, check and write back unchanged;
  *   2. as --set lines (the first FZ_SETS lines, each one override) through gs_init, which
  *      applies them over the defaults, checks the result and sets the GPU up.
@@ -19,7 +20,6 @@
 #include "gpu/gpusim.h"
 
 #define FZ_SETS 64                /* --set lines given to gs_init at most */
-#define FZ_INSTANCES 256          /* instances of one block checked at most */
 
 static int report(const char *what, int rc, const char *err)
 {
@@ -30,27 +30,6 @@ static int report(const char *what, int rc, const char *err)
 }
 
 /* Every block's configuration derived from c, checked as a launch checks it. */
-static int check_blocks(const struct gpu_config *c)
-{
-    unsigned n, i, inst, ninst;
-    const struct blk_desc *all = blk_all(&n);
-    char err[512];
-    int bad = 0;
-    for (i = 0; i < n; i++) {
-        void *cfg = calloc(1, all[i].cfg_size);
-        if (!cfg)
-            return 1;
-        ninst = all[i].instances(c);
-        for (inst = 0; inst < ninst && inst < FZ_INSTANCES; inst++) {
-            err[0] = 0;
-            bad += report(all[i].name, blk_cfg(&all[i], c, 0, inst, cfg, err, sizeof err), err);
-        }
-        free(cfg);
-    }
-    return bad;
-}
-
-/* conf_write's text of c, malloc'ed (NULL if out of memory). */
 static char *written(const struct gpu_config *c, size_t *len)
 {
     char *buf = NULL;
@@ -96,7 +75,10 @@ static int as_file(const uint8_t *data, size_t size)
     rc = conf_check(&c, err, sizeof err);
     if (rc)
         return report("conf_check", rc, err);
-    return check_blocks(&c) + round_trip(&c);
+    rc = blk_conf_check(&c, NULL, err, sizeof err);
+    if (rc)
+        return report("blk_conf_check", rc, err);
+    return round_trip(&c);
 }
 
 /* The first FZ_SETS lines as --set overrides through gs_init. */
