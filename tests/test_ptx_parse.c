@@ -608,6 +608,37 @@ static void test_control_ops(void **state)
     ptx_module_free(&m);
 }
 
+/* Scopes: a register range shadowed by an inner one with fewer registers, a range prefix
+   ending in a digit beside a shorter one, a name visible again after its inner redeclaration
+   is popped, leading zeros (the name tables of ptx_decl.c keep the innermost first). */
+static void test_scopes(void **state)
+{
+    (void)state;
+    struct ptx_module m;
+    char err[PTX_ERR_LEN];
+    const struct ptx_insn *in = one(&m, ".reg .b32 %t<10>;\n{\n.reg .b64 %t<2>;\n"
+                                        "mov.u32 %t5, 1;\nmov.u64 %t1, 2;\n}");
+    const struct ptx_func *f = &m.funcs[0];
+    assert_string_equal(reg_name(f, in[0].opd[0].reg), "%t5");
+    assert_int_equal(f->regs[in[0].opd[0].reg].type, PT_B32);    /* the outer %t<10> */
+    assert_string_equal(reg_name(f, in[1].opd[0].reg), "%t1");
+    assert_int_equal(f->regs[in[1].opd[0].reg].type, PT_B64);    /* the inner %t<2> */
+    ptx_module_free(&m);
+    in = one(&m, ".reg .b32 %a<20>;\n.reg .b64 %a1<5>;\nmov.u64 %a12, 1;\nmov.u32 %a15, 2;");
+    f = &m.funcs[0];
+    assert_int_equal(f->regs[in[0].opd[0].reg].type, PT_B64);    /* %a1<5>, register 2 */
+    assert_int_equal(f->regs[in[1].opd[0].reg].type, PT_B32);    /* %a<20>, register 15 */
+    assert_string_equal(reg_name(f, in[1].opd[0].reg), "%a15");
+    ptx_module_free(&m);
+    in = one(&m, ".reg .b32 %u;\n{\n.reg .b64 %u;\n}\nmov.u32 %u, 1;");
+    assert_int_equal(m.funcs[0].regs[in->opd[0].reg].type, PT_B32);
+    ptx_module_free(&m);
+    assert_int_equal(parse_body(&m, ".reg .b32 %z4;\n.reg .b32 %z<4>;", err), 0);
+    ptx_module_free(&m);
+    body_error(".reg .b32 %z3;\n.reg .b32 %z<4>;", BODY_LINE + 1, "duplicate declaration of '%z'");
+    body_error(".reg .b32 %w<10>;\nmov.u32 %w01, 1;", BODY_LINE + 1, "unknown register '%w01'");
+}
+
 /* ------------------------------------------------------------------ errors */
 
 static void test_error_files(void **state)
@@ -791,6 +822,7 @@ int main(void)
         cmocka_unit_test(test_memory_ops),
         cmocka_unit_test(test_arith_fields),
         cmocka_unit_test(test_control_ops),
+        cmocka_unit_test(test_scopes),
         cmocka_unit_test(test_error_files),
         cmocka_unit_test(test_unreadable_file),
         cmocka_unit_test(test_error_snippets),

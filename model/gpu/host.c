@@ -514,14 +514,12 @@ static int link_kernel(struct gs_gpu *g, struct gs_module *m, uint32_t i, struct
 
 static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, struct gs_kernel **out)
 {
-    uint32_t i;
     int rc;
     struct gs_kernel *k;
-    for (i = 0; i < m->mod.nfuncs; i++)
-        if (m->mod.funcs[i].is_entry && strcmp(m->mod.funcs[i].name, name) == 0)
-            break;
-    if (i == m->mod.nfuncs)
+    const struct ptx_func *fn = ptx_find_func(&m->mod, name);      /* by the module's index */
+    if (!fn || !fn->is_entry)
         return seterr(g, GS_ERR_NOT_FOUND, "%s: no kernel (.entry) named '%s'", m->mod.filename, name);
+    uint32_t i = (uint32_t)(fn - m->mod.funcs);
     k = &m->kernels[i];
     if (!k->linked) {
         if ((rc = link_kernel(g, m, i, k)) != GS_OK) {

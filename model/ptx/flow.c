@@ -4,9 +4,9 @@
  * Not a hardware block: a load-time analysis (runs once per kernel load, never in the cycle
  * loop).  It splits a ptx_prog into basic blocks, links them into a CFG whose every exit flows
  * to one virtual exit node (id = nblocks, PC = ninsns), computes the immediate post-dominator
- * (IPDOM) of every block with the Cooper-Harvey-Kennedy iterative algorithm run on the reverse
- * CFG, and records for every conditional branch its reconvergence PC: the first instruction of
- * the branch block's IPDOM (what the SIMT stack pushes, the SSY target of
+ * (IPDOM) of every block with the Lengauer-Tarjan algorithm (path compression: O(E log N))
+ * run on the reverse CFG, and records for every conditional branch its reconvergence PC: the
+ * first instruction of the branch block's IPDOM (what the SIMT stack pushes, the SSY target of
  * 003_a1f13061b22d54a6.txt Section III).  Blocks that cannot reach the exit (infinite loops)
  * have no post-dominator; they get ipdom = exit node.  See docs/flow.md.
  */
@@ -17,13 +17,19 @@
 
 #define CFG_UNDEF UINT32_MAX
 
-/* scratch arrays used only while building; freed before flow_build returns */
+/* scratch arrays used only while building; freed before flow_build returns.  Nodes are
+   blocks and the exit node; the Lengauer-Tarjan arrays are indexed by DFS preorder number. */
 struct flow_work {
     uint32_t *pred_off;   /* CSR predecessor lists: preds of node n are               */
     uint32_t *pred;       /*   pred[pred_off[n] .. pred_off[n+1])  (nblocks+2 offsets) */
-    uint32_t *po;         /* postorder number of node in the reverse-CFG DFS, or UNDEF */
-    uint32_t *order;      /* nodes by postorder number (order[po[n]] = n)              */
-    uint32_t *ipdom;      /* working ipdom per node (nblocks+1 entries)                */
+    uint32_t *num;        /* DFS preorder number of a node in the reverse CFG, or UNDEF */
+    uint32_t *vertex;     /* node by number (vertex[num[n]] = n)                       */
+    uint32_t *parent;     /* number of the DFS tree parent, by number                  */
+    uint32_t *semi;       /* semidominator (a number), by number                       */
+    uint32_t *idom;       /* immediate dominator (a number), by number                 */
+    uint32_t *anc, *label;/* the forest of eval/link: ancestor (UNDEF: a root), label  */
+    uint32_t *bucket;     /* numbers whose semidominator is k: a list from bucket[k]  */
+    uint32_t *bnext;      /*   ... through bnext                                       */
     uint32_t *stk_node;   /* explicit DFS stack: node ...                              */
     uint32_t *stk_next;   /*   ... and the index of its next predecessor to visit      */
     uint32_t  nreached;   /* nodes reached from the exit in the reverse CFG            */
@@ -134,73 +140,86 @@ static void build_preds(const struct flow *c, struct flow_work *w)
             w->pred[w->stk_next[c->blocks[b].succ[i]]++] = b;
 }
 
-/* Iterative DFS from the exit node along reversed edges: postorder numbers. */
-static void reverse_postorder(const struct flow *c, struct flow_work *w)
+/* Iterative DFS from the exit node along reversed edges: preorder numbers and tree parents. */
+static void reverse_dfs(const struct flow *c, struct flow_work *w)
 {
     uint32_t nn = c->nblocks + 1, sp = 0, num = 0;
     for (uint32_t v = 0; v < nn; v++)
-        w->po[v] = CFG_UNDEF;
+        w->num[v] = CFG_UNDEF;
+    w->num[c->nblocks] = num;
+    w->vertex[num] = c->nblocks;
+    w->parent[num++] = 0;
     w->stk_node[sp] = c->nblocks;
     w->stk_next[sp++] = w->pred_off[c->nblocks];
-    w->po[c->nblocks] = CFG_UNDEF - 1;     /* "on stack" marker: visited, not yet numbered */
     while (sp) {
         uint32_t v = w->stk_node[sp - 1];
         if (w->stk_next[sp - 1] < w->pred_off[v + 1]) {
             uint32_t u = w->pred[w->stk_next[sp - 1]++];
-            if (w->po[u] == CFG_UNDEF) {
-                w->po[u] = CFG_UNDEF - 1;
+            if (w->num[u] == CFG_UNDEF) {
+                w->num[u] = num;
+                w->vertex[num] = u;
+                w->parent[num++] = w->num[v];
                 w->stk_node[sp] = u;
                 w->stk_next[sp++] = w->pred_off[u];
             }
         } else {
-            w->order[num] = v;
-            w->po[v] = num++;
             sp--;
         }
     }
     w->nreached = num;
 }
 
-static uint32_t intersect(const struct flow_work *w, uint32_t a, uint32_t b)
+/* Path compression of the eval/link forest from number x (iterative: chains can be as long
+   as the program); the label with the smallest semidominator on the way up. */
+static uint32_t eval(struct flow_work *w, uint32_t x)
 {
-    while (a != b) {
-        while (w->po[a] < w->po[b])
-            a = w->ipdom[a];
-        while (w->po[b] < w->po[a])
-            b = w->ipdom[b];
+    if (w->anc[x] == CFG_UNDEF)
+        return x;
+    uint32_t n = 0;
+    for (uint32_t y = x; w->anc[w->anc[y]] != CFG_UNDEF; y = w->anc[y])
+        w->stk_node[n++] = y;
+    while (n-- > 0) {
+        uint32_t y = w->stk_node[n], a = w->anc[y];
+        if (w->semi[w->label[a]] < w->semi[w->label[y]])
+            w->label[y] = w->label[a];
+        w->anc[y] = w->anc[a];
     }
-    return a;
+    return w->label[x];
 }
 
-/* Cooper-Harvey-Kennedy on the reverse CFG: a node's "predecessors" there are its CFG
-   successors; the root is the exit node. */
+/* Lengauer-Tarjan on the reverse CFG rooted at the exit node: a node's predecessors there are
+   its CFG successors.  Nodes the DFS did not reach (they cannot reach the exit) keep no IPDOM. */
 static void compute_ipdom(struct flow *c, struct flow_work *w)
 {
-    uint32_t exit_id = c->nblocks;
-    for (uint32_t v = 0; v <= exit_id; v++)
-        w->ipdom[v] = CFG_UNDEF;
-    w->ipdom[exit_id] = exit_id;
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        /* reverse postorder, skipping the root (highest number) */
-        for (uint32_t k = w->nreached - 1; k-- > 0;) {
-            uint32_t v = w->order[k], nd = CFG_UNDEF;
-            const struct flow_block *b = &c->blocks[v];
-            for (uint32_t i = 0; i < b->nsucc; i++) {
-                uint32_t s = b->succ[i];
-                if (w->ipdom[s] == CFG_UNDEF)
-                    continue;             /* not processed yet, or cannot reach the exit */
-                nd = nd == CFG_UNDEF ? s : intersect(w, s, nd);
-            }
-            if (nd != w->ipdom[v]) {
-                w->ipdom[v] = nd;
-                changed = 1;
-            }
-        }
+    uint32_t k = w->nreached;
+    for (uint32_t i = 0; i < k; i++) {
+        w->semi[i] = w->label[i] = i;
+        w->anc[i] = w->bucket[i] = CFG_UNDEF;
     }
-    for (uint32_t v = 0; v < exit_id; v++)
-        c->blocks[v].ipdom = w->ipdom[v] == CFG_UNDEF ? exit_id : w->ipdom[v];
+    for (uint32_t i = k; i-- > 1;) {
+        const struct flow_block *b = &c->blocks[w->vertex[i]];
+        for (uint32_t j = 0; j < b->nsucc; j++) {
+            uint32_t s = w->num[b->succ[j]];
+            uint32_t u = s == CFG_UNDEF ? i : eval(w, s);
+            if (w->semi[u] < w->semi[i])
+                w->semi[i] = w->semi[u];
+        }
+        w->bnext[i] = w->bucket[w->semi[i]];
+        w->bucket[w->semi[i]] = i;
+        uint32_t p = w->parent[i];
+        w->anc[i] = p;
+        for (uint32_t v = w->bucket[p]; v != CFG_UNDEF; v = w->bnext[v]) {
+            uint32_t u = eval(w, v);
+            w->idom[v] = w->semi[u] < w->semi[v] ? u : p;
+        }
+        w->bucket[p] = CFG_UNDEF;
+    }
+    w->idom[0] = 0;
+    for (uint32_t i = 1; i < k; i++)
+        if (w->idom[i] != w->semi[i])
+            w->idom[i] = w->idom[w->idom[i]];
+    for (uint32_t v = 0; v < c->nblocks; v++)
+        c->blocks[v].ipdom = w->num[v] == CFG_UNDEF ? c->nblocks : w->vertex[w->idom[w->num[v]]];
 }
 
 static void fill_reconv(const struct ptx_prog *p, struct flow *c)
@@ -217,8 +236,9 @@ static void fill_reconv(const struct ptx_prog *p, struct flow *c)
 
 static void work_free(struct flow_work *w)
 {
-    free(w->pred_off); free(w->pred); free(w->po); free(w->order);
-    free(w->ipdom); free(w->stk_node); free(w->stk_next);
+    free(w->pred_off); free(w->pred); free(w->num); free(w->vertex); free(w->parent);
+    free(w->semi); free(w->idom); free(w->anc); free(w->label); free(w->bucket); free(w->bnext);
+    free(w->stk_node); free(w->stk_next);
     memset(w, 0, sizeof *w);
 }
 
@@ -228,13 +248,12 @@ static int work_alloc(const struct flow *c, struct flow_work *w)
     memset(w, 0, sizeof *w);
     w->pred_off = malloc((nn + 1) * sizeof *w->pred_off);
     w->pred = malloc((2 * nn) * sizeof *w->pred);
-    w->po = malloc(nn * sizeof *w->po);
-    w->order = malloc(nn * sizeof *w->order);
-    w->ipdom = malloc(nn * sizeof *w->ipdom);
-    w->stk_node = malloc(nn * sizeof *w->stk_node);
-    w->stk_next = malloc(nn * sizeof *w->stk_next);
-    if (!w->pred_off || !w->pred || !w->po || !w->order || !w->ipdom || !w->stk_node ||
-        !w->stk_next) {
+    uint32_t **per_node[] = {&w->num, &w->vertex, &w->parent, &w->semi, &w->idom, &w->anc,
+                             &w->label, &w->bucket, &w->bnext, &w->stk_node, &w->stk_next};
+    int ok = w->pred_off && w->pred;
+    for (size_t i = 0; i < sizeof per_node / sizeof per_node[0]; i++)
+        ok &= (*per_node[i] = malloc(nn * sizeof **per_node[i])) != NULL;
+    if (!ok) {
         work_free(w);
         return -1;
     }
@@ -279,7 +298,7 @@ int flow_build(const struct ptx_prog *prog, struct flow *c, char *err, size_t er
     if (rc < 0 || work_alloc(c, &w) < 0)
         return fail_oom(c, prog->name, err, errlen);
     build_preds(c, &w);
-    reverse_postorder(c, &w);
+    reverse_dfs(c, &w);
     compute_ipdom(c, &w);
     work_free(&w);
     fill_reconv(prog, c);

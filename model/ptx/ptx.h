@@ -199,10 +199,13 @@ struct ptx_func {
     char   **labels;           uint32_t nlabels;   /* label name ...                       */
     uint32_t *label_pos;                             /* ... and the instruction index it marks */
     struct ptx_call *calls;    uint32_t ncalls;    /* OP_CALL: opd[0].imm indexes this */
+    uint32_t var0, nvar;                             /* its function-scope variables:
+                                                        mod->vars[var0 .. var0 + nvar) */
     uint32_t reqntid[3], maxntid[3];                 /* performance directives, 0 if absent */
     uint32_t maxnreg, minnctapersm;                  /* .maxnreg / .minnctapersm, 0 if absent */
 };
 
+struct ptx_names;                /* ptx_ntab.h */
 struct ptx_module {
     char     filename[256];
     char     version[16], target[32];
@@ -211,7 +214,8 @@ struct ptx_module {
     struct ptx_func *funcs;   uint32_t nfuncs;
     struct ptx_var  *vars;    uint32_t nvars;      /* every variable, module- or function-scope */
     char   **strs;            uint32_t nstrs;      /* symbol string table (for OPD_SYM) */
-    void    *arena;                                /* parser-owned storage */
+    struct ptx_names *names;                       /* the parser's index: functions and
+                                                      module-scope variables by name (ptx_ntab.h) */
 };
 
 /* ---------------- prog form (linked kernel) ---------------- */

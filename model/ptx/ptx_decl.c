@@ -5,13 +5,31 @@
  *
  * Not a hardware block.  A stack of declarations: `{ }` blocks push and pop, so call
  * sequences can redeclare "param0"; a function-scope variable gets a name unique in its
- * function ("param0#3") so that the linker can tell the declarations apart.
+ * function ("param0#3") so that the linker can tell the declarations apart.  Every look-up
+ * (a name in scope, a duplicate, a variable's unique name, a parameter) is a probe of a name
+ * table (ptx_ntab.h), so declaring and using n names costs O(n).
  */
 #include "ptx_parse_priv.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 /* ------------------------------------------------------------------ scopes */
+
+/* Look-ups go through two name tables (ptx_ntab.h): plain names and range prefixes, each to
+   the innermost declaration; a declaration keeps the one it shadows (prev), so popping a
+   scope restores them. */
+static struct ntab *decl_tab(struct pctx *c, const struct decl *d)
+{
+    return d->kind == D_RANGE ? &c->dranges : &c->dnames;
+}
+
+static int32_t *decl_ref(struct pctx *c, struct ntab *t, const char *s, size_t len)
+{
+    int32_t *v = ntab_ref(t, s, len);
+    if (!v)
+        px_fail(c, c->t.line, "out of memory");
+    return v;
+}
 
 void px_push_scope(struct pctx *c)
 {
@@ -22,82 +40,77 @@ void px_push_scope(struct pctx *c)
 
 void px_pop_scope(struct pctx *c)
 {
-    c->ndecls = c->scope[c->depth--];
-}
-
-/* Does decl d name `s`? For a range, *sub gets the register number. */
-static int decl_match(const struct decl *d, const char *s, size_t len, uint32_t *sub)
-{
-    if (d->kind != D_RANGE) {
-        *sub = 0;
-        return d->len == len && memcmp(d->name, s, len) == 0;
+    uint32_t lo = c->scope[c->depth--];
+    while (c->ndecls > lo) {
+        const struct decl *d = &c->decls[--c->ndecls];
+        *decl_ref(c, decl_tab(c, d), d->name, d->len) = d->prev;
     }
-    if (len <= d->len || memcmp(d->name, s, d->len) != 0)
-        return 0;
-    const char *q = s + d->len;
-    size_t nd = len - d->len;
-    if (nd > 9 || (q[0] == '0' && nd > 1))
-        return 0;
-    uint32_t v = 0;
-    for (size_t i = 0; i < nd; i++) {
-        if (!is_digit((uint8_t)q[i]))
-            return 0;
-        v = v * 10 + (uint32_t)(q[i] - '0');
-    }
-    if (v >= d->count)
-        return 0;
-    *sub = v;
-    return 1;
 }
 
-/* Innermost declaration of a name, searching scopes from `from` (index into decls) down. */
-static const struct decl *lookup_from(struct pctx *c, const char *s, size_t len, uint32_t lo,
-                                      uint32_t *sub)
+/* The innermost range declaration P<N> with N > v, P = s[0, plen), above index `above`. */
+static int32_t range_match(struct pctx *c, const char *s, size_t plen, uint32_t v, int32_t above)
 {
-    for (uint32_t i = c->ndecls; i > lo; i--)
-        if (decl_match(&c->decls[i - 1], s, len, sub))
-            return &c->decls[i - 1];
-    return NULL;
+    for (int32_t i = ntab_get(&c->dranges, s, plen); i != NTAB_NONE && i > above;
+         i = c->decls[i].prev) {
+        ntab_work_add(1);
+        if (v < c->decls[i].count)
+            return i;
+    }
+    return NTAB_NONE;
 }
 
+/* Innermost declaration of a name: a plain one, or a register of a range P<N> (the name is P
+   followed by a number below N, at most 9 digits and no leading zero; *sub gets it). */
 const struct decl *px_lookup(struct pctx *c, const char *s, size_t len, uint32_t *sub)
 {
-    return lookup_from(c, s, len, 0, sub);
+    int32_t best = ntab_get(&c->dnames, s, len);
+    *sub = 0;
+    uint32_t v = 0, pow = 1;
+    for (size_t k = 1; k <= 9 && k < len && is_digit((uint8_t)s[len - k]); k++, pow *= 10) {
+        v += (uint32_t)(s[len - k] - '0') * pow;
+        if (s[len - k] == '0' && k > 1)
+            continue;
+        int32_t r = range_match(c, s, len - k, v, best);
+        if (r != NTAB_NONE) {
+            best = r;
+            *sub = v;
+        }
+    }
+    return best == NTAB_NONE ? NULL : &c->decls[best];
 }
 
-/* Declaring a range prefix "P" with count N collides with a name "P<k>", k < N, or another
-   range with the same prefix, in the current scope. */
-static void check_dup(struct pctx *c, const char *s, size_t len, uint32_t count, int is_range,
-                      uint32_t line)
+/* A name already declared in the current scope is a duplicate. */
+static void check_dup(struct pctx *c, const char *s, size_t len, uint32_t line)
 {
-    uint32_t lo = c->scope[c->depth], sub;
-    for (uint32_t i = lo; i < c->ndecls; i++) {
-        const struct decl *d = &c->decls[i];
-        int clash;
-        if (!is_range) {
-            clash = decl_match(d, s, len, &sub);
-        } else if (d->kind == D_RANGE) {
-            clash = d->len == len && memcmp(d->name, s, len) == 0;
-        } else {
-            struct decl tmp = {s, (uint32_t)len, D_RANGE, count, 0, -1};
-            clash = decl_match(&tmp, d->name, d->len, &sub);
-        }
-        if (clash)
-            px_fail(c, line, "duplicate declaration of '%.*s'", (int)len, s);
-    }
+    uint32_t sub;
+    const struct decl *d = px_lookup(c, s, len, &sub);
+    if (d && d - c->decls >= (ptrdiff_t)c->scope[c->depth])
+        px_fail(c, line, "duplicate declaration of '%.*s'", (int)len, s);
+}
+
+/* Declaring a range prefix "P" collides with another range "P" in the current scope (its
+   names "P<k>" are checked one by one as they are made, declare_regs). */
+static void check_dup_range(struct pctx *c, const char *s, size_t len, uint32_t line)
+{
+    int32_t i = ntab_get(&c->dranges, s, len);
+    if (i != NTAB_NONE && (uint32_t)i >= c->scope[c->depth])
+        px_fail(c, line, "duplicate declaration of '%.*s'", (int)len, s);
 }
 
 void px_add_decl(struct pctx *c, const char *s, size_t len, uint8_t kind, uint32_t count,
                      int32_t idx, int32_t sym)
 {
     c->decls = px_grow(c, c->decls, &c->cap_decls, (uint64_t)c->ndecls + 1, sizeof *c->decls);
-    struct decl *d = &c->decls[c->ndecls++];
+    struct decl *d = &c->decls[c->ndecls];
     d->name = s;
     d->len = (uint32_t)len;
     d->kind = kind;
     d->count = count;
     d->idx = idx;
     d->sym = sym;
+    int32_t *v = decl_ref(c, decl_tab(c, d), s, len);
+    d->prev = *v;
+    *v = (int32_t)c->ndecls++;
 }
 
 /* ------------------------------------------------------------------ declarations */
@@ -114,15 +127,22 @@ static void declare_regs(struct pctx *c, const char *s, size_t len, uint8_t type
     snprintf(digits, sizeof digits, "%u", n - 1);
     if (len + (count ? strlen(digits) : 0) >= sizeof f->regs[0].name)
         px_fail(c, line, "register name '%.*s' too long", (int)(len > 40 ? 40 : len), s);
-    check_dup(c, s, len, count, count != 0, line);
+    if (count)
+        check_dup_range(c, s, len, line);
+    else
+        check_dup(c, s, len, line);
     f->regs = px_grow(c, f->regs, &c->cap_regs, (uint64_t)f->nregs + n, sizeof *f->regs);
     for (uint32_t i = 0; i < n; i++) {
         struct ptx_regdecl *r = &f->regs[f->nregs + i];
-        if (count)
-            snprintf(r->name, sizeof r->name, "%.*s%u", (int)len, s, i);
-        else
-            snprintf(r->name, sizeof r->name, "%.*s", (int)len, s);
         r->type = type;
+        if (!count) {
+            snprintf(r->name, sizeof r->name, "%.*s", (int)len, s);
+            continue;
+        }
+        int k = snprintf(r->name, sizeof r->name, "%.*s%u", (int)len, s, i);
+        int32_t d = ntab_get(&c->dnames, r->name, (size_t)k);     /* a plain name P<i> */
+        if (d != NTAB_NONE && (uint32_t)d >= c->scope[c->depth])
+            px_fail(c, line, "duplicate declaration of '%.*s'", (int)len, s);
     }
     px_add_decl(c, s, len, count ? D_RANGE : D_REG, count, (int32_t)f->nregs, -1);
     f->nregs += n;
@@ -264,23 +284,13 @@ static int32_t new_var(struct pctx *c)
 }
 
 /* Is `name` already taken by a module variable, a parameter of the current function or a
-   variable of the current function?  (Function-scope names must be unique for the linker.) */
+   variable of the current function?  (Function-scope names must be unique for the linker.)
+   c->fnames holds the function's names (parse_function adds the parameters). */
 static int var_name_taken(struct pctx *c, const char *name)
 {
-    struct ptx_module *m = c->m;
-    for (uint32_t i = 0; i < m->nvars; i++)
-        if ((m->vars[i].func == -1 || m->vars[i].func == c->fidx) && !strcmp(m->vars[i].name, name))
-            return 1;
-    if (c->fidx >= 0) {
-        const struct ptx_func *f = curf(c);
-        for (uint32_t i = 0; i < f->nparams; i++)
-            if (!strcmp(f->params[i].name, name))
-                return 1;
-        for (uint32_t i = 0; i < f->nrets; i++)
-            if (!strcmp(f->rets[i].name, name))
-                return 1;
-    }
-    return 0;
+    size_t n = strlen(name);
+    return ntab_get(&c->m->names->vars, name, n) != NTAB_NONE
+        || (c->fidx >= 0 && ntab_get(&c->fnames, name, n) != NTAB_NONE);
 }
 
 struct vattr { uint8_t space, type, is_extern; unsigned vecn; uint64_t align; };
@@ -336,7 +346,7 @@ static void parse_one_var(struct pctx *c, const struct vattr *a, int in_func)
         px_fail(c, line, "initialised variable '%s' too large", name);
 
     /* scope bookkeeping */
-    check_dup(c, s, len, 0, 0, line);
+    check_dup(c, s, len, line);
     char uname[96];
     snprintf(uname, sizeof uname, "%s", name);
     if (in_func && var_name_taken(c, uname)) {
@@ -368,6 +378,8 @@ static void parse_one_var(struct pctx *c, const struct vattr *a, int in_func)
         for (uint32_t i = 0; i < nv; i++)
             put_init(c, v->init + (uint64_t)i * ts, a->type, &c->ivals[i], c->ivals[i].c);
     }
+    if (ntab_set(in_func ? &c->fnames : &c->m->names->vars, uname, strlen(uname), vi))
+        px_fail(c, line, "out of memory");
     px_add_decl(c, s, len, D_VAR, 0, vi, px_intern(c, uname, strlen(uname)));
 }
 
@@ -417,6 +429,7 @@ void px_parse_params(struct pctx *c, struct ptx_param **arr, uint32_t *n, uint32
     char b[64];
     uint32_t cap = 0;
     uint64_t off = 0;
+    ntab_free(&c->pnames);
     px_expect_punct(c, '(');
     if (is_punct(&c->t, ')')) {
         px_next(c);
@@ -456,10 +469,12 @@ void px_parse_params(struct pctx *c, struct ptx_param **arr, uint32_t *n, uint32
         *arr = px_grow(c, *arr, &cap, (uint64_t)*n + 1, sizeof **arr);
         struct ptx_param *p = &(*arr)[*n];
         px_take_ident(c, p->name, sizeof p->name, "parameter name");
-        for (uint32_t i = 0; i < *n; i++)
-            if (!strcmp((*arr)[i].name, p->name))
-                px_fail(c, c->t.line, "duplicate parameter '%s'", p->name);
-        (*n)++;
+        int32_t *seen = ntab_ref(&c->pnames, p->name, strlen(p->name));
+        if (!seen)
+            px_fail(c, c->t.line, "out of memory");
+        if (*seen != NTAB_NONE)
+            px_fail(c, c->t.line, "duplicate parameter '%s'", p->name);
+        *seen = (int32_t)(*n)++;
         px_next(c);
         uint64_t count = 1;
         if (is_punct(&c->t, '[')) {

@@ -60,7 +60,7 @@ static void sym_addr(struct lctx *L, const struct inst *I, int32_t sym, uint32_t
         *space = PS_PARAM;
         *addr = L->pool[I->rets + idx];
         return;
-    case SK_FVAR: v = L->fl[I->fi].vars[idx]; break;
+    case SK_FVAR: v = lk_fl(L, I->fi)->vars[idx]; break;
     case SK_MVAR: v = (int32_t)idx; break;
     default: lk_fail(L, line, "undefined symbol '%s'", (uint32_t)sym < m->nstrs ? m->strs[sym] : "?");
     }
@@ -68,24 +68,25 @@ static void sym_addr(struct lctx *L, const struct inst *I, int32_t sym, uint32_t
     *space = var->space;
     switch (var->space) {
     case PS_SHARED:
-        *addr = var->is_extern ? L->dyn_base : L->shared_off[v];
+        *addr = var->is_extern ? L->dyn_base : lk_var(L, v)->shared_off;
         break;
     case PS_LOCAL:
         if (kind == SK_FVAR) {
-            *addr = I->local_base + L->fl[I->fi].off[idx];
+            *addr = I->local_base + lk_fl(L, I->fi)->off[idx];
         } else {
-            if (L->mlocal_off[v] == NONE32) {
-                L->mlocal_off[v] = lk_alloc_local(L, var->size, var->align ? var->align : 1);
-                lk_add_sym(L, var->name, 0, PS_LOCAL, v, var->type, var->align, L->mlocal_off[v],
-                           var->size);
+            uint32_t at = lk_var(L, v)->mlocal_off;
+            if (at == NONE32) {
+                at = lk_alloc_local(L, var->size, var->align ? var->align : 1);
+                lk_var(L, v)->mlocal_off = at;
+                lk_add_sym(L, var->name, 0, PS_LOCAL, v, var->type, var->align, at, var->size);
             }
-            *addr = L->mlocal_off[v];
+            *addr = at;
         }
         break;
     case PS_PARAM:
         if (kind != SK_FVAR)
             lk_fail(L, line, "bad .param symbol '%s'", var->name);
-        *addr = PTX_PSCRATCH_BASE + I->ps_base + L->fl[I->fi].off[idx];
+        *addr = PTX_PSCRATCH_BASE + I->ps_base + lk_fl(L, I->fi)->off[idx];
         break;
     default:
         *addr = var->addr;
@@ -203,9 +204,9 @@ static void emit_call(struct lctx *L, const struct inst *I, const struct ptx_ins
     const struct ptx_module *m = L->m;
     const struct ptx_func *f = &m->funcs[I->fi];
     const struct ptx_call *cl = &f->calls[in->opd[0].imm];
-    uint32_t g = (uint32_t)L->func_of_sym[cl->callee];
+    uint32_t g = (uint32_t)lk_func_of_sym(L, cl->callee);
     const struct ptx_func *gf = &m->funcs[g];
-    const struct flayout *gl = &L->fl[g];
+    const struct flayout *gl = lk_fl(L, g);
     uint32_t skip_pc = NONE32;
     if (in->guard >= 0) {
         struct ptx_insn b = lk_make_bra(in->guard + (int32_t)I->reg_base, !in->guard_neg, in->line);

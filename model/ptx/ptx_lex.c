@@ -2,10 +2,11 @@
  * ptx_lex.c -- the PTX parser's lexer: errors (longjmp to ptx_parse), growable arrays, the
  * module's string table, and on-demand tokens.
  *
- * Not a hardware block.  Identifiers may carry dotted suffixes ("ld.global.u32", "%tid.x")
- * and '::' qualifiers; numbers are decoded here (0f.. f32 bits, 0d.. f64 bits, 0x.., 0b..,
- * octal, decimal, decimal floats).  Comments and whitespace are skipped; .loc/.file lines,
- * .section blocks and .pragma are skipped by helpers the statement parser calls.
+ * Not a hardware block.  Strings are interned through a name table (ptx_ntab.h).  Identifiers
+ * may carry dotted suffixes ("ld.global.u32", "%tid.x") and '::' qualifiers; numbers are
+ * decoded here (0f.. f32 bits, 0d.. f64 bits, 0x.., 0b.., octal, decimal, decimal floats).
+ * Comments and whitespace are skipped; .loc/.file lines, .section blocks and .pragma are
+ * skipped by helpers the statement parser calls.
  */
 #include "ptx_parse_priv.h"
 #include <stdarg.h>
@@ -45,44 +46,15 @@ void *px_grow(struct pctx *c, void *arr, uint32_t *cap, uint64_t need, size_t es
 
 /* ------------------------------------------------------------------ string table */
 
-static uint32_t hash_str(const char *s, size_t len)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (uint8_t)s[i]) * 16777619u;
-    return h;
-}
-
-static void rehash(struct pctx *c, uint32_t ncap)
-{
-    uint32_t *nh = calloc(ncap, sizeof *nh);
-    if (!nh)
-        px_fail(c, c->t.line, "out of memory");
-    for (uint32_t i = 0; i < c->m->nstrs; i++) {
-        const char *s = c->m->strs[i];
-        uint32_t h = hash_str(s, strlen(s)) & (ncap - 1);
-        while (nh[h])
-            h = (h + 1) & (ncap - 1);
-        nh[h] = i + 1;
-    }
-    free(c->hash);
-    c->hash = nh;
-    c->hcap = ncap;
-}
-
 /* Index of the string in mod->strs, added if new. */
 int32_t px_intern(struct pctx *c, const char *s, size_t len)
 {
     struct ptx_module *m = c->m;
-    if ((m->nstrs + 1) * 2 > c->hcap)
-        rehash(c, c->hcap ? c->hcap * 2 : 256);
-    uint32_t h = hash_str(s, len) & (c->hcap - 1);
-    while (c->hash[h]) {
-        const char *e = m->strs[c->hash[h] - 1];
-        if (strncmp(e, s, len) == 0 && e[len] == 0)
-            return (int32_t)(c->hash[h] - 1);
-        h = (h + 1) & (c->hcap - 1);
-    }
+    int32_t *v = ntab_ref(&c->strtab, s, len);
+    if (!v)
+        px_fail(c, c->t.line, "out of memory");
+    if (*v != NTAB_NONE)
+        return *v;
     m->strs = px_grow(c, m->strs, &c->cap_strs, (uint64_t)m->nstrs + 1, sizeof *m->strs);
     char *copy = malloc(len + 1);
     if (!copy)
@@ -90,8 +62,8 @@ int32_t px_intern(struct pctx *c, const char *s, size_t len)
     memcpy(copy, s, len);
     copy[len] = 0;
     m->strs[m->nstrs] = copy;
-    c->hash[h] = ++m->nstrs;
-    return (int32_t)(m->nstrs - 1);
+    *v = (int32_t)m->nstrs++;
+    return *v;
 }
 
 /* ------------------------------------------------------------------ lexer */

@@ -12,7 +12,9 @@
  *   3. the prog ends with an exit; regs_per_thread comes from a liveness analysis (ptx_regs.c).
  * Every named range the program ends up with (shared, local and param-scratch variables of
  * each inlined instance, the .global/.const variables it names) goes into the prog's symbol
- * table, which the printer and the rewriter read.
+ * table, which the printer and the rewriter read.  Names are found through name tables
+ * (ptx_ntab.h) and only what the kernel reaches is laid out, so a link costs what the kernel
+ * reaches, not what the module holds.
  * Errors are "FILE:LINE: message".  No global state; all memory is freed on every path.
  */
 #include "ptx_link_priv.h"
@@ -63,127 +65,115 @@ static void *lcalloc(struct lctx *L, size_t n, size_t esz)
 
 /* ------------------------------------------------------------------ name tables */
 
-struct nameidx { const char *s; int32_t i; };
-static int cmp_name(const void *a, const void *b)
+/* Functions and module-scope variables are found in the parser's index of the module, a
+   function's own names in its frame layout (made only for the functions the kernel reaches). */
+
+static void name_put(struct lctx *L, struct ntab *t, const char *s, int32_t val, int keep)
 {
-    return strcmp(((const struct nameidx *)a)->s, ((const struct nameidx *)b)->s);
+    int32_t *v = ntab_ref(t, s, strlen(s));
+    if (!v)
+        lk_fail(L, 0, "out of memory");
+    if (!keep || *v == NTAB_NONE)
+        *v = val;
 }
 
-static int32_t find_str(const struct nameidx *tab, uint32_t n, const char *s)
-{
-    struct nameidx key = {s, 0};
-    const struct nameidx *r = n ? bsearch(&key, tab, n, sizeof *tab, cmp_name) : NULL;
-    return r ? r->i : -1;
-}
-
-/* strs index of every variable and function name; module variables and functions by strs index. */
-static void build_names(struct lctx *L)
+int32_t lk_func_of_sym(const struct lctx *L, int32_t sym)
 {
     const struct ptx_module *m = L->m;
-    struct nameidx *tab = lcalloc(L, m->nstrs, sizeof *tab);
-    for (uint32_t i = 0; i < m->nstrs; i++)
-        tab[i].s = m->strs[i], tab[i].i = (int32_t)i;
-    qsort(tab, m->nstrs, sizeof *tab, cmp_name);
-    L->mod_var_of_sym = lcalloc(L, m->nstrs, sizeof(int32_t));
-    L->func_of_sym = lcalloc(L, m->nstrs, sizeof(int32_t));
-    L->var_sym = lcalloc(L, m->nvars, sizeof(int32_t));
-    for (uint32_t i = 0; i < m->nstrs; i++)
-        L->mod_var_of_sym[i] = L->func_of_sym[i] = -1;
-    for (uint32_t v = 0; v < m->nvars; v++) {
-        L->var_sym[v] = find_str(tab, m->nstrs, m->vars[v].name);
-        if (m->vars[v].func == -1 && L->var_sym[v] >= 0)
-            L->mod_var_of_sym[L->var_sym[v]] = (int32_t)v;
-    }
-    for (uint32_t f = 0; f < m->nfuncs; f++) {
-        int32_t s = find_str(tab, m->nstrs, m->funcs[f].name);
-        if (s >= 0)
-            L->func_of_sym[s] = (int32_t)f;
-    }
-    /* per-function parameter names */
-    for (uint32_t f = 0; f < m->nfuncs; f++) {
-        const struct ptx_func *fn = &m->funcs[f];
-        struct flayout *fl = &L->fl[f];
-        fl->param_sym = lcalloc(L, fn->nparams, sizeof(int32_t));
-        fl->ret_sym = lcalloc(L, fn->nrets, sizeof(int32_t));
-        for (uint32_t i = 0; i < fn->nparams; i++)
-            fl->param_sym[i] = find_str(tab, m->nstrs, fn->params[i].name);
-        for (uint32_t i = 0; i < fn->nrets; i++)
-            fl->ret_sym[i] = find_str(tab, m->nstrs, fn->rets[i].name);
-    }
-    free(tab);
+    if (sym < 0 || (uint32_t)sym >= m->nstrs)
+        return -1;
+    int32_t f = ntab_get(&m->names->funcs, m->strs[sym], strlen(m->strs[sym]));
+    return f != NTAB_NONE && (uint32_t)f < m->nfuncs ? f : -1;
 }
 
 /* ------------------------------------------------------------------ analysis */
 
-/* Function-scope variables of each function, and the frame layout of the reachable ones. */
-static void layout_funcs(struct lctx *L)
+/* The frame of function fi: its variables in declaration order, each at its alignment in the
+   local or the param-scratch frame; its names (variables first, then parameters, then return
+   parameters: the first of equal names wins). */
+static void layout_func(struct lctx *L, struct flayout *fl)
 {
     const struct ptx_module *m = L->m;
-    uint32_t *cnt = lcalloc(L, m->nfuncs, sizeof *cnt);
-    for (uint32_t v = 0; v < m->nvars; v++)
-        if (m->vars[v].func >= 0 && (uint32_t)m->vars[v].func < m->nfuncs)
-            cnt[m->vars[v].func]++;
-    for (uint32_t f = 0; f < m->nfuncs; f++) {
-        L->fl[f].vars = calloc(cnt[f] ? cnt[f] : 1, sizeof(int32_t));
-        L->fl[f].off = calloc(cnt[f] ? cnt[f] : 1, sizeof(uint32_t));
-        if (!L->fl[f].vars || !L->fl[f].off) {
-            free(cnt);
-            lk_fail(L, 0, "out of memory");
+    const struct ptx_func *fn = &m->funcs[fl->fi];
+    if ((uint64_t)fn->var0 + fn->nvar > m->nvars)
+        lk_fail(L, fn->line, "bad variables of '%s'", fn->name);
+    fl->vars = lcalloc(L, fn->nvar, sizeof *fl->vars);
+    fl->off = lcalloc(L, fn->nvar, sizeof *fl->off);
+    fl->nvars = fn->nvar;
+    uint64_t lsz = 0, psz = 0;
+    fl->local_align = fl->ps_align = 1;
+    for (uint32_t k = 0; k < fl->nvars; k++) {
+        fl->vars[k] = (int32_t)(fn->var0 + k);
+        const struct ptx_var *v = &m->vars[fl->vars[k]];
+        uint32_t al = v->align ? v->align : 1;
+        name_put(L, &fl->names, v->name, (int32_t)(k << 2 | SK_FVAR), 1);
+        if (v->space == PS_LOCAL) {
+            lsz = lk_align_up(lsz, al);
+            fl->off[k] = (uint32_t)lsz;
+            lsz += v->size;
+            if (al > fl->local_align)
+                fl->local_align = al;
+        } else if (v->space == PS_PARAM) {
+            psz = lk_align_up(psz, al);
+            fl->off[k] = (uint32_t)psz;
+            psz += v->size;
+            if (al > fl->ps_align)
+                fl->ps_align = al;
         }
+        if (lsz > MAX_FRAME_BYTES || psz > MAX_FRAME_BYTES)
+            lk_fail(L, fn->line, "local memory of '%s' too large", fn->name);
     }
-    free(cnt);
-    for (uint32_t v = 0; v < m->nvars; v++) {
-        int32_t f = m->vars[v].func;
-        if (f >= 0 && (uint32_t)f < m->nfuncs)
-            L->fl[f].vars[L->fl[f].nvars++] = (int32_t)v;
-    }
-    for (uint32_t f = 0; f < m->nfuncs; f++) {
-        struct flayout *fl = &L->fl[f];
-        uint64_t lsz = 0, psz = 0;
-        fl->local_align = fl->ps_align = 1;
-        for (uint32_t k = 0; k < fl->nvars; k++) {
-            const struct ptx_var *v = &m->vars[fl->vars[k]];
-            uint32_t al = v->align ? v->align : 1;
-            if (v->space == PS_LOCAL) {
-                lsz = lk_align_up(lsz, al);
-                fl->off[k] = (uint32_t)lsz;
-                lsz += v->size;
-                if (al > fl->local_align)
-                    fl->local_align = al;
-            } else if (v->space == PS_PARAM) {
-                psz = lk_align_up(psz, al);
-                fl->off[k] = (uint32_t)psz;
-                psz += v->size;
-                if (al > fl->ps_align)
-                    fl->ps_align = al;
-            }
-            if (lsz > MAX_FRAME_BYTES || psz > MAX_FRAME_BYTES)
-                lk_fail(L, m->funcs[f].line, "local memory of '%s' too large", m->funcs[f].name);
-        }
-        fl->local_size = (uint32_t)lsz;
-        fl->ps_size = (uint32_t)psz;
-    }
+    fl->local_size = (uint32_t)lsz;
+    fl->ps_size = (uint32_t)psz;
+    for (uint32_t i = 0; i < fn->nparams; i++)
+        name_put(L, &fl->names, fn->params[i].name, (int32_t)(i << 2 | SK_PARAM), 1);
+    for (uint32_t i = 0; i < fn->nrets; i++)
+        name_put(L, &fl->names, fn->rets[i].name, (int32_t)(i << 2 | SK_RET), 1);
+}
+
+struct flayout *lk_fl(struct lctx *L, uint32_t fi)
+{
+    int32_t *at = ntab_ref_u32(&L->fl_of, fi);
+    if (!at)
+        lk_fail(L, 0, "out of memory");
+    if (*at != NTAB_NONE)
+        return L->fl[*at];
+    *at = (int32_t)L->nfl;
+    L->fl = lk_grow(L, L->fl, &L->cap_fl, (uint64_t)L->nfl + 1, sizeof *L->fl);
+    struct flayout *fl = L->fl[L->nfl++] = lcalloc(L, 1, sizeof *fl);
+    fl->fi = fi;
+    layout_func(L, fl);
+    return fl;
+}
+
+struct lvar *lk_var(struct lctx *L, int32_t v)
+{
+    int32_t *at = ntab_ref_u32(&L->lv_of, (uint32_t)v);
+    if (!at)
+        lk_fail(L, 0, "out of memory");
+    if (*at != NTAB_NONE)
+        return &L->lv[*at];
+    *at = (int32_t)L->nlv;
+    L->lv = lk_grow(L, L->lv, &L->cap_lv, (uint64_t)L->nlv + 1, sizeof *L->lv);
+    L->lv[L->nlv] = (struct lvar){v, NONE32, NONE32};
+    return &L->lv[L->nlv++];
 }
 
 /* Which declaration a symbol of function fi names: function variable, parameter, return
    parameter or module variable (innermost first, as the parser scoped them). */
-int lk_lookup_sym(const struct lctx *L, uint32_t fi, int32_t sym, uint32_t *idx)
+int lk_lookup_sym(struct lctx *L, uint32_t fi, int32_t sym, uint32_t *idx)
 {
-    const struct flayout *fl = &L->fl[fi];
-    const struct ptx_func *f = &L->m->funcs[fi];
-    if (sym < 0 || (uint32_t)sym >= L->m->nstrs)
+    const struct ptx_module *m = L->m;
+    if (sym < 0 || (uint32_t)sym >= m->nstrs)
         return SK_NONE;
-    for (uint32_t k = 0; k < fl->nvars; k++)
-        if (L->var_sym[fl->vars[k]] == sym)
-            return *idx = k, SK_FVAR;
-    for (uint32_t i = 0; i < f->nparams; i++)
-        if (fl->param_sym[i] == sym)
-            return *idx = i, SK_PARAM;
-    for (uint32_t i = 0; i < f->nrets; i++)
-        if (fl->ret_sym[i] == sym)
-            return *idx = i, SK_RET;
-    if (L->mod_var_of_sym[sym] >= 0)
-        return *idx = (uint32_t)L->mod_var_of_sym[sym], SK_MVAR;
+    const char *name = m->strs[sym];
+    size_t len = strlen(name);
+    int32_t e = ntab_get(&lk_fl(L, fi)->names, name, len);
+    if (e != NTAB_NONE)
+        return *idx = (uint32_t)e >> 2, e & 3;
+    e = ntab_get(&m->names->vars, name, len);
+    if (e != NTAB_NONE && (uint32_t)e < m->nvars)
+        return *idx = (uint32_t)e, SK_MVAR;
     return SK_NONE;
 }
 
@@ -202,9 +192,9 @@ static void scan_symbols(struct lctx *L, uint32_t fi)
             if (kind == SK_NONE)
                 lk_fail(L, in->line, "undefined symbol '%s'",
                       (uint32_t)o->sym < L->m->nstrs ? L->m->strs[o->sym] : "?");
-            int32_t v = kind == SK_FVAR ? L->fl[fi].vars[idx] : kind == SK_MVAR ? (int32_t)idx : -1;
+            int32_t v = kind == SK_FVAR ? lk_fl(L, fi)->vars[idx] : kind == SK_MVAR ? (int32_t)idx : -1;
             if (v >= 0)
-                L->var_used[v] = 1;
+                lk_var(L, v);
         }
     }
 }
@@ -215,7 +205,7 @@ static void walk_calls(struct lctx *L, uint32_t fi, uint32_t depth)
 {
     const struct ptx_module *m = L->m;
     const struct ptx_func *f = &m->funcs[fi];
-    L->state[fi] = 1;
+    lk_fl(L, fi)->state = 1;
     scan_symbols(L, fi);
     for (uint32_t i = 0; i < f->ninsns; i++) {
         const struct ptx_insn *in = &f->insns[i];
@@ -225,13 +215,13 @@ static void walk_calls(struct lctx *L, uint32_t fi, uint32_t depth)
             lk_fail(L, in->line, "bad call");
         const struct ptx_call *cl = &f->calls[in->opd[0].imm];
         const char *name = (cl->callee >= 0 && (uint32_t)cl->callee < m->nstrs) ? m->strs[cl->callee] : "?";
-        int32_t g = (cl->callee >= 0 && (uint32_t)cl->callee < m->nstrs) ? L->func_of_sym[cl->callee] : -1;
+        int32_t g = lk_func_of_sym(L, cl->callee);
         if (g < 0)
             lk_fail(L, in->line, "call to undefined function '%s'", name);
         const struct ptx_func *gf = &m->funcs[g];
         if (gf->is_entry)
             lk_fail(L, in->line, "call to .entry '%s'", name);
-        if (L->state[g] == 1)
+        if (lk_fl(L, (uint32_t)g)->state == 1)
             lk_fail(L, in->line, "recursive call to '%s' (recursion cannot be inlined)", name);
         if (cl->nargs != gf->nparams)
             lk_fail(L, in->line, "call to '%s' with %u arguments, expected %u", name,
@@ -248,23 +238,43 @@ static void walk_calls(struct lctx *L, uint32_t fi, uint32_t depth)
             }
             int k = lk_lookup_sym(L, fi, cl->args[a], &idx);
             int ok = k == SK_PARAM || k == SK_RET
-                  || (k == SK_FVAR && m->vars[L->fl[fi].vars[idx]].space == PS_PARAM);
+                  || (k == SK_FVAR && m->vars[lk_fl(L, fi)->vars[idx]].space == PS_PARAM);
             if (!ok)
                 lk_fail(L, in->line, "argument %u of call to '%s' is not a .param variable", a + 1, name);
         }
         for (uint32_t r = 0; r < cl->nrets; r++) {
             uint32_t idx;
             int k = lk_lookup_sym(L, fi, cl->rets[r], &idx);
-            if (!(k == SK_RET || (k == SK_FVAR && m->vars[L->fl[fi].vars[idx]].space == PS_PARAM)))
+            if (!(k == SK_RET || (k == SK_FVAR && m->vars[lk_fl(L, fi)->vars[idx]].space == PS_PARAM)))
                 lk_fail(L, in->line, "return value %u of call to '%s' is not a .param variable", r + 1, name);
         }
-        if (L->state[g] == 0) {
+        if (lk_fl(L, (uint32_t)g)->state == 0) {
             if (depth + 1 >= MAX_CALL_DEPTH)
                 lk_fail(L, in->line, "calls nested too deeply");
             walk_calls(L, (uint32_t)g, depth + 1);
         }
     }
-    L->state[fi] = 2;
+    lk_fl(L, fi)->state = 2;
+}
+
+static int cmp_lvar(const void *a, const void *b)
+{
+    int32_t x = ((const struct lvar *)a)->v, y = ((const struct lvar *)b)->v;
+    return (x > y) - (x < y);
+}
+
+/* The variables the walk found named, in declaration order (their table made again). */
+static void sort_used(struct lctx *L)
+{
+    if (L->nlv)
+        qsort(L->lv, L->nlv, sizeof *L->lv, cmp_lvar);
+    ntab_free(&L->lv_of);
+    for (uint32_t i = 0; i < L->nlv; i++) {
+        int32_t *at = ntab_ref_u32(&L->lv_of, (uint32_t)L->lv[i].v);
+        if (!at)
+            lk_fail(L, 0, "out of memory");
+        *at = (int32_t)i;
+    }
 }
 
 /* Static shared layout: used variables in declaration order, each at its alignment. */
@@ -272,14 +282,14 @@ static void layout_shared(struct lctx *L)
 {
     const struct ptx_module *m = L->m;
     uint64_t off = 0;
-    for (uint32_t v = 0; v < m->nvars; v++) {
+    for (uint32_t i = 0; i < L->nlv; i++) {
+        int32_t v = L->lv[i].v;
         const struct ptx_var *var = &m->vars[v];
-        L->shared_off[v] = NONE32;
-        if (!L->var_used[v] || var->space != PS_SHARED || var->is_extern)
+        if (var->space != PS_SHARED || var->is_extern)
             continue;
         off = lk_align_up(off, var->align ? var->align : 1);
-        L->shared_off[v] = (uint32_t)off;
-        lk_add_sym(L, var->name, 0, PS_SHARED, (int32_t)v, var->type, var->align, off, var->size);
+        L->lv[i].shared_off = (uint32_t)off;
+        lk_add_sym(L, var->name, 0, PS_SHARED, v, var->type, var->align, off, var->size);
         off += var->size;
         if (off > MAX_FRAME_BYTES)
             lk_fail(L, 0, "shared memory too large");
@@ -292,14 +302,13 @@ static void layout_shared(struct lctx *L)
 static void module_syms(struct lctx *L)
 {
     const struct ptx_module *m = L->m;
-    for (uint32_t v = 0; v < m->nvars; v++) {
+    for (uint32_t i = 0; i < L->nlv; i++) {
+        int32_t v = L->lv[i].v;
         const struct ptx_var *var = &m->vars[v];
-        if (!L->var_used[v])
-            continue;
         if (var->space == PS_SHARED && var->is_extern)
-            lk_add_sym(L, var->name, 0, PS_SHARED, (int32_t)v, var->type, var->align, L->dyn_base, 0);
+            lk_add_sym(L, var->name, 0, PS_SHARED, v, var->type, var->align, L->dyn_base, 0);
         else if (var->space == PS_GLOBAL || var->space == PS_CONST)
-            lk_add_sym(L, var->name, 0, var->space, (int32_t)v, var->type, var->align, var->addr,
+            lk_add_sym(L, var->name, 0, var->space, v, var->type, var->align, var->addr,
                        var->size);
     }
 }
@@ -327,7 +336,7 @@ void lk_add_sym(struct lctx *L, const char *name, uint32_t id, uint8_t space, in
 
 void lk_frame_syms(struct lctx *L, const struct inst *I)
 {
-    const struct flayout *fl = &L->fl[I->fi];
+    const struct flayout *fl = lk_fl(L, I->fi);
     for (uint32_t k = 0; k < fl->nvars; k++) {
         const struct ptx_var *v = &L->m->vars[fl->vars[k]];
         if (v->space == PS_LOCAL)
@@ -343,21 +352,17 @@ void lk_frame_syms(struct lctx *L, const struct inst *I)
 
 static void free_lctx(struct lctx *L)
 {
-    if (L->fl)
-        for (uint32_t f = 0; f < L->m->nfuncs; f++) {
-            free(L->fl[f].vars);
-            free(L->fl[f].off);
-            free(L->fl[f].param_sym);
-            free(L->fl[f].ret_sym);
+    for (uint32_t f = 0; f < L->nfl; f++)
+        if (L->fl[f]) {
+            free(L->fl[f]->vars);
+            free(L->fl[f]->off);
+            ntab_free(&L->fl[f]->names);
+            free(L->fl[f]);
         }
     free(L->fl);
-    free(L->mod_var_of_sym);
-    free(L->func_of_sym);
-    free(L->var_sym);
-    free(L->state);
-    free(L->shared_off);
-    free(L->mlocal_off);
-    free(L->var_used);
+    ntab_free(&L->fl_of);
+    free(L->lv);
+    ntab_free(&L->lv_of);
     free(L->pool);
     free(L->fix);
 }
@@ -366,27 +371,18 @@ static void link_kernel(struct lctx *L, const char *kernel)
 {
     const struct ptx_module *m = L->m;
     struct ptx_prog *p = L->p;
-    int32_t entry = -1;
-    for (uint32_t f = 0; f < m->nfuncs; f++)
-        if (!strcmp(m->funcs[f].name, kernel))
-            entry = (int32_t)f;
-    if (entry < 0)
+    if (!m->names)
+        lk_fail(L, 0, "module without a name index (not made by ptx_parse)");
+    int32_t entry = ntab_get(&m->names->funcs, kernel, strlen(kernel));
+    if (entry < 0 || (uint32_t)entry >= m->nfuncs)
         lk_fail(L, 0, "no kernel named '%s'", kernel);
     const struct ptx_func *ef = &m->funcs[entry];
     if (!ef->is_entry)
         lk_fail(L, ef->line, "'%s' is a .func, not a kernel (.entry)", kernel);
     snprintf(p->name, sizeof p->name, "%s", ef->name);
     p->mod = m;
-    L->fl = lcalloc(L, m->nfuncs, sizeof *L->fl);
-    L->state = lcalloc(L, m->nfuncs, 1);
-    L->shared_off = lcalloc(L, m->nvars, sizeof *L->shared_off);
-    L->mlocal_off = lcalloc(L, m->nvars, sizeof *L->mlocal_off);
-    L->var_used = lcalloc(L, m->nvars, 1);
-    for (uint32_t v = 0; v < m->nvars; v++)
-        L->mlocal_off[v] = NONE32;
-    build_names(L);
-    layout_funcs(L);
     walk_calls(L, (uint32_t)entry, 0);
+    sort_used(L);
     layout_shared(L);
     module_syms(L);
 
@@ -400,8 +396,9 @@ static void link_kernel(struct lctx *L, const char *kernel)
     memset(&K, 0, sizeof K);
     K.fi = (uint32_t)entry;
     K.reg_base = lk_new_regs(L, K.fi, 0);
-    K.local_base = lk_alloc_local(L, L->fl[entry].local_size, L->fl[entry].local_align);
-    K.ps_base = lk_alloc_pscratch(L, L->fl[entry].ps_size, L->fl[entry].ps_align);
+    const struct flayout *kl = lk_fl(L, K.fi);
+    K.local_base = lk_alloc_local(L, kl->local_size, kl->local_align);
+    K.ps_base = lk_alloc_pscratch(L, kl->ps_size, kl->ps_align);
     lk_frame_syms(L, &K);
     lk_emit_instance(L, &K, 0);
 

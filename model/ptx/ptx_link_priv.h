@@ -15,6 +15,7 @@
 #ifndef PTX_LINK_PRIV_H
 #define PTX_LINK_PRIV_H
 #include "ptx.h"
+#include "ptx_ntab.h"
 #include <setjmp.h>
 #include <stdint.h>
 
@@ -26,13 +27,20 @@
 
 enum skind { SK_NONE = 0, SK_FVAR, SK_PARAM, SK_RET, SK_MVAR };
 
-struct flayout {                 /* per reachable function */
-    uint8_t   done;
+struct flayout {                 /* per reachable function, made when the walk reaches it */
+    uint32_t  fi;
+    uint8_t   state;             /* call-graph walk: 0 new, 1 on the stack, 2 done */
     int32_t  *vars;              /* function-scope variables (module var indices) */
     uint32_t *off;               /* their offsets in the local or param-scratch frame */
     uint32_t  nvars;
-    int32_t  *param_sym, *ret_sym;
+    struct ntab names;           /* variable, parameter, return parameter names -> idx << 2 | SK_* */
     uint32_t  local_size, local_align, ps_size, ps_align;
+};
+
+struct lvar {                    /* per module variable the program names */
+    int32_t   v;
+    uint32_t  shared_off;        /* static shared offset, NONE32 */
+    uint32_t  mlocal_off;        /* module-scope .local: local offset once placed, NONE32 */
 };
 
 struct fixup { uint32_t pc; uint32_t target; };   /* target: local insn index (ninsns = end) */
@@ -51,14 +59,12 @@ struct lctx {
     char     errbuf[PTX_ERR_LEN];
     jmp_buf  jb;
     uint32_t cap_insns, cap_regs, cap_syms;
-    int32_t *mod_var_of_sym;     /* strs index -> module-scope variable, -1 */
-    int32_t *func_of_sym;        /* strs index -> defined function, -1 */
-    int32_t *var_sym;            /* variable -> strs index, -1 */
-    struct flayout *fl;          /* [nfuncs] */
-    uint8_t *state;              /* call-graph walk: 0 new, 1 on the stack, 2 done */
-    uint32_t *shared_off;        /* variable -> shared offset (NONE32 unused) */
-    uint32_t *mlocal_off;        /* module-scope .local variable -> local offset */
-    uint8_t *var_used;           /* variable named by a reachable instruction */
+    struct flayout **fl;         /* reachable functions, in the order the walk met them ... */
+    uint32_t nfl, cap_fl;
+    struct ntab fl_of;           /* ... by function index */
+    struct lvar *lv;             /* the variables reachable code names, by index after the walk */
+    uint32_t nlv, cap_lv;
+    struct ntab lv_of;           /* ... by variable index */
     uint32_t dyn_base;
     uint64_t local_total, ps_total;
     uint32_t ninst;
@@ -75,7 +81,12 @@ static inline uint64_t lk_align_up(uint64_t v, uint64_t a) { return a > 1 ? (v +
 void lk_fail(struct lctx *L, uint32_t line, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 3, 4)));
 void *lk_grow(struct lctx *L, void *arr, uint32_t *cap, uint64_t need, size_t esz);
-int lk_lookup_sym(const struct lctx *L, uint32_t fi, int32_t sym, uint32_t *idx);
+int lk_lookup_sym(struct lctx *L, uint32_t fi, int32_t sym, uint32_t *idx);
+/* The frame layout of function fi (made on first use); the defined function a name (strs
+   index) calls, -1; a variable's link state (made on first use). */
+struct flayout *lk_fl(struct lctx *L, uint32_t fi);
+int32_t lk_func_of_sym(const struct lctx *L, int32_t sym);
+struct lvar *lk_var(struct lctx *L, int32_t v);
 /* Record a named range in the prog's symbol table; id != 0 suffixes the name "_i<id>". */
 void lk_add_sym(struct lctx *L, const char *name, uint32_t id, uint8_t space, int32_t var,
                 uint8_t type, uint32_t align, uint64_t addr, uint64_t size);

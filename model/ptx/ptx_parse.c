@@ -233,17 +233,18 @@ static void parse_label(struct pctx *c)
 {
     struct ptx_func *f = curf(c);
     int32_t sym = px_intern(c, c->t.s, c->t.len);
-    for (uint32_t i = 0; i < f->nlabels; i++)
-        if (c->label_sym[i] == sym)
-            px_fail(c, c->t.line, "duplicate label '%s'", c->m->strs[sym]);
-    uint32_t cap1 = c->cap_labels, cap2 = c->cap_labels, cap3 = c->cap_labels;
+    int32_t *at = ntab_ref_u32(&c->labels, (uint32_t)sym);
+    if (!at)
+        px_fail(c, c->t.line, "out of memory");
+    if (*at != NTAB_NONE)
+        px_fail(c, c->t.line, "duplicate label '%s'", c->m->strs[sym]);
+    *at = (int32_t)f->nlabels;
+    uint32_t cap1 = c->cap_labels, cap2 = c->cap_labels;
     f->labels = px_grow(c, f->labels, &cap1, (uint64_t)f->nlabels + 1, sizeof *f->labels);
     f->label_pos = px_grow(c, f->label_pos, &cap2, (uint64_t)f->nlabels + 1, sizeof *f->label_pos);
-    c->label_sym = px_grow(c, c->label_sym, &cap3, (uint64_t)f->nlabels + 1, sizeof *c->label_sym);
     c->cap_labels = cap1;
     f->labels[f->nlabels] = c->m->strs[sym];
     f->label_pos[f->nlabels] = f->ninsns;
-    c->label_sym[f->nlabels] = sym;
     f->nlabels++;
     px_next(c);
     px_expect_punct(c, ':');
@@ -307,9 +308,8 @@ static void resolve_labels(struct pctx *c)
     struct ptx_func *f = curf(c);
     for (uint32_t i = 0; i < c->nlrefs; i++) {
         const struct lref *l = &c->lrefs[i];
-        uint32_t k;
-        for (k = 0; k < f->nlabels && c->label_sym[k] != l->sym; k++) {}
-        if (k == f->nlabels)
+        int32_t k = ntab_get_u32(&c->labels, (uint32_t)l->sym);
+        if (k == NTAB_NONE)
             px_fail(c, l->line, "undefined label '%s'", c->m->strs[l->sym]);
         f->insns[l->insn].opd[l->opd].imm = f->label_pos[k];
     }
@@ -371,6 +371,18 @@ static void free_func(struct ptx_func *f)
     memset(f, 0, sizeof *f);
 }
 
+/* A function's parameters (or return parameters) in the scope of its body, their names
+   taken for its variables. */
+static void declare_params(struct pctx *c, const struct ptx_param *ps, uint32_t n, uint8_t kind)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        size_t len = strlen(ps[i].name);
+        px_add_decl(c, ps[i].name, len, kind, 0, (int32_t)i, px_intern(c, ps[i].name, len));
+        if (ntab_set(&c->fnames, ps[i].name, len, (int32_t)i))
+            px_fail(c, c->t.line, "out of memory");
+    }
+}
+
 /* .entry / .func: header, then a body or ';' (a prototype, which is not kept). */
 static void parse_function(struct pctx *c, int is_entry)
 {
@@ -403,22 +415,25 @@ static void parse_function(struct pctx *c, int is_entry)
         px_fail(c, c->t.line, "expected '{' or ';' after function header, found '%s'",
              px_tok_show(&c->t, b, sizeof b));
     }
-    for (uint32_t i = 0; i < fi; i++)
-        if (!strcmp(m->funcs[i].name, f->name))
-            px_fail(c, line, "duplicate definition of function '%s'", f->name);
+    int32_t *def = ntab_ref(&m->names->funcs, f->name, strlen(f->name));
+    if (!def)
+        px_fail(c, line, "out of memory");
+    if (*def != NTAB_NONE)
+        px_fail(c, line, "duplicate definition of function '%s'", f->name);
+    *def = (int32_t)fi;
     c->fidx = (int32_t)fi;
     c->cap_insns = c->cap_regs = c->cap_labels = c->cap_calls = 0;
     c->nlrefs = 0;
+    ntab_free(&c->fnames);
+    ntab_free(&c->labels);
     px_push_scope(c);
-    for (uint32_t i = 0; i < f->nparams; i++)
-        px_add_decl(c, f->params[i].name, strlen(f->params[i].name), D_PARAM, 0, (int32_t)i,
-                 px_intern(c, f->params[i].name, strlen(f->params[i].name)));
-    for (uint32_t i = 0; i < f->nrets; i++)
-        px_add_decl(c, f->rets[i].name, strlen(f->rets[i].name), D_RET, 0, (int32_t)i,
-                 px_intern(c, f->rets[i].name, strlen(f->rets[i].name)));
+    declare_params(c, f->params, f->nparams, D_PARAM);
+    declare_params(c, f->rets, f->nrets, D_RET);
+    f->var0 = m->nvars;
     px_next(c);
     px_push_scope(c);
     parse_body(c);
+    f->nvar = m->nvars - f->var0;
     resolve_labels(c);
     while (c->depth > 0)
         px_pop_scope(c);
@@ -512,7 +527,11 @@ void ptx_module_free(struct ptx_module *m)
     for (uint32_t i = 0; i < m->nstrs; i++)
         free(m->strs[i]);
     free(m->strs);
-    free(m->arena);
+    if (m->names) {
+        ntab_free(&m->names->funcs);
+        ntab_free(&m->names->vars);
+        free(m->names);
+    }
     char fname[sizeof m->filename];
     memcpy(fname, m->filename, sizeof fname);
     memset(m, 0, sizeof *m);
@@ -544,15 +563,21 @@ int ptx_parse(const char *text, size_t len, const char *filename, struct ptx_mod
     c->fidx = -1;
     int rc = 0;
     if (setjmp(c->jb) == 0) {
+        if (!(mod->names = calloc(1, sizeof *mod->names)))
+            px_fail(c, 1, "out of memory");
         px_next(c);
         parse_module(c);
     } else {
         rc = -1;
         ptx_module_free(mod);
     }
-    free(c->hash);
+    ntab_free(&c->strtab);
+    ntab_free(&c->dnames);
+    ntab_free(&c->dranges);
+    ntab_free(&c->fnames);
+    ntab_free(&c->pnames);
+    ntab_free(&c->labels);
     free(c->decls);
-    free(c->label_sym);
     free(c->lrefs);
     free(c->ivals);
     free(c);

@@ -14,6 +14,7 @@
 #ifndef PTX_PARSE_PRIV_H
 #define PTX_PARSE_PRIV_H
 #include "ptx.h"
+#include "ptx_ntab.h"
 #include <setjmp.h>
 #include <stdint.h>
 #include <string.h>
@@ -49,6 +50,8 @@ struct decl {                  /* one name visible in some scope */
     uint32_t count;            /* D_RANGE: number of registers */
     int32_t  idx;              /* register / variable / parameter index */
     int32_t  sym;              /* D_VAR/D_PARAM/D_RET: strs index */
+    int32_t  prev;             /* the declaration of the same name (or range prefix) that
+                                  this one shadows, NTAB_NONE */
 };
 
 struct lref { uint32_t insn; uint8_t opd; int32_t sym; uint32_t line; };
@@ -78,8 +81,12 @@ struct pctx {
     jmp_buf  jb;
     struct ptx_module *m;
     uint32_t cap_funcs, cap_vars, cap_strs;
-    uint32_t *hash;            /* strs interning: index + 1, 0 = empty */
-    uint32_t hcap;
+    struct ntab strtab;        /* strs interning: string -> strs index */
+    struct ntab dnames;        /* declared name -> innermost declaration (decls index) */
+    struct ntab dranges;       /* range prefix P of P<N> -> innermost range declaration */
+    struct ntab fnames;        /* the function's parameters and variables (unique names) */
+    struct ntab pnames;        /* the parameter list being parsed */
+    struct ntab labels;        /* the function's labels: strs index -> label index */
     struct decl *decls;
     uint32_t ndecls, cap_decls;
     uint32_t scope[MAX_SCOPE + 4];
@@ -87,7 +94,6 @@ struct pctx {
     /* the function being parsed */
     int32_t  fidx;
     uint32_t cap_insns, cap_regs, cap_labels, cap_calls, cap_lrefs;
-    int32_t *label_sym;        /* strs index of each label of the function */
     struct lref *lrefs;
     uint32_t nlrefs;
     uint32_t uniq;

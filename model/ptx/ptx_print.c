@@ -26,6 +26,7 @@
  * inlined copies) and runs named P0..Pn-1 are declared as P<n>.
  */
 #include "ptx_fmt.h"
+#include "ptx_ntab.h"
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -41,46 +42,13 @@
 struct nameset {
     char   (*s)[NMAX];
     uint32_t n, cap;
-    uint32_t *h;                 /* open addressing: name index + 1, 0 = empty */
-    uint32_t hcap;
+    struct ntab tab;             /* name -> index in s */
+    struct ntab next;            /* a clashing name and its length limit -> the next suffix */
 };
-
-static uint32_t str_hash(const char *s)
-{
-    uint32_t h = 2166136261u;
-    while (*s)
-        h = (h ^ (uint8_t)*s++) * 16777619u;
-    return h;
-}
 
 static int ns_has(const struct nameset *ns, const char *s)
 {
-    if (!ns->hcap)
-        return 0;
-    for (uint32_t i = str_hash(s) & (ns->hcap - 1);; i = (i + 1) & (ns->hcap - 1)) {
-        if (!ns->h[i])
-            return 0;
-        if (!strcmp(ns->s[ns->h[i] - 1], s))
-            return 1;
-    }
-}
-
-static int ns_rehash(struct nameset *ns)
-{
-    uint32_t cap = ns->hcap ? ns->hcap * 2 : 256;
-    uint32_t *h = calloc(cap, sizeof *h);
-    if (!h)
-        return -1;
-    for (uint32_t k = 0; k < ns->n; k++) {
-        uint32_t i = str_hash(ns->s[k]) & (cap - 1);
-        while (h[i])
-            i = (i + 1) & (cap - 1);
-        h[i] = k + 1;
-    }
-    free(ns->h);
-    ns->h = h;
-    ns->hcap = cap;
-    return 0;
+    return ntab_get(&ns->tab, s, strlen(s)) != NTAB_NONE;
 }
 
 /* Room for one more element in *arr (n used of *cap); 0, or -1 out of memory. */
@@ -102,13 +70,9 @@ static int32_t ns_put(struct nameset *ns, const char *s)
 {
     if (grow1((void **)&ns->s, ns->n, &ns->cap, sizeof *ns->s))
         return -1;
-    if (2 * (ns->n + 1) > ns->hcap && ns_rehash(ns))
-        return -1;
     snprintf(ns->s[ns->n], NMAX, "%s", s);
-    uint32_t i = str_hash(s) & (ns->hcap - 1);
-    while (ns->h[i])
-        i = (i + 1) & (ns->hcap - 1);
-    ns->h[i] = ns->n + 1;
+    if (ntab_set(&ns->tab, ns->s[ns->n], strlen(ns->s[ns->n]), (int32_t)ns->n))
+        return -1;
     return (int32_t)ns->n++;
 }
 
@@ -118,24 +82,34 @@ static int is_id_char(int ch, int first)
         || (first ? ch == '%' : (ch >= '0' && ch <= '9'));
 }
 
-/* A valid, new name from `want` (invalid characters become '_', a clash gets "_<k>"), at most
-   max-1 characters. Returns its index or -1. */
+/* A valid, new name from `want` (invalid characters become '_', a clash gets "_<k>", the
+   smallest k that makes it new), at most max-1 characters. Returns its index or -1.  Names are
+   only ever added, so the search for k resumes where the last one for the same name ended. */
 static int32_t ns_add(struct nameset *ns, const char *want, size_t max)
 {
-    char base[NMAX], cand[NMAX];
+    char base[NMAX + 1], cand[NMAX];
     size_t n = 0;
     for (const char *q = want; *q && n + 1 < max; q++, n++)
         base[n] = is_id_char((uint8_t)*q, n == 0) ? *q : '_';
     if (n == 0)
         base[n++] = '_';
     base[n] = 0;
-    snprintf(cand, sizeof cand, "%s", base);
-    for (uint32_t k = 1; ns_has(ns, cand); k++) {
+    if (!ns_has(ns, base))
+        return ns_put(ns, base);
+    base[n + 1] = (char)max;             /* the key: the name, a NUL and the limit */
+    int32_t *next = ntab_ref(&ns->next, base, n + 2);
+    if (!next)
+        return -1;
+    uint32_t k = *next == NTAB_NONE ? 1 : (uint32_t)*next;
+    for (;; k++) {
         char suf[16];
         int sl = snprintf(suf, sizeof suf, "_%u", (unsigned)k);
         size_t keep = n + (size_t)sl + 1 <= max ? n : max - 1 - (size_t)sl;
         snprintf(cand, sizeof cand, "%.*s%s", (int)keep, base, suf);
+        if (!ns_has(ns, cand))
+            break;
     }
+    *next = (int32_t)(k + 1);
     return ns_put(ns, cand);
 }
 
@@ -205,27 +179,29 @@ static int cmp_anchor(const void *a, const void *b)
     return x->ord < y->ord ? -1 : x->ord > y->ord;
 }
 
-/* The anchor an address is printed from: the highest one at or below it in its space (the
-   first declared of equal ones), or NULL. */
-static const struct anchor *find_anchor(const struct printer *P, uint8_t space, int64_t a)
+/* The first anchor at or beyond (space, x) (past = 0), or beyond it (past = 1). */
+static uint32_t anchor_bound(const struct printer *P, uint8_t space, uint64_t x, int past)
 {
-    uint64_t x = (uint64_t)a;
-    const struct anchor *best = NULL;
     uint32_t lo = 0, hi = P->nanc;
-    while (lo < hi) {            /* first anchor beyond (space, x) */
+    while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
         const struct anchor *m = &P->anc[mid];
-        if (m->space < space || (m->space == space && m->addr <= x))
+        if (m->space < space || (m->space == space && (m->addr < x || (past && m->addr == x))))
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo > 0 && P->anc[lo - 1].space == space && a >= 0) {
-        best = &P->anc[lo - 1];
-        while (best > P->anc && best[-1].space == space && best[-1].addr == best->addr)
-            best--;
-    }
-    return best;
+    return lo;
+}
+
+/* The anchor an address is printed from: the highest one at or below it in its space (the
+   first declared of equal ones), or NULL. */
+static const struct anchor *find_anchor(const struct printer *P, uint8_t space, int64_t a)
+{
+    uint32_t beyond = anchor_bound(P, space, (uint64_t)a, 1);
+    if (beyond == 0 || P->anc[beyond - 1].space != space || a < 0)
+        return NULL;
+    return &P->anc[anchor_bound(P, space, P->anc[beyond - 1].addr, 0)];
 }
 
 /* ------------------------------------------------------------------ namer callbacks */
@@ -341,10 +317,15 @@ static void shared_refs(const struct printer *P, const struct ptx_sym **s, uint3
             if (!((o->kind == OPD_ADDR && o->reg < 0) || o->kind == OPD_SYMADDR)
                 || o->space != PS_SHARED || (P->have_extern && (uint64_t)o->imm >= P->dyn_base))
                 continue;
-            uint32_t i = 0;
-            while (i + 1 < n && s[i + 1]->addr <= (uint64_t)o->imm)
-                i++;
-            used[i] = 1;
+            uint32_t lo = 0, hi = n;     /* the last range at or below the address, else 0 */
+            while (hi - lo > 1) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (s[mid]->addr <= (uint64_t)o->imm)
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            used[lo] = 1;
         }
     uint32_t first = 0;
     while (first < n && !used[first])
@@ -476,7 +457,8 @@ static int build_names(struct printer *P)
 static void free_printer(struct printer *P)
 {
     free(P->ns.s);
-    free(P->ns.h);
+    ntab_free(&P->ns.tab);
+    ntab_free(&P->ns.next);
     free(P->reg_nm);
     free(P->param_nm);
     free(P->target);

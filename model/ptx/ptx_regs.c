@@ -4,7 +4,8 @@
  * analysis over the prog's control flow.
  *
  * Not a hardware block: a load-time analysis, run by the linker and again by the rewriter
- * after every edit (ptx_rewrite.c).  Pure; the live sets are freed before it returns.
+ * after every edit (ptx_rewrite.c).  Live sets are kept per basic block, so a pass costs
+ * O(blocks x registers / 64 + instructions).  Pure; the live sets are freed before it returns.
  */
 #include "ptx.h"
 #include <stdlib.h>
@@ -54,6 +55,130 @@ void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *u
     }
 }
 
+/* The liveness analysis over basic blocks: live-in sets per block (a block ends at every
+   bra and exit and before every branch target), iterated to the fixed point, then one walk
+   through each block with its final live-out set for the pressure.  Per pass it costs
+   O(blocks x registers / 64 + instructions), not O(instructions x registers / 64). */
+struct live {
+    const struct ptx_prog *p;
+    uint32_t n, nw, nb;
+    uint32_t *first;             /* block b: instructions [first[b], first[b + 1]) */
+    uint32_t *block_of;          /* pc -> block */
+    uint64_t *in;                /* live-in of block b: in[b * nw .. + nw) */
+};
+
+/* 32-bit register slots of a register: predicates 0, 64-bit registers 2, others 1. */
+static unsigned slots(const struct ptx_prog *p, int32_t r)
+{
+    if (p->reg_type[r] == PT_PRED)
+        return 0;
+    return ptx_type_size((enum ptx_type)p->reg_type[r]) == 8 ? 2 : 1;
+}
+
+static int ends_block(const struct ptx_insn *in)
+{
+    return in->op == OP_BRA || in->op == OP_EXIT;
+}
+
+/* Blocks: leaders at 0, at every branch target and after every bra / exit. */
+static uint32_t split_blocks(struct live *L)
+{
+    const struct ptx_prog *p = L->p;
+    uint8_t *lead = L->first ? calloc(L->n + 1, 1) : NULL;
+    if (!lead)
+        return 0;
+    lead[0] = 1;
+    for (uint32_t pc = 0; pc < L->n; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        if (in->op == OP_BRA && in->opd[0].imm >= 0 && (uint64_t)in->opd[0].imm < L->n)
+            lead[in->opd[0].imm] = 1;
+        if (ends_block(in))
+            lead[pc + 1] = 1;
+    }
+    uint32_t nb = 0;
+    for (uint32_t pc = 0; pc < L->n; pc++) {
+        if (lead[pc])
+            L->first[nb++] = pc;
+        L->block_of[pc] = nb - 1;
+    }
+    L->first[nb] = L->n;
+    free(lead);
+    return nb;
+}
+
+/* The live-out set of block b, from its successors' live-in sets, into tmp. */
+static void block_out(const struct live *L, uint32_t b, uint64_t *tmp)
+{
+    uint32_t last = L->first[b + 1] - 1, nw = L->nw;
+    const struct ptx_insn *in = &L->p->insns[last];
+    memset(tmp, 0, nw * sizeof *tmp);
+    int falls = !(ends_block(in) && in->guard < 0);
+    if (falls && last + 1 < L->n)
+        for (uint32_t w = 0, s = L->block_of[last + 1]; w < nw; w++)
+            tmp[w] |= L->in[(size_t)s * nw + w];
+    if (in->op == OP_BRA && in->opd[0].imm >= 0 && (uint64_t)in->opd[0].imm < L->n)
+        for (uint32_t w = 0, s = L->block_of[in->opd[0].imm]; w < nw; w++)
+            tmp[w] |= L->in[(size_t)s * nw + w];
+}
+
+/* Block b backward from its live-out set in tmp to its live-in set; with best, the pressure
+   at each instruction: max(live-in, live-out plus registers written but dead). */
+static void block_walk(const struct live *L, uint32_t b, uint64_t *tmp, uint32_t *best)
+{
+    const struct ptx_prog *p = L->p;
+    int32_t defs[PTX_INSN_MAX_REGS], uses[PTX_INSN_MAX_REGS];
+    int nd, nu;
+    uint32_t cnt = 0;
+    for (uint32_t w = 0; best && w < L->nw; w++)
+        for (uint64_t x = tmp[w]; x; x &= x - 1)
+            cnt += slots(p, (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x)));
+    for (uint32_t pc = L->first[b + 1]; pc-- > L->first[b];) {
+        const struct ptx_insn *in = &p->insns[pc];
+        ptx_insn_regs(in, defs, &nd, uses, &nu);
+        uint32_t pout = cnt;
+        for (int k = 0; best && k < nd; k++)
+            if (!(tmp[defs[k] / 64] >> (defs[k] % 64) & 1))
+                pout += slots(p, defs[k]);
+        for (int k = 0; in->guard < 0 && k < nd; k++)
+            if (tmp[defs[k] / 64] >> (defs[k] % 64) & 1) {
+                tmp[defs[k] / 64] &= ~(1ull << (defs[k] % 64));
+                cnt -= slots(p, defs[k]);
+            }
+        for (int k = 0; k < nu; k++)
+            if (!(tmp[uses[k] / 64] >> (uses[k] % 64) & 1)) {
+                tmp[uses[k] / 64] |= 1ull << (uses[k] % 64);
+                cnt += slots(p, uses[k]);
+            }
+        if (best && pout > *best)
+            *best = pout;
+        if (best && cnt > *best)
+            *best = cnt;
+    }
+}
+
+/* Live-in sets to the fixed point (they only grow), then the pressure with the final sets. */
+static uint32_t live_pressure(struct live *L, uint64_t *tmp)
+{
+    uint32_t nw = L->nw, best = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t b = L->nb; b-- > 0;) {
+            block_out(L, b, tmp);
+            block_walk(L, b, tmp, NULL);
+            uint64_t *cur = &L->in[(size_t)b * nw];
+            if (memcmp(cur, tmp, nw * sizeof *tmp)) {
+                memcpy(cur, tmp, nw * sizeof *tmp);
+                changed = 1;
+            }
+        }
+    }
+    for (uint32_t b = 0; b < L->nb; b++) {
+        block_out(L, b, tmp);
+        block_walk(L, b, tmp, &best);
+    }
+    return best;
+}
+
 /* Maximum number of simultaneously live 32-bit register slots (64-bit registers count 2,
    predicates 0) from a backward liveness analysis, plus 2.  This stands in for ptxas'
    register allocation: ptxas also needs a couple of registers for addresses and
@@ -62,70 +187,21 @@ void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *u
    and fewer where it re-materialises values. */
 uint32_t ptx_estimate_regs(const struct ptx_prog *p)
 {
-    uint32_t n = p->ninsns, nr = p->nregs, nw = (nr + 63) / 64;
-    if (n == 0 || nr == 0)
+    struct live L = {p, p->ninsns, (p->nregs + 63) / 64, 0, NULL, NULL, NULL};
+    if (L.n == 0 || p->nregs == 0)
         return 2;
     uint64_t total_slots = 0;
-    for (uint32_t r = 0; r < nr; r++)
-        total_slots += p->reg_type[r] == PT_PRED ? 0 : (ptx_type_size((enum ptx_type)p->reg_type[r]) == 8 ? 2 : 1);
-    if ((uint64_t)n * nw > (1ull << 23))     /* > 64 MiB of live sets: fall back */
-        return (uint32_t)(total_slots > 0xfffffff0u ? 0xfffffff0u : total_slots) + 2;
-    uint64_t *live = calloc((size_t)n * nw, sizeof *live);
-    uint64_t *w1 = calloc(nw, sizeof *w1), *w2 = calloc(nw, sizeof *w2), *tmp = calloc(nw, sizeof *tmp);
-    if (!live || !w1 || !w2 || !tmp) {
-        free(live), free(w1), free(w2), free(tmp);
-        return (uint32_t)(total_slots > 0xfffffff0u ? 0xfffffff0u : total_slots) + 2;
-    }
-    for (uint32_t r = 0; r < nr; r++) {
-        if (p->reg_type[r] != PT_PRED)
-            w1[r / 64] |= 1ull << (r % 64);
-        if (ptx_type_size((enum ptx_type)p->reg_type[r]) == 8)
-            w2[r / 64] |= 1ull << (r % 64);
-    }
-    int32_t defs[PTX_INSN_MAX_REGS], uses[PTX_INSN_MAX_REGS];
-    int nd, nu, changed = 1;
-    uint32_t best = 0;
-    /* live sets only grow from pass to pass, so the last pass sees the largest pressure */
-    for (int pass = 0; changed && pass < 100000; pass++) {
-        changed = 0;
-        for (uint32_t pc = n; pc-- > 0;) {
-            const struct ptx_insn *in = &p->insns[pc];
-            memset(tmp, 0, nw * sizeof *tmp);
-            int falls = !((in->op == OP_BRA || in->op == OP_EXIT) && in->guard < 0);
-            if (falls && pc + 1 < n)
-                for (uint32_t w = 0; w < nw; w++)
-                    tmp[w] |= live[(size_t)(pc + 1) * nw + w];
-            if (in->op == OP_BRA && in->opd[0].imm >= 0 && (uint64_t)in->opd[0].imm < n)
-                for (uint32_t w = 0; w < nw; w++)
-                    tmp[w] |= live[(size_t)in->opd[0].imm * nw + w];
-            ptx_insn_regs(in, defs, &nd, uses, &nu);
-            /* pressure: max(live-in, live-out plus registers written but dead) */
-            uint32_t pout = 0, pin = 0;
-            for (int k = 0; k < nd; k++)
-                if (!(tmp[defs[k] / 64] >> (defs[k] % 64) & 1) && p->reg_type[defs[k]] != PT_PRED)
-                    pout += ptx_type_size((enum ptx_type)p->reg_type[defs[k]]) == 8 ? 2 : 1;
-            for (uint32_t w = 0; w < nw; w++)
-                pout += (uint32_t)__builtin_popcountll(tmp[w] & w1[w])
-                      + (uint32_t)__builtin_popcountll(tmp[w] & w2[w]);
-            if (in->guard < 0)
-                for (int k = 0; k < nd; k++)
-                    tmp[defs[k] / 64] &= ~(1ull << (defs[k] % 64));
-            for (int k = 0; k < nu; k++)
-                tmp[uses[k] / 64] |= 1ull << (uses[k] % 64);
-            uint64_t *cur = &live[(size_t)pc * nw];
-            for (uint32_t w = 0; w < nw; w++) {
-                if (cur[w] != tmp[w])
-                    changed = 1;
-                cur[w] = tmp[w];
-                pin += (uint32_t)__builtin_popcountll(tmp[w] & w1[w])
-                     + (uint32_t)__builtin_popcountll(tmp[w] & w2[w]);
-            }
-            if (pin > best)
-                best = pin;
-            if (pout > best)
-                best = pout;
-        }
-    }
-    free(live), free(w1), free(w2), free(tmp);
-    return best + 2;
+    for (uint32_t r = 0; r < p->nregs; r++)
+        total_slots += slots(p, (int32_t)r);
+    uint32_t fallback = (uint32_t)(total_slots > 0xfffffff0u ? 0xfffffff0u : total_slots) + 2;
+    L.first = malloc(((size_t)L.n + 1) * sizeof *L.first);
+    L.block_of = malloc((size_t)L.n * sizeof *L.block_of);
+    uint64_t *tmp = calloc(L.nw, sizeof *tmp);
+    if (L.block_of && tmp)
+        L.nb = split_blocks(&L);
+    if (L.nb && (uint64_t)L.nb * L.nw <= (1ull << 23))    /* else > 64 MiB of live sets: fall back */
+        L.in = calloc((size_t)L.nb * L.nw, sizeof *L.in);
+    uint32_t r = L.in ? live_pressure(&L, tmp) + 2 : fallback;
+    free(L.first), free(L.block_of), free(L.in), free(tmp);
+    return r;
 }

@@ -214,13 +214,14 @@ static int check_prog(struct ptx_rw *rw, const struct ptx_insn *ins, uint32_t n)
 
 /* ------------------------------------------------------------------ instruction edits */
 
-/* Where an old instruction goes when `del` (0 or 1) at `at` are replaced by `add` new ones;
-   keep: a branch to `at` itself keeps reaching the old instruction (insert only). */
+/* Where an old instruction goes when `del` at `at` are replaced by `add` new ones (one of the
+   replaced ones: to `at`); keep: a branch to `at` itself keeps reaching the old instruction
+   (insert only). */
 static uint32_t moved(uint32_t pc, uint32_t at, uint32_t del, uint32_t add, int keep)
 {
-    if (pc < at || (pc == at && !keep))
+    if (pc < at)
         return pc;
-    if (pc == at && del)
+    if ((pc == at && !keep) || pc - at < del)
         return at;
     return pc - del + add;
 }
@@ -290,6 +291,15 @@ int64_t ptx_rw_replace(struct ptx_rw *rw, uint32_t pc, const struct ptx_insn *in
         return rw_fail(rw, "replace: pc %u out of range (%u instructions)", (unsigned)pc,
                        (unsigned)rw->p->ninsns);
     return splice(rw, pc, 1, ins, n, 0);
+}
+
+int64_t ptx_rw_replace_range(struct ptx_rw *rw, uint32_t pc, uint32_t count,
+                             const struct ptx_insn *ins, uint32_t n)
+{
+    if (!rw->failed && (pc >= rw->p->ninsns || count == 0 || count > rw->p->ninsns - pc))
+        return rw_fail(rw, "replace: pcs %u..+%u out of range (%u instructions)", (unsigned)pc,
+                       (unsigned)count, (unsigned)rw->p->ninsns);
+    return splice(rw, pc, count, ins, n, 0);
 }
 
 int64_t ptx_rw_retarget(struct ptx_rw *rw, uint32_t from, uint32_t to)

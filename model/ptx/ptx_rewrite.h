@@ -48,6 +48,11 @@ int64_t  ptx_rw_insert(struct ptx_rw *rw, uint32_t pc, const struct ptx_insn *in
 /* Replace the instruction at pc by n instructions (n == 0 deletes it); branches to pc reach
    the first new one (or the next instruction). Returns pc, or -1. */
 int64_t  ptx_rw_replace(struct ptx_rw *rw, uint32_t pc, const struct ptx_insn *ins, uint32_t n);
+/* Replace the count instructions from pc by n instructions in one edit (a transform deleting
+   many instructions: one copy and one check, not one per instruction); branches to any of
+   them reach the first new one (or the instruction after them). Returns pc, or -1. */
+int64_t  ptx_rw_replace_range(struct ptx_rw *rw, uint32_t pc, uint32_t count,
+                              const struct ptx_insn *ins, uint32_t n);
 /* Relabel: every branch to `from` goes to `to`. Returns how many branches, or -1. */
 int64_t  ptx_rw_retarget(struct ptx_rw *rw, uint32_t from, uint32_t to);
 /* Where the instruction at old_pc is after the last insert/replace (the replaced one: the

@@ -7,6 +7,7 @@
  * dumps and error messages, never in a per-instruction hot path.
  */
 #include "ptx_fmt.h"
+#include "ptx_ntab.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -66,6 +67,10 @@ const struct ptx_func *ptx_find_func(const struct ptx_module *mod, const char *n
 {
     if (!mod || !name)
         return NULL;
+    if (mod->names) {                  /* a parsed module: its index */
+        int32_t i = ntab_get(&mod->names->funcs, name, strlen(name));
+        return i == NTAB_NONE || (uint32_t)i >= mod->nfuncs ? NULL : &mod->funcs[i];
+    }
     for (uint32_t i = 0; i < mod->nfuncs; i++)
         if (strcmp(mod->funcs[i].name, name) == 0)
             return &mod->funcs[i];

@@ -309,6 +309,27 @@ static uint32_t head(const struct vx *x, const struct vtwx_info *info, struct pt
     return k;
 }
 
+/* The hoisted originals (now from pc np) deleted in one edit: the range up to the last one
+   becomes its instructions that stay (no branch targets it: vtwx.h). */
+static void drop_hoisted(const struct vx *x, struct ptx_rw *rw, uint32_t np)
+{
+    uint32_t end = x->n0, k = 0;
+    while (end > 0 && !x->hoist[end - 1])
+        end--;
+    if (!end)
+        return;
+    struct ptx_insn *keep = malloc(end * sizeof *keep);
+    if (!keep) {
+        ptx_rw_add_reg(rw, PT_NONE, NULL);      /* makes the rewriter fail: out of memory */
+        return;
+    }
+    for (uint32_t pc = 0; pc < end; pc++)
+        if (!x->hoist[pc])
+            keep[k++] = x->p->insns[np + pc];
+    ptx_rw_replace_range(rw, np, end, keep, k);
+    free(keep);
+}
+
 /* Prologue and head at pc 0 (the body's branches to its first instruction keep reaching it),
    sw: U at the end, every exit of the body a branch, the hoisted originals deleted.
    Returns H's pc. */
@@ -337,9 +358,7 @@ static uint32_t rebuild(struct vx *x, struct ptx_rw *rw, const struct vtwx_info 
         else if (in->op == OP_EXIT)
             ptx_rw_replace(rw, pc, &b, 1);
     }
-    for (uint32_t pc = x->n0; pc-- > 0;)
-        if (x->hoist[pc])
-            ptx_rw_replace(rw, np + pc, NULL, 0);
+    drop_hoisted(x, rw, np);
     return h;
 }
 
