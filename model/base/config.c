@@ -355,17 +355,26 @@ static char *trim(char *s)
 }
 
 /* Apply "key = value" text (already without comment). */
+/* Split "key = value" in place into its trimmed key and value; 0, or -1 with no '='. */
+static int split_kv(char *line, char **key, char **val)
+{
+    char *eq = strchr(line, '=');
+    if (!eq)
+        return -1;
+    *eq = 0;
+    *key = trim(line);
+    *val = trim(eq + 1);
+    return 0;
+}
+
 static int apply_line(struct gpu_config *c, char *line, const char *where, char *err, size_t errlen)
 {
-    char *eq = strchr(line, '='), *key, *val;
+    char *key, *val;
     const struct conf_key *k;
-    if (!eq) {
+    if (split_kv(line, &key, &val)) {
         snprintf(err, errlen, "%s: expected 'key = value', got '%s'", where, trim(line));
         return -1;
     }
-    *eq = 0;
-    key = trim(line);
-    val = trim(eq + 1);
     k = find_key(key);
     if (!k) {
         snprintf(err, errlen, "%s: unknown configuration key '%s' (see docs/config.md)", where, key);
@@ -698,11 +707,8 @@ int conf_load(struct gpu_config *c, const struct conf_src *s, char *err, size_t 
 /* Is `line` ("key = value", trimmed, no comment) a setting of key `name`? (Modifies it.) */
 static int sets_key(char *line, const char *name)
 {
-    char *eq = strchr(line, '=');
-    if (!eq)
-        return 0;
-    *eq = 0;
-    return strcmp(trim(line), name) == 0;
+    char *key, *val;
+    return !split_kv(line, &key, &val) && strcmp(key, name) == 0;
 }
 
 /* The number of the last line of the file that sets `name` (0: none, or unreadable). */

@@ -445,12 +445,9 @@ const char *gs_kernel_name(const struct gs_module *m, unsigned i)
 
 int gs_kernel_params(const struct gs_module *m, const char *kernel, size_t *sizes, int max)
 {
-    const struct ptx_func *fn = NULL;
+    const struct ptx_func *fn = m && kernel ? ptx_find_func(&m->mod, kernel) : NULL;
     uint32_t i;
-    for (i = 0; m && kernel && !fn && i < m->mod.nfuncs; i++)
-        if (m->mod.funcs[i].is_entry && strcmp(m->mod.funcs[i].name, kernel) == 0)
-            fn = &m->mod.funcs[i];
-    if (!fn)
+    if (!fn || !fn->is_entry)
         return -1;
     for (i = 0; i < fn->nparams && (int)i < max; i++)
         sizes[i] = fn->params[i].size;
