@@ -29,6 +29,7 @@
 #include <string.h>
 #include "fuzz_one.h"
 #include "gpu/gpusim.h"
+#include "ptx/ptx_res.h"
 
 #define FZ_KERNELS   4            /* kernels launched per module */
 #define FZ_PARAMS    64           /* parameters synthesized at most */
@@ -75,14 +76,6 @@ static int unclean(const struct gs_gpu *g, int rc, const char *what)
     fprintf(stderr, "fuzz_ptx: %s returned %d (%s) with message \"%s\"\n", what, rc,
             gs_status_name(rc), msg ? msg : "(null)");
     return 1;
-}
-
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    while (n--)
-        h = (h ^ *p++) * 0x100000001b3ull;
-    return h;
 }
 
 /* Arguments for kernel k: see the header. 0 with *nargs set, or 1 when it is not launched. */
@@ -162,7 +155,7 @@ static int run_on(const uint8_t *data, size_t size, const char *const *extra, in
 
 int fuzz_ptx_one(const uint8_t *data, size_t size)
 {
-    const char *const *v = variants[fnv1a(data, size) % NVARIANTS];
+    const char *const *v = variants[ptx_res_hash((const char *)data, size) % NVARIANTS];
     int bad;
     counts.inputs++;
     bad = run_on(data, size, functional_sets, 2);
