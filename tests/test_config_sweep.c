@@ -27,16 +27,6 @@ static const char *const kernels[] = { "vecadd", "sloop", "reduce" };
 
 struct tally { unsigned runs, refused_load, refused_launch, combos; };
 
-static const struct bench *bench_named(const char *name)
-{
-    unsigned n;
-    const struct bench *const *all = bench_all(&n);
-    for (unsigned i = 0; i < n; i++)
-        if (!strcmp(all[i]->name, name))
-            return all[i];
-    return NULL;
-}
-
 /* The one cap: a latency key (lat_*, *_latency) above 1000 cycles -- the middle and maximum,
    5000 and 10000 -- runs on vecadd only. Such a latency spaces every dependent instruction that
    far apart: at lat_alu = 10000 sloop's loop takes 6.3 M cycles (8.5 to 11 s) and reduce's tree
@@ -106,7 +96,7 @@ static void sweep_value(const struct conf_key *k, uint64_t v, const char *model,
         int rc;
         if (!strcmp(model, "model=timing") && run_cap(k, v, kernels[i]))
             continue;
-        rc = run_kernel(bench_named(kernels[i]), sets, k->name, t, why, sizeof why);
+        rc = run_kernel(bench_find(kernels[i]), sets, k->name, t, why, sizeof why);
         if (rc > 0)
             return;                         /* refused at load: the same for every kernel */
         if (rc < 0) {
@@ -124,7 +114,7 @@ static void test_key_range_sweep(void **state)
     struct timespec t0, t1;
     (void)state;
     for (size_t i = 0; i < NKERNELS; i++)
-        assert_non_null(bench_named(kernels[i]));
+        assert_non_null(bench_find(kernels[i]));
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (unsigned i = 0; i < nk; i++) {
         const struct conf_key *k = &keys[i];
