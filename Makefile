@@ -108,8 +108,10 @@ bench: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --markdown docs/bench.md
 
 # The model's own speed on the whole suite (timing model, gtx480); writes docs/performance.md.
+# Then the host time of an empty launch (cli/launch.c; docs/performance.md "Launch set-up").
 bench-speed: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
+	$(BUILD)/gpusim launch-bench 500 --config configs/gtx480.cfg
 
 # The thread regrouping algorithms of 001 Section V (model/gpu/regroup.c) timed on a synthetic
 # launch of 262 144 threads, with each one's estimates against the identity (cli/regroup.c).

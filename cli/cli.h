@@ -65,5 +65,6 @@ int cmd_bbv(const struct opts *o);
 /* gpusim regroup-bench N: the regrouping algorithms' speed on a synthetic launch
    (cli/regroup.c). */
 int cmd_regroup_bench(int argc, char **argv);
+int cmd_launch_bench(const struct opts *o);         /* cli/launch.c */
 
 #endif

@@ -9,6 +9,7 @@
  *   gpusim report dws [options]         DWS's evaluation on the suite (cli/report_dws.c)
  *   gpusim bbv NAME [options]           per-thread basic block vectors (cli/bbv.c)
  *   gpusim regroup-bench N              the thread regrouping algorithms' speed (cli/regroup.c)
+ *   gpusim launch-bench [N]             the host time of an empty launch (cli/launch.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
@@ -65,6 +66,8 @@ static void usage(FILE *f)
         "       gpusim bbv --read FILE          (a binary BBV file printed as CSV)\n"
         "       gpusim regroup-bench N          (001 Section V's regrouping algorithms timed on\n"
         "                                     a synthetic launch of N threads, with estimates)\n"
+        "       gpusim launch-bench [N] [--config FILE] [--set KEY=VALUE]...   (the host time\n"
+        "                                     of N launches of an empty kernel; default 200)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
@@ -764,6 +767,7 @@ int main(int argc, char **argv)
     if (!strcmp(o.cmd, "config")) return cmd_config(&o);
     if (!strcmp(o.cmd, "rtl-params")) return cmd_rtl_params(&o);
     if (!strcmp(o.cmd, "blocks")) return cmd_blocks(&o);
+    if (!strcmp(o.cmd, "launch-bench")) return cmd_launch_bench(&o);
     if (!strcmp(o.cmd, "help") || !strcmp(o.cmd, "--help") || !strcmp(o.cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -48,6 +48,17 @@ static void test_list_and_run(void **state)
     expect(GPUSIM " suite --size test -h", 0, "gpusim blocks");
 }
 
+/* gpusim launch-bench: its figures on both models, and its usage on a bad count or key. */
+static void test_launch_bench(void **state)
+{
+    (void)state;
+    expect(GPUSIM " launch-bench 3 --config configs/gtx480.cfg", 0, "timing model, 15 SMs");
+    expect(GPUSIM " launch-bench 3 --set model=functional", 0, "then a median of");
+    expect(GPUSIM " launch-bench 1", 2, "usage: gpusim launch-bench");
+    expect(GPUSIM " launch-bench 5x", 2, "usage: gpusim launch-bench");
+    expect(GPUSIM " launch-bench 3 --set num_sms=0", 2, "num_sms");
+}
+
 static void test_wrong_result_exits_1(void **state)
 {
     (void)state;
@@ -628,6 +639,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_list_and_run),
+        cmocka_unit_test(test_launch_bench),
         cmocka_unit_test(test_wrong_result_exits_1),
         cmocka_unit_test(test_errors_exit_2),
         cmocka_unit_test(test_json_is_deterministic),

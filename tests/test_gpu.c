@@ -95,6 +95,43 @@ static void test_divergence_and_reconvergence(void **state)
     gs_destroy(g);
 }
 
+/* On the timing model, div over 256 threads into d after `before` launches of div over 4096
+   threads into e: the last launch's statistics (host time aside). */
+static void div_after(int before, struct gs_stats *st)
+{
+    struct gs_gpu *g = NULL;
+    struct gs_module *m;
+    const char *sets[] = { "model=timing" };
+    char err[256];
+    uint64_t d, e;
+    uint32_t n = 200, big = 4096;
+    const struct gs_arg args[] = { GS_ARG(d), GS_ARG(n) }, eargs[] = { GS_ARG(e), GS_ARG(big) };
+    assert_int_equal(gs_init(&g, NULL, sets, 1, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, div_ptx, "div.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &e, 4 * big), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 4 * 256), GS_OK);
+    for (int i = 0; i < before; i++)
+        assert_int_equal(gs_launch(g, m, "div", d3(64, 1, 1), d3(64, 1, 1), 0, eargs, 2), GS_OK);
+    assert_int_equal(gs_memset(g, d, 0, 4 * 256), GS_OK);
+    assert_int_equal(gs_launch(g, m, "div", d3(4, 1, 1), d3(64, 1, 1), 0, args, 2), GS_OK);
+    gs_kernel_stats(g, st);
+    st->host_seconds = 0;
+    gs_destroy(g);
+}
+
+/* The memory system is kept from launch to launch and only what a launch touched is reset
+   (gpu.c, memsys.c msys_reuse); SMs are set up at their first CTA. Neither may leak into the
+   next launch: a launch after others has the statistics of the same launch on a new GPU. */
+static void test_launch_independent_of_the_last(void **state)
+{
+    struct gs_stats fresh, after;
+    (void)state;
+    div_after(0, &fresh);
+    div_after(2, &after);
+    assert_true(fresh.cycles > 0);
+    assert_memory_equal(&fresh, &after, sizeof fresh);
+}
+
 /* A module from bytes in memory (gs_load_ptx_mem: len bytes, nothing read past them, a NUL
    byte refused like any stray character) and its kernels and parameter sizes listed. */
 static void test_module_from_memory_and_its_kernels(void **state)
@@ -338,6 +375,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memory_calls),
         cmocka_unit_test(test_divergence_and_reconvergence),
+        cmocka_unit_test(test_launch_independent_of_the_last),
         cmocka_unit_test(test_module_from_memory_and_its_kernels),
         cmocka_unit_test(test_partial_warps_and_3d),
         cmocka_unit_test(test_barrier_static_and_dynamic_shared),

@@ -31,6 +31,10 @@ struct ts {
     uint64_t tbs_done, tbs_for_dwr;
     uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h) */
     struct gpu_config maxconf;     /* vt = max: the SMs' configuration (more scheduling slots) */
+    struct sm_params p;            /* the SMs' launch parameters (id and bases set per SM) */
+    uint8_t *live;                 /* [nsms] initialised: an SM is set up at its first CTA */
+    uint8_t fresh_ready;           /* cta_ready of an SM that has never had a CTA */
+    uint8_t ms_kept;               /* ms belongs to the launch's ms_keep, not to this run */
     char *err; size_t errlen;
     char **whole;                  /* gpu_run's: the watchdog's message whole, or NULL */
 };
@@ -38,13 +42,16 @@ struct ts {
 static void ts_free(struct ts *t)
 {
     uint32_t i;
-    for (i = 0; t->sms && i < t->nsms; i++)
-        sm_free(&t->sms[i]);
+    for (i = 0; t->sms && t->live && i < t->nsms; i++)
+        if (t->live[i])
+            sm_free(&t->sms[i]);
     free(t->sms);
-    msys_free(t->ms);
+    if (!t->ms_kept)
+        msys_free(t->ms);
     free(t->min);
     free(t->mout);
     free(t->io);
+    free(t->live);
 }
 
 /* VT's launch parameters of the SMs. on: at most the scheduling limit active, the context's
@@ -79,7 +86,51 @@ static int vt_params(struct ts *t, const struct cta_limits *lim, struct sm_param
     return 0;
 }
 
-static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *st)
+/* Set SM i up. With skip_idle an SM is set up when the dispatcher gives it its first CTA (a
+   launch pays for the SMs it uses): until then it is an idle SM, whose only state change is
+   its schedulers' "no warp" cycles, kept in its statistics and carried over here. */
+static int sm_start(struct ts *t, uint32_t i)
+{
+    struct sm *s = &t->sms[i];
+    struct sm_stats idle = s->s;
+    struct sm_params p = t->p;
+    p.id = i;
+    p.spill_base = sm_spill_base(i);
+    p.local_base = sm_local_base(i);
+    if (sm_init(s, &p, t->st, t->err, t->errlen)) {
+        sm_free(s);
+        return -1;
+    }
+    s->s = idle;
+    t->live[i] = 1;
+    t->io[i].cta_ready = s->cta_ready;
+    return 0;
+}
+
+/* The memory system at its reset state: the kept one reset in proportion to what the last
+   launch used, else a new one (kept from now on when the launch has a keeper). */
+static int msys_start(struct ts *t, const struct msys_cfg *mc)
+{
+    struct msys **keep = t->l->ms_keep;
+    if (keep && *keep && msys_reuse(*keep, mc) == 0) {
+        t->ms = *keep;
+        t->ms_kept = 1;
+        return 0;
+    }
+    if (keep) {
+        msys_free(*keep);
+        *keep = NULL;
+    }
+    if (!(t->ms = msys_init(mc, t->err, t->errlen)))
+        return -1;
+    if (keep) {
+        *keep = t->ms;
+        t->ms_kept = 1;
+    }
+    return 0;
+}
+
+static int ts_init(struct ts *t, const struct fsim_launch *l)
 {
     const struct gpu_config *c = l->conf;
     struct msys_cfg mc;
@@ -105,14 +156,15 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     t->tbs_for_dwr = n_tbs > (uint64_t)per_sm * t->nsms ? n_tbs - (uint64_t)per_sm * t->nsms
                                                         : n_tbs;
     mem_cfg_from(c, &mc);
-    if (!(t->ms = msys_init(&mc, t->err, t->errlen)))
+    if (msys_start(t, &mc))
         return -1;
     l2copy_replay(l->l2_copied, t->ms);       /* before cycle 0: what the copies left */
     t->sms = calloc(t->nsms, sizeof *t->sms);
     t->min = calloc(t->nsms, sizeof *t->min);
     t->mout = calloc(t->nsms, sizeof *t->mout);
     t->io = calloc(t->nsms, sizeof *t->io);
-    if (!t->sms || !t->min || !t->mout || !t->io) {
+    t->live = calloc(t->nsms, 1);
+    if (!t->sms || !t->min || !t->mout || !t->io || !t->live) {
         snprintf(t->err, t->errlen, "out of host memory");
         return -1;
     }
@@ -123,29 +175,47 @@ static int ts_init(struct ts *t, const struct fsim_launch *l, struct gs_stats *s
     p.regs_cta = lim.regs_cta;
     if (vt_params(t, &lim, &p))
         return -1;
-    for (i = 0; i < t->nsms; i++) {
-        p.id = i;
-        p.spill_base = sm_spill_base(i);
-        p.local_base = sm_local_base(i);
-        if (sm_init(&t->sms[i], &p, st, t->err, t->errlen))
+    t->p = p;
+    if (sm_start(t, 0))
+        return -1;
+    t->fresh_ready = t->sms[0].cta_ready;
+    t->sms[0].rec = l->rec;
+    for (i = 1; i < t->nsms; i++) {
+        t->io[i].cta_ready = t->fresh_ready;
+        if (!c->skip_idle && sm_start(t, i))
             return -1;
-        t->io[i].cta_ready = t->sms[i].cta_ready;
-        if (i == 0)
-            t->sms[i].rec = l->rec;
     }
     return 0;
 }
 
-/* Dispatcher: at most one CTA per cycle, to an SM whose cta_ready output says it can take one. */
-static void dispatch(struct ts *t, uint64_t now)
+/* Dispatcher: at most one CTA per cycle, to an SM whose cta_ready output says it can take one
+   (set up first if it has never had one). 0, or -1 when that set-up fails. */
+static int dispatch(struct ts *t, uint64_t now)
 {
     struct cta_out o;
     for (uint32_t i = 0; i < t->nsms; i++)
         t->ci.ready[i] = t->io[i].cta_ready;
     cta_eval(&t->cc, &t->cq, &t->ci, &o, &t->cd);
-    if (o.valid)
+    if (o.valid) {
+        if (!t->live[o.sm] && sm_start(t, o.sm))
+            return -1;
         sm_launch_cta(&t->sms[o.sm], o.cta, now);
+    }
     cta_commit(&t->cc, &t->cq, &t->cd);
+    return 0;
+}
+
+/* An SM not yet set up, for one cycle: sm_skip_cycle's outputs and statistics of a fresh SM. */
+static void unstarted_cycle(struct ts *t, uint32_t i)
+{
+    struct sm_io *io = &t->io[i];
+    t->sms[i].s.sched_cycles[ISS_NO_WARP] += t->p.conf->schedulers_per_sm;
+    io->cta_ready = t->fresh_ready;
+    io->late_ready = 1;
+    io->miss_valid = 0;
+    io->issued = 0;
+    io->late_req.v = 0;
+    t->min[i].valid = 0;
 }
 
 static void account_tb(struct ts *t, const struct sm_tb *tb)
@@ -166,10 +236,15 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
 {
     uint32_t i, k, n;
     uint8_t slow = t->vtw_next >= t->l->vtw_nlog;   /* registered: last cycle's counter */
-    dispatch(t, now);
+    if (dispatch(t, now))
+        return -1;
     *issued = 0;
     for (i = 0; i < t->nsms; i++) {
         struct sm_io *io = &t->io[i];
+        if (!t->live[i]) {
+            unstarted_cycle(t, i);
+            continue;
+        }
         io->fill_valid = t->mout[i].resp_valid;
         io->fill = t->mout[i].resp;
         io->gnext = t->vtw_next;          /* VTW: SMs take logical TB indices in SM order */
@@ -208,7 +283,7 @@ static int finished(const struct ts *t)
     if (t->cq.next < t->cc.total || msys_busy(t->ms))
         return 0;
     for (i = 0; i < t->nsms; i++)
-        if (sm_busy(&t->sms[i]) || t->mout[i].resp_valid)
+        if (t->live[i] && (sm_busy(&t->sms[i]) || t->mout[i].resp_valid))
             return 0;
     return 1;
 }
@@ -252,7 +327,7 @@ static int deadlock(struct ts *t, uint64_t now)
     if (f) {
         fprintf(f, "%s\n", t->err);
         for (i = 0; i < t->nsms; i++)
-            if (sm_busy(&t->sms[i]))
+            if (t->live[i] && sm_busy(&t->sms[i]))
                 sm_dump(&t->sms[i], f);
         if (fclose(f)) {
             free(buf);
@@ -283,7 +358,7 @@ static int runaway(struct ts *t, uint64_t now)
     if (!lim || (now & 1023u))
         return 0;
     for (uint32_t i = 0; i < t->nsms; i++)
-        for (uint32_t x = 0; x < t->sms[i].nctx; x++) {
+        for (uint32_t x = 0; t->live[i] && x < t->sms[i].nctx; x++) {
             const struct sm_ctx *cx = &t->sms[i].ctx[x];
             if (cx->valid && !cx->done && now - cx->t_start > best) {
                 best = now - cx->t_start;
@@ -324,7 +399,7 @@ int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t 
     t.l = l; t.st = st; t.err = err; t.errlen = errlen; t.whole = whole;
     if (whole)
         *whole = NULL;
-    if (ts_init(&t, l, st)) {
+    if (ts_init(&t, l)) {
         ts_free(&t);
         return -1;
     }

@@ -23,6 +23,7 @@
 #include "gpu.h"
 #include "blocks.h"
 #include "mem/l2copy.h"
+#include "mem/memsys.h"
 #include "stats.h"
 #include "ptx/vtwx.h"
 #include "ptx/redir.h"
@@ -65,6 +66,7 @@ struct gs_gpu {
     struct sm_rec rec;
     struct l2copy *copied;            /* lines copies left in L2 since the last launch, or NULL
                                          (l2_copy_install off or functional model) */
+    struct msys *ms;                  /* the timing model's memory system, kept (gpu.c) */
     char rec_path[512];
     FILE *bbv_out;                    /* gs_bbv: where launches write their BBVs (NULL: off) */
     const uint32_t *const *rd_perm;   /* gs_redirect: per launch D[] or NULL; rd_n of them */
@@ -203,6 +205,7 @@ void gs_destroy(struct gs_gpu *g)
     free(g->gmem);
     free(g->rec.buf);
     l2copy_free(g->copied);
+    msys_free(g->ms);
     free(g->err);
     free(g);
 }
@@ -914,6 +917,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l.rec = g->rec.block >= 0 ? &g->rec : NULL;
     l.sink = NULL;
     l.l2_copied = g->copied;
+    l.ms_keep = &g->ms;
     if ((rc = bbv_launch_begin(g, k, kernel, grid, block, &bbv, &sink)) != GS_OK) {
         free(params);
         return g->last_launch_status = rc;

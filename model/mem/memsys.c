@@ -35,6 +35,10 @@ struct msys {
     struct dram_out *dro;
     uint64_t *dr_next;
     uint64_t dr_live;
+    /* touched since the last reset (evaluated or installed into): msys_reuse puts back only
+       these, so a launch's set-up is proportional to what the one before it used */
+    uint64_t l2_dirty, dr_dirty;
+    int ic_dirty;
     struct msys_stats st;
     char err[256];                  /* the first bad event or failed check, "" if none */
 };
@@ -109,6 +113,48 @@ void msys_free(struct msys *ms)
     free(ms);
 }
 
+static uint64_t all_bits(uint32_t n)
+{
+    return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
+
+/* The reset state of the interconnect (ic), the slices in l2m and the channels in drm, with
+   their ports; the statistics cleared. The rest is already in it. */
+static void reset_parts(struct msys *ms, uint64_t l2m, uint64_t drm, int ic)
+{
+    if (ic) {
+        icnt_reset(&ms->cfg.icnt, ms->icq);
+        *ms->icd = *ms->icq;
+        memset(ms->ici, 0, sizeof *ms->ici);
+        memset(ms->ico, 0, sizeof *ms->ico);
+    }
+    ms->ic_next = UINT64_MAX;
+    ms->ic_live = 0;
+    ms->sm_ready = icnt_sm_ready(&ms->cfg.icnt, ms->icq);
+    for (uint64_t m = l2m; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctzll(m);
+        l2_reset(&ms->cfg.l2, &ms->l2q[s]);
+        ms->l2d[s] = ms->l2q[s];
+        memset(&ms->l2i[s], 0, sizeof ms->l2i[s]);
+        memset(&ms->l2o[s], 0, sizeof ms->l2o[s]);
+        ms->l2_next[s] = UINT64_MAX;
+    }
+    for (uint64_t m = drm; m; m &= m - 1) {
+        unsigned ch = (unsigned)__builtin_ctzll(m);
+        dram_reset(&ms->cfg.dram, &ms->drq[ch]);
+        ms->drd[ch] = ms->drq[ch];
+        memset(&ms->dri[ch], 0, sizeof ms->dri[ch]);
+        memset(&ms->dro[ch], 0, sizeof ms->dro[ch]);
+        ms->dr_next[ch] = UINT64_MAX;
+    }
+    ms->l2_live = ms->dr_live = 0;
+    ms->l2_dirty = ms->dr_dirty = 0;
+    ms->ic_dirty = 0;
+    memset(&ms->st, 0, sizeof ms->st);
+    ms->st.dram_tick_per_cycle = ms->cfg.dram.tick_per_cycle;
+    ms->err[0] = 0;
+}
+
 struct msys *msys_init(const struct msys_cfg *cfg, char *err, size_t errlen)
 {
     struct msys *ms;
@@ -145,22 +191,18 @@ struct msys *msys_init(const struct msys_cfg *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "memsys: out of memory");
         return NULL;
     }
-    icnt_reset(&ms->cfg.icnt, ms->icq);
-    *ms->icd = *ms->icq;
-    ms->ic_next = UINT64_MAX;
-    ms->sm_ready = icnt_sm_ready(&ms->cfg.icnt, ms->icq);
-    for (uint32_t s = 0; s < ns; s++) {
-        l2_reset(&ms->cfg.l2, &ms->l2q[s]);
-        ms->l2d[s] = ms->l2q[s];
-        ms->l2_next[s] = UINT64_MAX;
-    }
-    for (uint32_t ch = 0; ch < nc; ch++) {
-        dram_reset(&ms->cfg.dram, &ms->drq[ch]);
-        ms->drd[ch] = ms->drq[ch];
-        ms->dr_next[ch] = UINT64_MAX;
-    }
-    ms->st.dram_tick_per_cycle = ms->cfg.dram.tick_per_cycle;
+    reset_parts(ms, all_bits(ns), all_bits(nc), 1);
     return ms;
+}
+
+int msys_reuse(struct msys *ms, const struct msys_cfg *cfg)
+{
+    struct msys_cfg d = *cfg;
+    msys_cfg_derive(&d);
+    if (memcmp(&d, &ms->cfg, sizeof d))
+        return -1;
+    reset_parts(ms, ms->l2_dirty, ms->dr_dirty, ms->ic_dirty);
+    return 0;
 }
 
 void msys_install(struct msys *ms, uint64_t addr)
@@ -168,6 +210,7 @@ void msys_install(struct msys *ms, uint64_t addr)
     unsigned s = icnt_slice_of(&ms->cfg.icnt, addr);
     l2_install(&ms->cfg.l2, &ms->l2q[s], addr / MEM_LINE_BYTES);
     l2_install(&ms->cfg.l2, &ms->l2d[s], addr / MEM_LINE_BYTES);
+    ms->l2_dirty |= 1ull << s;
 }
 
 int msys_sm_ready(const struct msys *ms, unsigned sm)
@@ -356,6 +399,10 @@ static int tick(struct msys *ms, uint64_t now)
         l2_inputs(ms, (unsigned)__builtin_ctzll(m), now);
     for (uint64_t m = dr_run; m; m &= m - 1)
         dram_inputs(ms, (unsigned)__builtin_ctzll(m), now);
+
+    ms->ic_dirty |= ic_run;
+    ms->l2_dirty |= l2_run;
+    ms->dr_dirty |= dr_run;
 
     /* phase B + C */
     ms->ic_live = 0;

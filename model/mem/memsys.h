@@ -97,6 +97,10 @@ int  msys_cfg_check(const struct msys_cfg *c, char *err, size_t errlen);
    fields of cfg are recomputed from the others. */
 struct msys *msys_init(const struct msys_cfg *cfg, char *err, size_t errlen);
 void msys_free(struct msys *ms);
+/* ms back to msys_init's state for another run with the same configuration, resetting only
+   the blocks touched since (a launch's set-up proportional to what the last one used):
+   0, or -1 when cfg is not ms's (then free it and init a new one). */
+int msys_reuse(struct msys *ms, const struct msys_cfg *cfg);
 
 /* Launch set-up, before the first tick: the line holding byte address addr becomes a valid,
    clean, most recently used line of its slice (l2_install on the slice's q and d registers;
