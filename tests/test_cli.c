@@ -287,6 +287,54 @@ static void test_timing_deterministic_and_skip_equivalent(void **state)
     free(a); free(b); free(c);
 }
 
+/* A file's text without its "host_seconds" lines (the only field that is not simulated). */
+static char *without_host_time(const char *path)
+{
+    char *t = tu_read_file(path, NULL), *r, *w;
+    assert_non_null(t);
+    for (r = w = t; *r;) {
+        char *end = strchr(r, '\n'), keep;
+        size_t n = end ? (size_t)(end - r) + 1 : strlen(r);
+        keep = r[n - 1];
+        r[n - 1] = 0;
+        if (!strstr(r, "\"host_seconds\"")) {
+            r[n - 1] = keep;
+            memmove(w, r, n);
+            w += n;
+        }
+        r += n;
+    }
+    *w = 0;
+    return t;
+}
+
+/* time_skip (gpu.c) jumps over cycles in which nothing can change and credits them as ticking
+   would: the whole suite at the test size, timing model, with and without it, in the baseline
+   and under each mechanism, has byte-identical statistics. */
+static void test_time_skip_equivalent(void **state)
+{
+    static const char *const mech[] = { "sched_policy=gto", "vt=on", "dws=branch", "vtw=hw" };
+    char cmd[512];
+    (void)state;
+    for (unsigned i = 0; i < sizeof mech / sizeof mech[0]; i++) {
+        char *on, *off;
+        for (int skip = 0; skip < 2; skip++) {
+            snprintf(cmd, sizeof cmd, GPUSIM " suite --size test --config configs/gtx480.cfg "
+                     "--set model=timing --set %s --set time_skip=%d --json " BUILD_DIR
+                     "/tests/skip%d.json", mech[i], skip, skip);
+            expect(cmd, 0, "28 kernels, 28 correct");
+        }
+        off = without_host_time(BUILD_DIR "/tests/skip0.json");
+        on = without_host_time(BUILD_DIR "/tests/skip1.json");
+        tu_assert_contains(on, "\"scheduler_cycles\": ");
+        if (strcmp(on, off))
+            fail_msg("statistics differ with time_skip = 0 and 1 under %s (%s/tests/skip*.json)",
+                     mech[i], BUILD_DIR);
+        free(on);
+        free(off);
+    }
+}
+
 /* The deadlock watchdog stops a run in which nothing issues and dumps every warp. With a tiny
    limit, the first instruction fetches trip it (cycle 41: every warp at pc 0, its I-buffer
    empty). */
@@ -639,6 +687,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_list_and_run),
+        cmocka_unit_test(test_time_skip_equivalent),
         cmocka_unit_test(test_launch_bench),
         cmocka_unit_test(test_wrong_result_exits_1),
         cmocka_unit_test(test_errors_exit_2),

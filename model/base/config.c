@@ -191,6 +191,11 @@ static const struct conf_key keys[] = {
     { "skip_idle", CK_U32, OFF(skip_idle), 0, 1, "flag",
       "Do not evaluate an SM with nothing resident or in flight (its scheduler cycles count as "
       "'no warp'; statistics identical; 0 = tick every SM every cycle)." },
+    { "time_skip", CK_U32, OFF(time_skip), 0, 1, "flag",
+      "Jump over cycles in which nothing anywhere can change state (every SM idle or not yet "
+      "given a CTA, no CTA left to hand out, the memory system waiting for its next event); "
+      "the skipped cycles are counted as ticking would count them (statistics identical; "
+      "0 = tick every cycle)." },
 };
 
 void conf_defaults(struct gpu_config *c)
@@ -247,6 +252,7 @@ void conf_defaults(struct gpu_config *c)
     c->l2_copy_install = 1;
     c->watchdog_cycles = 100000;
     c->skip_idle = 1;
+    c->time_skip = 1;
 }
 
 const struct conf_key *conf_keys(unsigned *count)

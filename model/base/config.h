@@ -62,6 +62,7 @@ struct gpu_config {
     uint32_t l2_copy_install;        /* host-to-device copies and memsets leave their lines in L2 */
     uint64_t watchdog_cycles;        /* deadlock: no issue anywhere for this many cycles */
     uint32_t skip_idle;              /* do not evaluate idle SMs */
+    uint32_t time_skip;              /* jump over cycles in which nothing can change (gpu.c) */
     /* VTW (000_0da6b8b480bd0740.txt): docs/vtw.md */
     uint32_t vtw;                    /* enum conf_vtw */
     uint32_t vtw_lane;               /* enum ntb_lane (model/sm/ntb.h) */

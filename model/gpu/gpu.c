@@ -277,6 +277,40 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
     return 0;
 }
 
+/* time_skip: the cycle up to which nothing can change after the tick of cycle now - 1, or now
+   when something can. Nothing can while every SM is idle or not set up with its fill port
+   empty, no CTA is left to hand out and the memory system waits for its next event
+   (msys_next_event); the jump stops at the cycle whose tick trips the deadlock watchdog. */
+static uint64_t skip_to(const struct ts *t, uint64_t now, uint64_t last_issue)
+{
+    uint64_t next, w = t->l->conf->watchdog_cycles;
+    if (!t->l->conf->time_skip || !t->l->conf->skip_idle || t->cq.next < t->cc.total)
+        return now;
+    for (uint32_t i = 0; i < t->nsms; i++)
+        if (t->mout[i].resp_valid || (t->live[i] && !sm_idle(&t->sms[i])))
+            return now;
+    next = msys_next_event(t->ms, now - 1);
+    if (w && next > last_issue + w)
+        next = last_issue + w;
+    return next != UINT64_MAX && next > now ? next : now;
+}
+
+/* The cycles [now, now + span) skipped: what ticking them would have counted (each SM's
+   schedulers' "no warp" cycles) and done (an idle SM's first skipped cycle). */
+static void skip_span(struct ts *t, uint64_t span)
+{
+    uint64_t nsched = t->p.conf->schedulers_per_sm;
+    for (uint32_t i = 0; i < t->nsms; i++) {
+        if (t->live[i]) {
+            sm_skip_cycle(&t->sms[i], &t->io[i]);
+            t->sms[i].s.sched_cycles[ISS_NO_WARP] += nsched * (span - 1);
+        } else {
+            t->sms[i].s.sched_cycles[ISS_NO_WARP] += nsched * span;
+        }
+        t->min[i].valid = 0;
+    }
+}
+
 static int finished(const struct ts *t)
 {
     uint32_t i;
@@ -393,7 +427,7 @@ int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t 
             char **whole)
 {
     struct ts t;
-    uint64_t now = 0, last_issue = 0;
+    uint64_t now = 0, last_issue = 0, skip;
     int rc = 0, issued;
     memset(&t, 0, sizeof t);
     t.l = l; t.st = st; t.err = err; t.errlen = errlen; t.whole = whole;
@@ -423,6 +457,10 @@ int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t 
                      (unsigned long long)l->conf->max_warp_insns);
             rc = -1;
             break;
+        }
+        if ((skip = skip_to(&t, now, last_issue)) > now) {
+            skip_span(&t, skip - now);
+            now = skip;
         }
     }
     collect(&t, now);

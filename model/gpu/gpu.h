@@ -6,8 +6,11 @@
  * interconnect's response of the previous cycle and offers one request; the memory system
  * runs one cycle. The run ends when every CTA has finished and nothing is in flight. An SM
  * with nothing resident and nothing in flight is not evaluated (skip_idle: its scheduler
- * cycles are counted as "no warp", statistics identical to ticking it; tested); every other
- * cycle is ticked -- there is no whole-GPU time skipping yet.
+ * cycles are counted as "no warp", statistics identical to ticking it; tested), nor set up
+ * before its first CTA. When every SM is idle and no CTA is left, the GPU jumps to the
+ * memory system's next event (time_skip; statistics identical, tested); an SM with warps
+ * resident is ticked every cycle. The memory system is kept from launch to launch
+ * (fsim_launch.ms_keep) and reset where the launches before touched it.
  * A run in which nothing issues for watchdog_cycles stops with a dump of every warp.
  */
 #ifndef GPU_TOP_H
