@@ -56,7 +56,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
+.PHONY: all deps run test bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -112,6 +112,16 @@ bench: deps all
 bench-speed: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
 	$(BUILD)/gpusim launch-bench 500 --config configs/gtx480.cfg
+	@sh tools/speed_guard.sh
+
+# The callgrind speed guard alone (tools/speed_guard.sh, a few minutes): host instructions per
+# simulated warp instruction on mandel, kmeans, sloop and bfs at the test size; fails above
+# the committed figure (docs/performance.md "Speed guard") + 10 %. speed-guard-update rewrites
+# the figures (deliberately, when a change is worth its cost).
+speed-guard: deps all
+	@sh tools/speed_guard.sh
+speed-guard-update: deps all
+	@sh tools/speed_guard.sh --update
 
 # The thread regrouping algorithms of 001 Section V (model/gpu/regroup.c) timed on a synthetic
 # launch of 262 144 threads, with each one's estimates against the identity (cli/regroup.c).

@@ -3,8 +3,9 @@
 # everything is present; non-interactive; uses sudo only when not root.
 set -e
 # clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes of Debian 12's clang 14,
-# only recommended by clang-14, so named here): make fuzz (mk/fuzz.mk).
-PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev"
+# only recommended by clang-14, so named here): make fuzz (mk/fuzz.mk). valgrind: the callgrind
+# speed guard of make bench-speed (tools/speed_guard.sh).
+PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev valgrind"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
