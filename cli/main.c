@@ -697,6 +697,22 @@ static void suite_latencies(const struct opts *o)
     gs_destroy(g);
 }
 
+/* One kernel's row of the suite table; cycles and warp-IPC (warp instructions per cycle, all
+   SMs) only from the timing model ("-" from the functional one). */
+static void suite_row(const char *name, const struct result *r)
+{
+    char cyc[24] = "-", ipc[16] = "-";
+    if (r->st.cycles) {
+        snprintf(cyc, sizeof cyc, "%llu", (unsigned long long)r->st.cycles);
+        snprintf(ipc, sizeof ipc, "%.2f", (double)r->st.warp_insns / (double)r->st.cycles);
+    }
+    printf("%-12s %-7s %8llu %12s %6s %14llu %14llu %10llu %7.1f%% %7.2f\n", name,
+           r->rc == 0 ? "ok" : r->rc == 1 ? "WRONG" : "ERROR",
+           (unsigned long long)r->st.launches, cyc, ipc, (unsigned long long)r->st.warp_insns,
+           (unsigned long long)r->st.thread_insns, (unsigned long long)r->st.divergent_branches,
+           100.0 * gs_lane_utilization(&r->st), r->st.host_seconds);
+}
+
 static int cmd_suite(const struct opts *o)
 {
     unsigned n, i, bad = 0;
@@ -709,17 +725,13 @@ static int cmd_suite(const struct opts *o)
         return 2;
     }
     suite_latencies(o);
-    printf("%-12s %-7s %8s %14s %14s %10s %8s %7s\n", "kernel", "result", "launches",
-           "warp insns", "thread insns", "div.branch", "lane%", "host s");
+    printf("%-12s %-7s %8s %12s %6s %14s %14s %10s %8s %7s\n", "kernel", "result", "launches",
+           "cycles", "IPC", "warp insns", "thread insns", "div.branch", "lane%", "host s");
     for (i = 0; i < n; i++) {
         struct result *r = &rs[i];
         names[i] = all[i]->name;
         run_one(o, all[i], r);
-        printf("%-12s %-7s %8llu %14llu %14llu %10llu %7.1f%% %7.2f\n", all[i]->name,
-               r->rc == 0 ? "ok" : r->rc == 1 ? "WRONG" : "ERROR",
-               (unsigned long long)r->st.launches, (unsigned long long)r->st.warp_insns,
-               (unsigned long long)r->st.thread_insns, (unsigned long long)r->st.divergent_branches,
-               100.0 * gs_lane_utilization(&r->st), r->st.host_seconds);
+        suite_row(all[i]->name, r);
         fflush(stdout);
         if (r->rc) {
             fprintf(stderr, "gpusim: %s: %s\n", all[i]->name, result_msg(r));
