@@ -195,7 +195,7 @@ static const struct conf_key keys[] = {
       "Jump over cycles in which nothing anywhere can change state (every SM idle or not yet "
       "given a CTA, no CTA left to hand out, the memory system waiting for its next event); "
       "the skipped cycles are counted as ticking would count them (statistics identical; "
-      "0 = tick every cycle)." },
+      "0 = tick every cycle; no effect with skip_idle = 0, which ticks every SM)." },
 };
 
 void conf_defaults(struct gpu_config *c)
@@ -360,7 +360,6 @@ static char *trim(char *s)
     return s;
 }
 
-/* Apply "key = value" text (already without comment). */
 /* Split "key = value" in place into its trimmed key and value; 0, or -1 with no '='. */
 static int split_kv(char *line, char **key, char **val)
 {
@@ -373,6 +372,7 @@ static int split_kv(char *line, char **key, char **val)
     return 0;
 }
 
+/* Apply "key = value" text (already without comment). */
 static int apply_line(struct gpu_config *c, char *line, const char *where, char *err, size_t errlen)
 {
     char *key, *val;

@@ -34,7 +34,6 @@ struct ts {
     struct sm_params p;            /* the SMs' launch parameters (id and bases set per SM) */
     uint8_t *live;                 /* [nsms] initialised: an SM is set up at its first CTA */
     uint8_t fresh_ready;           /* cta_ready of an SM that has never had a CTA */
-    uint8_t ms_kept;               /* ms belongs to the launch's ms_keep, not to this run */
     char *err; size_t errlen;
     char **whole;                  /* gpu_run's: the watchdog's message whole, or NULL */
 };
@@ -46,7 +45,7 @@ static void ts_free(struct ts *t)
         if (t->live[i])
             sm_free(&t->sms[i]);
     free(t->sms);
-    if (!t->ms_kept)
+    if (!t->l->ms_keep || *t->l->ms_keep != t->ms)      /* not kept for the next launch */
         msys_free(t->ms);
     free(t->min);
     free(t->mout);
@@ -114,7 +113,6 @@ static int msys_start(struct ts *t, const struct msys_cfg *mc)
     struct msys **keep = t->l->ms_keep;
     if (keep && *keep && msys_reuse(*keep, mc) == 0) {
         t->ms = *keep;
-        t->ms_kept = 1;
         return 0;
     }
     if (keep) {
@@ -123,10 +121,8 @@ static int msys_start(struct ts *t, const struct msys_cfg *mc)
     }
     if (!(t->ms = msys_init(mc, t->err, t->errlen)))
         return -1;
-    if (keep) {
+    if (keep)
         *keep = t->ms;
-        t->ms_kept = 1;
-    }
     return 0;
 }
 
@@ -208,13 +204,8 @@ static int dispatch(struct ts *t, uint64_t now)
 /* An SM not yet set up, for one cycle: sm_skip_cycle's outputs and statistics of a fresh SM. */
 static void unstarted_cycle(struct ts *t, uint32_t i)
 {
-    struct sm_io *io = &t->io[i];
     t->sms[i].s.sched_cycles[ISS_NO_WARP] += t->p.conf->schedulers_per_sm;
-    io->cta_ready = t->fresh_ready;
-    io->late_ready = 1;
-    io->miss_valid = 0;
-    io->issued = 0;
-    io->late_req.v = 0;
+    sm_idle_io(&t->io[i], t->fresh_ready, 1);
     t->min[i].valid = 0;
 }
 

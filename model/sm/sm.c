@@ -130,8 +130,13 @@ void sm_skip_cycle(struct sm *s, struct sm_io *io)
         s->cta_ready = (uint8_t)sm_can_launch(s);
         s->ready_dirty = 0;
     }
-    io->cta_ready = s->cta_ready;
-    io->late_ready = s->lateq_n < SM_LATEQ;
+    sm_idle_io(io, s->cta_ready, s->lateq_n < SM_LATEQ);
+}
+
+void sm_idle_io(struct sm_io *io, uint8_t cta_ready, uint8_t late_ready)
+{
+    io->cta_ready = cta_ready;
+    io->late_ready = late_ready;
     io->miss_valid = 0;
     io->issued = 0;
     io->late_req.v = 0;

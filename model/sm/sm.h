@@ -302,6 +302,9 @@ int  sm_busy(const struct sm *s);
 /* Would a cycle change nothing? Then sm_skip_cycle accounts for it instead (identical stats). */
 int  sm_idle(const struct sm *s);
 void sm_skip_cycle(struct sm *s, struct sm_io *io);
+/* The outputs of a cycle that changes nothing: the given ready bits, no miss, no issue, no
+   late-write request (sm_skip_cycle's, and the GPU's for an SM not yet set up). */
+void sm_idle_io(struct sm_io *io, uint8_t cta_ready, uint8_t late_ready);
 /* Deadlock dump: every slot's context, PC, mask, stack depth, scoreboard and barrier state. */
 void sm_dump(const struct sm *s, FILE *f);
 
