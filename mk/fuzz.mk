@@ -12,8 +12,11 @@
 #                    (tail -f it during a long run); its last lines are printed.
 #   make fuzz-build  only the build (build-fuzz/fuzz_ptx, build-fuzz/fuzz_cfg)
 #
-# Knobs: FUZZ_TIME (60 s per harness), FUZZ_RUNS (executions; unset = time-bound),
-# FUZZ_TARGETS (ptx cfg), FUZZ_TIMEOUT (10: seconds one input may take before it is a
+# Knobs: FUZZ_TIME (60 s per harness), FUZZ_RUNS (executions; unset = time-bound; with
+# FUZZ_JOBS > 1 the total over all workers), FUZZ_JOBS (1: worker processes; N > 1 runs
+# libFuzzer's fork mode, -fork=N, whose workers share the corpus and whose log lines count every
+# worker's executions with the oom/timeout/crash totals; a timeout or out-of-memory input stops
+# it as in the one-process run, -ignore_timeouts=0 -ignore_ooms=0), FUZZ_TARGETS (ptx cfg), FUZZ_TIMEOUT (10: seconds one input may take before it is a
 # timeout -- an input takes about a millisecond, fuzz/fuzz_ptx_one.c bounds every launch),
 # FUZZ_RSS_MB (2048: resident memory limit, also the largest single allocation), FUZZ_NICE
 # (10: the harnesses run under nice), FUZZ_OPTS (more libFuzzer flags, e.g. -seed=1), FUZZ_CC
@@ -31,6 +34,7 @@ FUZZ_RSS_MB  ?= 2048
 FUZZ_NICE    ?= 10
 FUZZ_TARGETS ?= ptx cfg
 FUZZ_OPTS    ?=
+FUZZ_JOBS    ?= 1
 FUZZ_MAXLEN_ptx := 16384
 FUZZ_MAXLEN_cfg := 8192
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -40,6 +44,7 @@ FUZZ_ONE     := fuzz/fuzz_ptx_one.c fuzz/fuzz_cfg_one.c
 FUZZ_OBJ     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(MODEL_SRC) $(FUZZ_ONE))
 FUZZ_BINS    := $(FUZZ_BUILD)/fuzz_ptx $(FUZZ_BUILD)/fuzz_cfg
 FUZZ_LIMIT    = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_TIME))
+FUZZ_FORK     = $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS) -ignore_timeouts=0 -ignore_ooms=0)
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_BINS) $(FUZZ_BUILD)/ptx.dict $(FUZZ_BUILD)/cfg.dict
@@ -78,13 +83,14 @@ fuzz-seed-cfg:
 fuzz: deps fuzz-build $(addprefix fuzz-seed-,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_BUILD)/artifacts-$$t; \
-	  echo "fuzz $$t: $(FUZZ_LIMIT), log in $(FUZZ_BUILD)/fuzz-$$t.log"; \
+	  echo "fuzz $$t: $(FUZZ_LIMIT) $(FUZZ_FORK), log in $(FUZZ_BUILD)/fuzz-$$t.log"; \
 	  case $$t in ptx) max=$(FUZZ_MAXLEN_ptx);; *) max=$(FUZZ_MAXLEN_cfg);; esac; \
 	  nice -n $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz_$$t -dict=$(FUZZ_BUILD)/$$t.dict -max_len=$$max \
 	    -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_BUILD)/artifacts-$$t/ $(FUZZ_LIMIT) $(FUZZ_OPTS) \
+	    -artifact_prefix=$(FUZZ_BUILD)/artifacts-$$t/ $(FUZZ_LIMIT) $(FUZZ_FORK) $(FUZZ_OPTS) \
 	    $(FUZZ_BUILD)/corpus-$$t > $(FUZZ_BUILD)/fuzz-$$t.log 2>&1; rc=$$?; \
-	  grep -E '^(#[0-9]+.*(DONE|pulse)|Done|stat::)' $(FUZZ_BUILD)/fuzz-$$t.log | tail -n 12; \
+	  grep -E '^(#[0-9]+.*(DONE|pulse)|#[0-9]+: cov:|Done|INFO: (exiting|fuzzed for)|stat::)' \
+	    $(FUZZ_BUILD)/fuzz-$$t.log | tail -n 12; \
 	  [ $$rc -eq 0 ] || { tail -n 40 $(FUZZ_BUILD)/fuzz-$$t.log; \
 	    echo "fuzz $$t: FAILED (exit $$rc); the input is in $(FUZZ_BUILD)/artifacts-$$t/"; exit 1; }; \
 	  echo "fuzz $$t: $$(ls $(FUZZ_BUILD)/corpus-$$t | wc -l) corpus files, no crash"; \
