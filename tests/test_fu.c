@@ -130,12 +130,60 @@ static void test_shared_sfu(void **state)
     assert_int_equal(starts, 8);
 }
 
+/* Cycle c's outputs differ from ref's, or c changed a register (the queue, the units). */
+static int changed(const struct fu_regs *before, const struct fu_regs *after,
+                   const struct fu_out *o, const struct fu_out *ref)
+{
+    return memcmp(o->unit_free, ref->unit_free, sizeof o->unit_free) || o->full != ref->full ||
+           o->nrel || before->valid != after->valid || before->count != after->count ||
+           memcmp(before->busy_until, after->busy_until, sizeof before->busy_until);
+}
+
+/* fu_next_event (time_skip, model/sm/sm_sleep.c) against ticking: after every cycle t of a run
+   with issues of several latencies and intervals, ticking on without issue changes no output
+   or register before the cycle it names, and changes something at it. */
+static void test_next_event(void **state)
+{
+    struct fu_regs q;
+    struct fu_in in;
+    struct fu_out out;
+    int checked = 0;
+    (void)state;
+    fu_reset(&C, &q);
+    memset(&in, 0, sizeof in);
+    for (uint64_t t = 0; t < 40; t++) {
+        if (t == 0)
+            issue(&in, 0, FU_SFU, 10, 4, 3, 7);
+        if (t == 0 || t == 2)
+            issue(&in, 1, FU_SP, 18, 1, 4, (int)t);
+        if (t == 5)
+            issue(&in, 1, FU_DP, 3, 8, 5, 9);
+        tick(&q, &in, &out);                    /* cycle t; in.now = t + 1 */
+        uint64_t e = fu_next_event(&C, &q, t), first = UINT64_MAX;
+        struct fu_regs r = q;
+        struct fu_in y = in;
+        struct fu_out o;
+        for (uint64_t c = t + 1; c < t + 64 && first == UINT64_MAX; c++) {
+            struct fu_regs before = r;
+            tick(&r, &y, &o);
+            if (changed(&before, &r, &o, &out))
+                first = c;
+        }
+        if (e != first)
+            fail_msg("after cycle %llu: fu_next_event says %llu, ticking changes at %llu",
+                     (unsigned long long)t, (unsigned long long)e, (unsigned long long)first);
+        checked += e != UINT64_MAX;
+    }
+    assert_true(checked >= 15);                 /* half the run had an event ahead */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_latency_and_ii),
         cmocka_unit_test(test_writeback_ports_and_full),
         cmocka_unit_test(test_shared_sfu),
+        cmocka_unit_test(test_next_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

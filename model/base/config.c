@@ -192,10 +192,12 @@ static const struct conf_key keys[] = {
       "Do not evaluate an SM with nothing resident or in flight (its scheduler cycles count as "
       "'no warp'; statistics identical; 0 = tick every SM every cycle)." },
     { "time_skip", CK_U32, OFF(time_skip), 0, 1, "flag",
-      "Jump over cycles in which nothing anywhere can change state (every SM idle or not yet "
-      "given a CTA, no CTA left to hand out, the memory system waiting for its next event); "
-      "the skipped cycles are counted as ticking would count them (statistics identical; "
-      "0 = tick every cycle; no effect with skip_idle = 0, which ticks every SM)." },
+      "Do not evaluate cycles that can change nothing but counters: an SM whose warps all "
+      "wait sleeps until its next event (a result due, a unit free, a fill, a launch), and the "
+      "whole GPU jumps when every SM is idle or asleep, no CTA is left to hand out and the "
+      "memory system waits for its next event; skipped cycles are counted as ticking would "
+      "count them (statistics identical; host_sm_cycles_asleep says how many; 0 = tick every "
+      "cycle; no effect with skip_idle = 0, which ticks every SM)." },
 };
 
 void conf_defaults(struct gpu_config *c)

@@ -246,6 +246,11 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
             t->min[i].valid = 0;
             continue;
         }
+        if (sm_asleep(&t->sms[i], now, io)) {  /* time_skip: its last cycle's counts */
+            sm_sleep_credit(&t->sms[i], 1);
+            t->min[i].valid = 0;
+            continue;
+        }
         io->icnt_ready = (uint8_t)msys_sm_ready(t->ms, i);
         if (sm_cycle(&t->sms[i], now, io, t->tbs, &n)) {
             snprintf(t->err, t->errlen, "%s", t->sms[i].err);
@@ -269,20 +274,32 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
 }
 
 /* time_skip: the cycle up to which nothing can change after the tick of cycle now - 1, or now
-   when something can. Nothing can while every SM is idle or not set up with its fill port
-   empty, no CTA is left to hand out and the memory system waits for its next event
-   (msys_next_event); the jump stops at the cycle whose tick trips the deadlock watchdog. */
+   when something can. Nothing can while every SM is idle, not set up or asleep (sm_sleep.c:
+   until its wake cycle) with its fill port empty, no CTA is left to hand out and the memory
+   system waits for its next event (msys_next_event). The jump stops at the cycle whose tick
+   trips the deadlock watchdog, and before the cycle after which the runaway watchdog looks
+   (every 1024), so that both stop a launch where ticking would. */
 static uint64_t skip_to(const struct ts *t, uint64_t now, uint64_t last_issue)
 {
     uint64_t next, w = t->l->conf->watchdog_cycles;
     if (!t->l->conf->time_skip || !t->l->conf->skip_idle || t->cq.next < t->cc.total)
         return now;
-    for (uint32_t i = 0; i < t->nsms; i++)
-        if (t->mout[i].resp_valid || (t->live[i] && !sm_idle(&t->sms[i])))
-            return now;
     next = msys_next_event(t->ms, now - 1);
+    for (uint32_t i = 0; i < t->nsms; i++) {
+        const struct sm *s = &t->sms[i];
+        if (t->mout[i].resp_valid)
+            return now;
+        if (!t->live[i] || sm_idle(s))
+            continue;
+        if (!sm_asleep(s, now, &t->io[i]))
+            return now;
+        if (s->q_wake < next)
+            next = s->q_wake;
+    }
     if (w && next > last_issue + w)
         next = last_issue + w;
+    if (t->l->conf->max_warp_age && next > (now | 1023u))
+        next = now | 1023u;
     return next != UINT64_MAX && next > now ? next : now;
 }
 
@@ -292,7 +309,9 @@ static void skip_span(struct ts *t, uint64_t span)
 {
     uint64_t nsched = t->p.conf->schedulers_per_sm;
     for (uint32_t i = 0; i < t->nsms; i++) {
-        if (t->live[i]) {
+        if (t->live[i] && !sm_idle(&t->sms[i])) {
+            sm_sleep_credit(&t->sms[i], span);     /* asleep (skip_to) */
+        } else if (t->live[i]) {
             sm_skip_cycle(&t->sms[i], &t->io[i]);
             t->sms[i].s.sched_cycles[ISS_NO_WARP] += nsched * (span - 1);
         } else {

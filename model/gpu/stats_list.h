@@ -40,6 +40,9 @@
  * Scheduler cycles by outcome (GS_STALL_KINDS, names in stats.c): issued, no warp, I-buffer
  * empty, short-latency dependence, long-latency memory dependence, structural/pipeline,
  * barrier, SIMT stack (spill/fill/pop).
+ * host_sm_cycles_asleep: SM cycles credited instead of evaluated (time_skip, sm/sm_sleep.c) --
+ * the simulator's bookkeeping, not the modelled GPU's: it differs with time_skip and skip_idle,
+ * which change no other figure, and is the same in two identical runs.
  */
 #ifndef GS_STATS_LIST_H
 #define GS_STATS_LIST_H
@@ -174,6 +177,7 @@
   D(G, lane_utilization, PCT, "lane_utilization", "SIMD lane utilization", gs_lane_utilization(s)) \
   C(G, u64, lane_util, A(GS_UTIL_BINS), SUM, ARR, "lane_util_histogram", "warp insns by active lanes") \
   C(G, f64, host_seconds,     S, SUM, NUM, "host_seconds",       "host seconds (in launches)") \
+  C(T, u64, sm_cycles_asleep, S, SUM, NUM, "host_sm_cycles_asleep", "SM cycles asleep (time_skip)") \
   D(G, warp_insns_per_s, RATE, NULL, "sim speed, warp insns/s", \
     s->host_seconds > 0 ? (double)s->warp_insns / s->host_seconds : 0.0) \
   D(T, cycles_per_s, RATE, NULL, "sim speed, cycles/s", \

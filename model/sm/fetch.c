@@ -336,6 +336,14 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
             out->head_ok |= slot_bit(s);
 }
 
+int fetch_decode_empty(const struct fetch_cfg *c, const struct fetch_regs *q)
+{
+    for (unsigned p = 0; p < c->ports; p++)
+        if (q->dq_v[p])
+            return 0;
+    return 1;
+}
+
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d)
 {
     unsigned n = c->ic_sets, ns = c->nslots;

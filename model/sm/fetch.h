@@ -125,6 +125,9 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
 /* Copies d to q: the per-slot arrays for the nslots in use, the I-buffer entries in use, the
    I-cache arrays for the sets in use (eval never writes others). */
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d);
+/* Nothing in the decode pipes: with no lookup, fill, flush, consume or request, an eval
+   changes nothing. */
+int  fetch_decode_empty(const struct fetch_cfg *c, const struct fetch_regs *q);
 
 /* Registry entry points (model/base/blocks.def). */
 struct gpu_config;

@@ -98,6 +98,24 @@ void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in
     out->full = d->count + c->nsched > FU_QUEUE;
 }
 
+uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *q, uint64_t now)
+{
+    uint64_t next = UINT64_MAX, m;
+    uint32_t i, u;
+    for (m = q->valid; m; m &= m - 1) {
+        uint64_t t = q->q[__builtin_ctzll(m)].done_at;
+        if (t < next)
+            next = t > now ? t : now + 1;
+    }
+    for (i = 0; i < c->nsched && i < FU_MAX_SCHED; i++)
+        for (u = 0; u < FU_NUNITS; u++) {   /* free at the eval of cycle busy_until - 1 */
+            int32_t left = (int32_t)(q->busy_until[i][u] - (uint32_t)(now + 1));
+            if (left > 0 && now + (uint64_t)left < next)
+                next = now + (uint64_t)left;
+        }
+    return next;
+}
+
 /* The result queue is copied only when eval wrote it (some entry issued or released). */
 void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d)
 {

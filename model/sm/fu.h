@@ -81,6 +81,10 @@ void fu_reset(const struct fu_cfg *c, struct fu_regs *q);
 void fu_eval(const struct fu_cfg *c, const struct fu_regs *q, const struct fu_in *in,
              struct fu_out *out, struct fu_regs *d);
 void fu_commit(const struct fu_cfg *c, struct fu_regs *q, const struct fu_regs *d);
+/* Earliest cycle > now at which fu_eval with no issue can change state or outputs, apart from
+   the shared units' turn (cycle mod nsched): a result falling due, or a unit becoming free.
+   UINT64_MAX when neither can happen. */
+uint64_t fu_next_event(const struct fu_cfg *c, const struct fu_regs *q, uint64_t now);
 
 /* Registry entry points (model/base/blocks.def). */
 struct gpu_config;

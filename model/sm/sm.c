@@ -89,7 +89,7 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     memset(s->iss_in.ctx_cta, ISS_NO_CTX, sizeof s->iss_in.ctx_cta);
     if (sm_blocks_init(s, err, errlen))
         return -1;
-    if (alloc_functional(s)) {
+    if (alloc_functional(s) || sm_sleep_init(s)) {
         snprintf(err, errlen, "out of host memory for SM %u", p->id);
         return -1;
     }
@@ -110,6 +110,7 @@ void sm_free(struct sm *s)
     free(s->regs); free(s->smem); free(s->lmem); free(s->lmem_span); free(s->pscratch); free(s->dec);
     free(s->simt_img);
     free(s->vt_ctx);
+    sm_sleep_free(s);
     memset(s, 0, sizeof *s);
 }
 
@@ -388,6 +389,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     uint32_t issued;
     int src;
     s->now = now;
+    sm_sleep_begin(s, sio);
     sio->miss_valid = 0;
     sio->late_req.v = 0;
     *ntbs = 0;
@@ -412,7 +414,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     sm_vt_step(s);
     sm_charge_stall(s, issued);
     alloc_stats(s, &lo);
-    if (sm_blocks_errors(s))
+    if (sm_blocks_errors(s) || sm_sleep_end(s, issued, *ntbs, sio, src, &lo))
         return -1;
     sm_blocks_commit(s);
     if (s->failed)

@@ -269,6 +269,26 @@ struct sm {
     struct probe probe;            /* instruction counting (func/probe.h) ... */
     struct probe_warp pw[SM_MAX_CTX];  /* ... per context */
     struct sm_rec *rec;            /* NULL unless this SM records a block's inputs */
+    /* time_skip (sm_sleep.c): the quiet cycles seen, and the sleep they allow */
+    struct sm_stats q_before;      /* s at the start of this cycle */
+    struct sm_stats q_delta;       /* what each quiet cycle of the current run counted */
+    uint64_t q_next;               /* the run's next event (fu, l1): constant over the run */
+    uint64_t q_wake;               /* asleep until this cycle (0: awake) */
+    uint32_t q_run;                /* consecutive quiet cycles in the run */
+    uint32_t q_hold, q_backoff;    /* cycles left without a state comparison; the next hold */
+    uint8_t  q_events;             /* this cycle began with something to consume: an issue's
+                                      latches, a launch, a residency change, a late write, a
+                                      fill, a barrier release, a writeback, a queued request */
+    uint8_t  q_busy;               /* sm_busy while asleep (the GPU's busy_cycles) */
+    uint8_t  q_check;              /* CHECK=1: this cycle was predicted quiet */
+    uint8_t  q_issued;             /* the last evaluated cycle issued (its latches are read
+                                      by the next) */
+    struct sm_qout {               /* the outputs of fu and ldst that the next cycle reads */
+        uint64_t cycle;            /* when (evaluated); one entry per grant phase */
+        uint8_t  uf[FU_MAX_SCHED];
+        uint8_t  full, can_issue, nact, ninact;
+    } q_out[SM_MAX_SCHED];
+    struct sm *q_shadow, *q_tmp;   /* CHECK=1: the SM after its last quiet cycle, neutralised */
     /* VT (sm_vt.c): the controller's inputs and the commands being executed */
     struct vtc_in vtc_in;
     uint32_t vt_nact;              /* CTAs holding slots (active, or being filled) */
@@ -305,6 +325,13 @@ void sm_skip_cycle(struct sm *s, struct sm_io *io);
 /* The outputs of a cycle that changes nothing: the given ready bits, no miss, no issue, no
    late-write request (sm_skip_cycle's, and the GPU's for an SM not yet set up). */
 void sm_idle_io(struct sm_io *io, uint8_t cta_ready, uint8_t late_ready);
+/* sm_sleep.c (time_skip): an SM whose cycles change nothing but counters sleeps until its
+   next event; asleep, each cycle is credited (sm_sleep_credit) instead of evaluated. */
+int  sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io);
+void sm_sleep_credit(struct sm *s, uint64_t n);
+void sm_sleep_wake(struct sm *s);
+int  sm_sleep_init(struct sm *s);
+void sm_sleep_free(struct sm *s);
 /* Deadlock dump: every slot's context, PC, mask, stack depth, scoreboard and barrier state. */
 void sm_dump(const struct sm *s, FILE *f);
 
@@ -365,6 +392,13 @@ void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc);
 void sm_dws_step(struct sm *s);
 void sm_dws_completion(struct sm *s);
 void sm_dws_launch(struct sm *s, uint32_t w, uint32_t x);
+/* sm_sleep.c: the cycle's start and end as time_skip watches them. */
+void sm_sleep_begin(struct sm *s, const struct sm_io *io);
+int  sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
+                  const struct l1_out *lo);
+/* sm_blocks.c: every block instance left its registers as they were (d == q before commit),
+   apart from the blocks whose bit (1 << BLKID_x) is set in skip. */
+int  sm_blocks_unchanged(const struct sm *s, uint64_t skip);
 /* sm_port.c: the L1 and its request queues. */
 int  sm_l1_step(struct sm *s, uint64_t now, struct sm_io *io, struct l1_out *lo);
 void sm_memq_push(struct sm_memq *q, const struct mem_req *r, uint64_t now);

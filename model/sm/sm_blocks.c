@@ -159,6 +159,16 @@ void sm_blocks_commit(struct sm *s)
     }
 }
 
+int sm_blocks_unchanged(const struct sm *s, uint64_t skip)
+{
+    for (uint32_t i = 0; i < s->ninst; i++) {
+        const struct sm_row *r = &rows[s->inst[i].row];
+        if (!(skip >> r->d.id & 1) && memcmp(s->inst[i].q, s->inst[i].d, r->d.regs_size))
+            return 0;
+    }
+    return 1;
+}
+
 /* Error output i's flags (one or two bytes, the block's err field). */
 static unsigned err_flags(const struct sm *s, uint32_t i)
 {

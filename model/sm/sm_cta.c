@@ -102,6 +102,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
         act = sm_vt_can_activate(s);
     if (c == s->nctas || (act && !free_slots(s, &first)) || !free_contexts(s, ctx))
         return;                            /* the dispatcher only offers when cta_ready */
+    sm_sleep_wake(s);
     k = &s->ctas[c];
     memset(k, 0, sizeof *k);
     k->valid = 1;

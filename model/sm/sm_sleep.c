@@ -1,0 +1,316 @@
+/*
+ * sm_sleep.c -- time_skip inside an SM: a resident SM whose cycles change nothing but its
+ * counters is not evaluated until its next event; each cycle it sleeps through is credited with
+ * what the last evaluated cycle counted. No hardware block: simulation bookkeeping of the SM
+ * top (sm.h), part of issue 17's time skipping (docs/timing.md "Time skipping").
+ *
+ * A cycle t is quiet when
+ *   - it began with nothing the last cycle left to consume (an issue's latches, a launch, a
+ *     residency change, a late write, a fill, a barrier release, a writeback, a queued request)
+ *     and ended with no issue, no retired warp or CTA, no request accepted by the L1 or sent
+ *     to the interconnect, no L1 response, no writeback, no barrier release, no late-write
+ *     request (a LD/ST line the L1 turns away, MSHRs full, may wait: that is a quiet cycle);
+ *   - fetch, the SIMT stack, the scoreboard, the issue stage, the LD/ST unit and the L1 are
+ *     idle by those signals (no lookup, nothing in decode, no request, no push or pop, nothing
+ *     issued or written back), and the other blocks (the schedulers, fu, bar, smem, kgen: a
+ *     few KB) left their registers as they were (d == q before commit);
+ *   - the outputs of fu and ldst that the next cycle reads are those the cycle nsched before
+ *     left, and no statistic that takes a maximum moved.
+ * Its evaluation then depends on the cycle number only through results and busy units falling
+ * due (fu_next_event), the L1's hit queue draining (l1_next_event) and a shared unit's turn
+ * (cycle mod nsched). So after a run of nsched quiet cycles (every turn seen) that counted the
+ * same statistics and saw the same next event W > t + 1, the SM sleeps: it is evaluated again
+ * at W, at a fill, a late write or a CTA launch (sm_sleep_wake), whichever comes first.
+ * Asleep, a cycle adds the run's statistics (and each resident CTA's stall cycles,
+ * sm_charge_stall's) and presents the last cycle's outputs: no request, no issue, the same
+ * ready bits. The cycles slept are the statistic host_sm_cycles_asleep.
+ *
+ * The watch is off under the blocks that act on cycles with nothing issued (VT's controller,
+ * DWS's warp-split table, VTW's next-TB unit), while a block's inputs are recorded, and with
+ * time_skip or skip_idle 0. After a failed register comparison the next ones wait (1, 3, 7 ..
+ * 63 cycles).
+ *
+ * CHECK=1 builds evaluate every cycle and check each prediction instead: a cycle predicted
+ * asleep must be quiet, count what the run counted, leave every block's registers as they were
+ * and leave the SM top as the cycle nsched before it did (the whole struct sm, counters, CTA
+ * stall cycles and the cycle number aside); a mismatch stops the run and names the byte.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sm.h"
+
+#define Q_WORDS (sizeof(struct sm_stats) / sizeof(uint64_t))
+#define Q_BACKOFF_MAX 63u
+/* The blocks whose registers are not compared (the large ones): quiet_events reads their
+   idleness from their outputs; CHECK=1 compares them too. */
+#define BIG (1ull << BLKID_fetch | 1ull << BLKID_iss | 1ull << BLKID_sb | 1ull << BLKID_simt | \
+             1ull << BLKID_ldst | 1ull << BLKID_l1)
+
+_Static_assert(sizeof(struct sm_stats) % sizeof(uint64_t) == 0, "sm_stats is all u64");
+
+/* Which words of struct sm_stats take a maximum (they may not change in a quiet cycle). */
+#define SQ_MAX_SUM 0
+#define SQ_MAX_MAX 1
+#define SQ_MAX_GEOM 0
+#define SQ_MARK(sc, ty, f, dim, merge, ...) SQ_MARK_##sc(f, merge)
+#define SQ_MARK_G(f, merge)
+#define SQ_MARK_T(f, merge)
+#define SQ_MARK_S(f, merge) SQ_MARK_SI(f, merge)
+#define SQ_MARK_I(f, merge) SQ_MARK_SI(f, merge)
+#define SQ_MARK_SI(f, merge)                                                              \
+    if (SQ_MAX_##merge)                                                                   \
+        for (size_t w = 0; w < sizeof(((struct sm_stats *)0)->f) / 8; w++)                \
+            m[offsetof(struct sm_stats, f) / 8 + w] = 1;
+
+static const uint8_t *max_words(void)
+{
+    static uint8_t m[Q_WORDS];
+    static int done;
+    if (!done) {
+        GS_STAT_LIST(SQ_MARK, GS_NONE)
+        done = 1;
+    }
+    return m;
+}
+
+static void words(const struct sm_stats *a, uint64_t *w)
+{
+    memcpy(w, a, sizeof *a);
+}
+
+int sm_sleep_init(struct sm *s)
+{
+#ifdef GPUSIM_CHECK
+    s->q_shadow = malloc(s->nsched * sizeof *s);   /* one per grant phase */
+    s->q_tmp = malloc(sizeof *s);
+    return s->q_shadow && s->q_tmp ? 0 : -1;
+#else
+    (void)s;
+    return 0;
+#endif
+}
+
+void sm_sleep_free(struct sm *s)
+{
+    free(s->q_shadow);
+    free(s->q_tmp);
+}
+
+/* time_skip applies: the switches, and no block that acts while nothing issues. */
+static int sleep_on(const struct sm *s)
+{
+    const struct gpu_config *c = s->p.conf;
+    return c->time_skip && c->skip_idle && !s->rec && !s->vtc_n && !s->wst_n && !s->ntb_n;
+}
+
+void sm_sleep_begin(struct sm *s, const struct sm_io *io)
+{
+    s->q_check = 0;
+    if (s->q_wake) {                       /* woken (CHECK=1: or predicted asleep) */
+        if (s->q_wake > s->now && !io->fill_valid && !io->late.v)
+            s->q_check = 1;
+        else
+            sm_sleep_wake(s);
+    }
+    s->q_before = s->s;
+    s->q_events = s->q_issued || s->launch_pending || s->cta_launched || s->ready_dirty ||
+                  s->lateq_n || io->late.v || io->fill_valid || s->bar_release ||
+                  s->fu_o->nrel || s->ldst_o->nrel || s->fq.n || s->sq.n;
+}
+
+void sm_sleep_wake(struct sm *s)
+{
+    s->q_wake = 0;
+    s->q_run = 0;
+}
+
+/* The cycle's counts into d; 0 when a maximum moved. */
+static int cycle_delta(const struct sm *s, uint64_t *d)
+{
+    uint64_t a[Q_WORDS], b[Q_WORDS];
+    words(&s->q_before, b);
+    words(&s->s, a);
+    for (size_t i = 0; i < Q_WORDS; i++) {
+        d[i] = a[i] - b[i];
+        if (d[i] && max_words()[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* Nothing consumed, issued, retired, requested, returned or written back; the blocks that are
+   not compared (BIG) idle by their outputs. */
+static int quiet_events(const struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io,
+                        int src, const struct l1_out *lo)
+{
+    return !issued && !ntbs && !s->ndone && !s->q_events && !io->miss_valid &&
+           !io->late_req.v && !s->bar_release && !s->fq.n && !s->sq.n && !s->lateq_n &&
+           !s->fu_o->nrel && !s->ldst_o->nrel && !src &&
+           !lo->resp_valid && !s->fetch_o->ev_fetch && !s->fetch_o->req_v &&
+           fetch_decode_empty(s->fetch_c, s->fetch_d) && !s->simt_o->req_v && !s->simt_o->busy &&
+           !s->simt_o->ev_push && !s->simt_o->ev_pop;
+}
+
+/* The registered outputs this cycle left for the next (fu's unit grants, ldst's ready) are
+   those the cycle nsched before it left; records them. */
+static int outputs_repeat(struct sm *s)
+{
+    struct sm_qout o, *p = &s->q_out[s->now % s->nsched];
+    int same;
+    memset(&o, 0, sizeof o);
+    o.cycle = s->now;
+    memcpy(o.uf, s->fu_o->unit_free, sizeof o.uf);
+    o.full = s->fu_o->full;
+    o.can_issue = s->ldst_o->can_issue;
+    o.nact = s->ldst_o->nact;
+    o.ninact = s->ldst_o->ninact;
+    same = p->cycle + s->nsched == s->now && !memcmp(o.uf, p->uf, sizeof o.uf) &&
+           o.full == p->full && o.can_issue == p->can_issue && o.nact == p->nact &&
+           o.ninact == p->ninact;
+    *p = o;
+    return same;
+}
+
+/* The run goes on, restarts or ends with this cycle; 1 when the cycle was quiet. */
+static int watch(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
+                 const struct l1_out *lo)
+{
+    uint64_t d[Q_WORDS], next, l1n;
+    if (!outputs_repeat(s) || !quiet_events(s, issued, ntbs, io, src, lo)) {
+        s->q_run = 0;
+        return 0;
+    }
+    if (s->q_hold) {
+        s->q_hold--;
+        s->q_run = 0;
+        return 0;
+    }
+    if (!sm_blocks_unchanged(s, BIG) || !cycle_delta(s, d)) {
+        s->q_run = 0;
+        s->q_hold = s->q_backoff;
+        s->q_backoff = s->q_backoff * 2 + 1 > Q_BACKOFF_MAX ? Q_BACKOFF_MAX : s->q_backoff * 2 + 1;
+        return 0;
+    }
+    next = fu_next_event(s->fu_c, s->fu_q, s->now);
+    l1n = l1_next_event(s->l1_c, s->l1_q, s->now);
+    if (l1n < next)
+        next = l1n;
+    if (s->q_run && next == s->q_next && !memcmp(d, &s->q_delta, sizeof d)) {
+        s->q_run++;
+    } else {
+        s->q_run = 1;
+        s->q_next = next;
+        memcpy(&s->q_delta, d, sizeof d);
+    }
+    s->q_backoff = 0;
+    return 1;
+}
+
+#ifdef GPUSIM_CHECK
+/* The SM top without what a quiet cycle may change: counters, stall cycles, the cycle, the
+   watch's own state. */
+static void neutral(const struct sm *s, struct sm *t)
+{
+    memcpy(t, s, sizeof *t);
+    memset(&t->s, 0, sizeof t->s);
+    memset(&t->q_before, 0, sizeof t->q_before);
+    memset(&t->q_delta, 0, sizeof t->q_delta);
+    t->q_next = t->q_wake = 0;
+    t->q_run = t->q_hold = t->q_backoff = 0;
+    t->q_events = t->q_check = t->q_busy = 0;
+    memset(t->q_out, 0, sizeof t->q_out);
+    t->now = 0;
+    t->io.fu.now = t->io.ld.now = t->io.sh.now = 0;
+    for (uint32_t c = 0; c < SM_MAX_CTAS; c++)
+        t->ctas[c].stall_life = t->ctas[c].stall_dwr = 0;
+}
+
+static int check_prediction(struct sm *s, int quiet, const uint64_t *d_before)
+{
+    const char *what = NULL;
+    size_t b = 0;
+    neutral(s, s->q_tmp);
+    if (!quiet)
+        what = "the cycle was not quiet";
+    else if (memcmp(d_before, &s->q_delta, sizeof s->q_delta))
+        what = "the cycle counted other statistics";
+    else if (!sm_blocks_unchanged(s, 0))
+        what = "a block's registers changed";
+    else if (memcmp(s->q_tmp, &s->q_shadow[s->now % s->nsched], sizeof *s)) {
+        const uint8_t *x = (const uint8_t *)s->q_tmp;
+        const uint8_t *y = (const uint8_t *)&s->q_shadow[s->now % s->nsched];
+        while (x[b] == y[b])
+            b++;
+        what = "the SM top changed";
+    }
+    if (!what)
+        return 0;
+    snprintf(s->err, sizeof s->err, "SM %u cycle %llu: time_skip predicted a quiet cycle, but "
+             "%s (byte %zu of struct sm; CHECK=1)", s->p.id, (unsigned long long)s->now,
+             what, b);
+    s->failed = 1;
+    return -1;
+}
+#endif
+
+/* After the cycle's evaluation, before commit: watch it; fall asleep after a run. Returns -1
+   when CHECK=1 found a wrong prediction. */
+int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
+                 const struct l1_out *lo)
+{
+    int quiet;
+#ifdef GPUSIM_CHECK
+    uint64_t d_prev[Q_WORDS];
+    int predicted = s->q_check;
+    memcpy(d_prev, &s->q_delta, sizeof d_prev);
+#endif
+    s->q_issued = issued != 0;
+    if (!sleep_on(s))
+        return 0;
+    quiet = watch(s, issued, ntbs, io, src, lo);
+#ifdef GPUSIM_CHECK
+    if (predicted) {
+        uint64_t d[Q_WORDS];
+        if (!quiet || !cycle_delta(s, d))
+            return check_prediction(s, 0, d_prev);
+        if (check_prediction(s, 1, d))
+            return -1;
+    }
+    if (quiet)
+        neutral(s, &s->q_shadow[s->now % s->nsched]);
+#endif
+    if (quiet && s->q_run >= s->nsched && s->q_next > s->now + 1) {
+        s->q_wake = s->q_next;
+        s->q_busy = (uint8_t)sm_busy(s);
+    }
+    return 0;
+}
+
+int sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io)
+{
+#ifdef GPUSIM_CHECK
+    (void)s; (void)now; (void)io;
+    return 0;
+#else
+    return s->q_wake > now && !io->fill_valid && !io->late.v;
+#endif
+}
+
+void sm_sleep_credit(struct sm *s, uint64_t n)
+{
+    uint64_t a[Q_WORDS], d[Q_WORDS];
+    words(&s->s, a);
+    words(&s->q_delta, d);
+    for (size_t i = 0; i < Q_WORDS; i++)
+        a[i] += n * d[i];
+    memcpy(&s->s, a, sizeof a);
+    s->st->t.sm_cycles_asleep += n;
+    if (s->q_busy)
+        s->s.busy_cycles += n;
+    for (uint64_t m = s->cta_valid; m; m &= m - 1) {    /* sm_charge_stall's, n times */
+        struct sm_cta *k = &s->ctas[__builtin_ctzll(m)];
+        k->stall_life += n;
+        if (k->warps_done)
+            k->stall_dwr += n;
+    }
+}
