@@ -412,7 +412,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     units_step(s, now, src, &lo);
     sm_dws_completion(s);
     sm_vt_step(s);
-    sm_charge_stall(s, issued);
+    sm_charge_stall(s, issued, 1);
     alloc_stats(s, &lo);
     if (sm_blocks_errors(s) || sm_sleep_end(s, issued, *ntbs, sio, src, &lo))
         return -1;

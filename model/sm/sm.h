@@ -350,7 +350,7 @@ void sm_rec_put(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32
 /* sm_cta.c: CTAs, contexts, the slot table. */
 int  sm_can_launch(const struct sm *s);
 void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs);
-void sm_charge_stall(struct sm *s, uint32_t issued);
+void sm_charge_stall(struct sm *s, uint32_t issued, uint64_t n);   /* n cycles */
 /* sm_issue.c: the schedulers' picks executed. */
 int  sm_schedule(struct sm *s, uint64_t now, uint32_t *issued);
 void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss_in *iss,

@@ -217,16 +217,16 @@ void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
 
 /* Stall cycles (no scheduler issued) charged to every resident CTA, and to its DWR region
    once one of its warps has finished (000_0da6b8b480bd0740.txt Section 3, DWS). */
-void sm_charge_stall(struct sm *s, uint32_t issued)
+void sm_charge_stall(struct sm *s, uint32_t issued, uint64_t n)
 {
     if (issued)
         return;
     for (uint64_t m = s->cta_valid; m; m &= m - 1) {
         struct sm_cta *k = &s->ctas[__builtin_ctzll(m)];
-        if (s->ntb_n)
+        for (uint64_t i = 0; s->ntb_n && i < n; i++)
             probe_iter_stall(k->ltb);
-        k->stall_life++;
+        k->stall_life += n;
         if (k->warps_done)
-            k->stall_dwr++;
+            k->stall_dwr += n;
     }
 }

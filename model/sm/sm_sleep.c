@@ -103,11 +103,17 @@ static int sleep_on(const struct sm *s)
     return c->time_skip && c->skip_idle && !s->rec && !s->vtc_n && !s->wst_n && !s->ntb_n;
 }
 
+/* Before its wake cycle, with no fill or late write arriving (a launch wakes it at once). */
+static int asleep_at(const struct sm *s, uint64_t now, const struct sm_io *io)
+{
+    return s->q_wake > now && !io->fill_valid && !io->late.v;
+}
+
 void sm_sleep_begin(struct sm *s, const struct sm_io *io)
 {
     s->q_check = 0;
     if (s->q_wake) {                       /* woken (CHECK=1: or predicted asleep) */
-        if (s->q_wake > s->now && !io->fill_valid && !io->late.v)
+        if (asleep_at(s, s->now, io))
             s->q_check = 1;
         else
             sm_sleep_wake(s);
@@ -292,7 +298,7 @@ int sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io)
     (void)s; (void)now; (void)io;
     return 0;
 #else
-    return s->q_wake > now && !io->fill_valid && !io->late.v;
+    return asleep_at(s, now, io);
 #endif
 }
 
@@ -307,10 +313,5 @@ void sm_sleep_credit(struct sm *s, uint64_t n)
     s->st->t.sm_cycles_asleep += n;
     if (s->q_busy)
         s->s.busy_cycles += n;
-    for (uint64_t m = s->cta_valid; m; m &= m - 1) {    /* sm_charge_stall's, n times */
-        struct sm_cta *k = &s->ctas[__builtin_ctzll(m)];
-        k->stall_life += n;
-        if (k->warps_done)
-            k->stall_dwr += n;
-    }
+    sm_charge_stall(s, 0, n);
 }
