@@ -15,6 +15,7 @@
 struct opts {
     const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
     const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
+    const char *cache;                 /* mech_run: the result cache's directory (NULL: none) */
     const char *sets[MAX_SETS];
     int nsets, doc, jobs, estimate, latency, fit;   /* gpusim bbv: --estimate, --latency, --fit */
     enum bench_size size;

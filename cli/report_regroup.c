@@ -28,6 +28,7 @@
 #include "gpu/bbv.h"
 #include "gpu/bbv_est.h"
 #include "gpu/regroup.h"
+#include "mech.h"
 #include "report.h"
 #include "svg.h"
 
@@ -600,4 +601,51 @@ int report_regroup(const struct opts *o)
     free(p.r);
     free((void *)p.all);
     return rc ? rc : bad ? 1 : 0;
+}
+
+/* ------------------------------------------------------------------ one run (mech.h) */
+
+static void rg_fail(struct result *r, int rc, const char *what, const char *msg)
+{
+    char buf[1300];
+    snprintf(buf, sizeof buf, "%s%s", what, msg);
+    memset(r, 0, sizeof *r);
+    r->rc = rc;
+    r->msg = strdup(buf);
+}
+
+void regroup_run(const struct opts *o, const struct bench *b, int a, struct result *r)
+{
+    struct launches *l = calloc(1, sizeof *l);
+    struct gs_stats st;
+    struct gs_gpu *g;
+    struct gpu_config c;
+    struct opts x = *o;
+    char msg[1100];
+    double w, s;
+    if (!l || gs_init(&g, o->config, o->sets, o->nsets, msg, sizeof msg)) {
+        rg_fail(r, 2, "", l ? msg : "out of memory");
+        free(l);
+        return;
+    }
+    c = *gs_config(g);
+    gs_destroy(g);
+    if (c.model != MODEL_TIMING || c.vtw != VTW_OFF)
+        rg_fail(r, MECH_NA, "", "a regrouping needs model = timing and vtw = off");
+    else if (profile(o, b, l, &st, msg, sizeof msg))
+        rg_fail(r, 2, "profiling run: ", msg);
+    else if (orders(&c, l, a, &w, &s, msg, sizeof msg))
+        rg_fail(r, 2, "regrouping: ", msg);
+    else {
+        x.setup = redirect;
+        x.setup_arg = l;
+        run_one(&x, b, r);
+        if (r->rc && r->msg && strstr(r->msg, "redirect ")) {
+            snprintf(msg, sizeof msg, "%s", r->msg);
+            result_free(r);
+            rg_fail(r, MECH_NA, "not redirected: ", strstr(msg, "redirect ") + 9);
+        }
+    }
+    free_launches(l);
+    free(l);
 }

@@ -1,0 +1,94 @@
+/*
+ * mech.c -- the mechanisms reports and sweeps name (mech.h), and one kernel's run under one.
+ * The sets are the ones the mechanism reports use (cli/report_vtw.c, report_vt.c,
+ * report_dws.c), without the report-specific settings (VT's report runs every variant at
+ * simt_depth = 4, the paper's cached stack; here every mechanism runs on the configuration as
+ * given, so all of them share one baseline).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mech.h"
+#include "gpu/regroup.h"
+
+static const struct mech mechs[] = {
+    {"base", "baseline", "the configuration as given (gtx480: GTO)", {NULL}, 0},
+    {"lrr", "baseline", "loose round-robin scheduling", {"sched_policy=lrr"}, 0},
+    {"gto", "baseline", "greedy-then-oldest scheduling", {"sched_policy=gto"}, 0},
+    {"twolevel", "baseline", "two-level scheduling", {"sched_policy=twolevel"}, 0},
+    {"vtw", "VTW", "virtual thread blocks and warps, progress-aware scheduler, SameLane (000)",
+     {"vtw=hw", "sched_policy=vtw", "vtw_lane=same"}, 0},
+    {"vtw_sl", "VTW", "VTW, SlowestLane", {"vtw=hw", "sched_policy=vtw", "vtw_lane=slowest"}, 0},
+    {"vtw_lh", "VTW", "VTW, LowestToHighestLane",
+     {"vtw=hw", "sched_policy=vtw", "vtw_lane=lowest"}, 0},
+    {"vtw_sw", "VTW", "VTW's software form (next TB = logical + NumVirtualTBs), GTO",
+     {"vtw=sw", "sched_policy=gto"}, 0},
+    {"vt", "VT", "virtual thread: CTAs swapped between active and inactive (004)", {"vt=on"}, 0},
+    {"vt_max", "VT", "MAX: scheduling limit raised to the capacity limit, no swap (004)",
+     {"vt=max"}, 0},
+    {"dws_branch", "DWS", "warp subdivision on branch divergence (002 BranchOnly)",
+     {"dws=branch"}, 0},
+    {"dws_aggress", "DWS", "AggressSplit: branches and every divergent cache access",
+     {"dws=aggress"}, 0},
+    {"dws_lazy", "DWS", "LazySplit", {"dws=lazy"}, 0},
+    {"dws_revive", "DWS", "ReviveSplit", {"dws=revive"}, 0},
+    {"dws_revive_mem", "DWS", "ReviveSplit.MemOnly", {"dws=revive_mem"}, 0},
+    {"rg_sort", "regrouping", "threads regrouped by Sorting, reference redirection (001)",
+     {NULL}, 1 + RG_SORT},
+    {"rg_greedy", "regrouping", "threads regrouped by Greedy, reference redirection",
+     {NULL}, 1 + RG_GREEDY},
+    {"rg_gmax", "regrouping", "threads regrouped by Greedy-Max, reference redirection",
+     {NULL}, 1 + RG_GREEDY_MAX},
+};
+#define NMECH (sizeof mechs / sizeof mechs[0])
+
+const struct mech *mech_all(unsigned *n)
+{
+    *n = NMECH;
+    return mechs;
+}
+
+const struct mech *mech_find(const char *name)
+{
+    for (unsigned i = 0; i < NMECH; i++)
+        if (!strcmp(mechs[i].name, name))
+            return &mechs[i];
+    return NULL;
+}
+
+const char *mech_names(void)
+{
+    static char buf[512];
+    if (!buf[0])
+        for (unsigned i = 0; i < NMECH; i++)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? ", " : "",
+                     mechs[i].name);
+    return buf;
+}
+
+int mech_opts(const struct mech *m, const struct opts *o, struct opts *out)
+{
+    *out = *o;
+    for (unsigned i = 0; i < MECH_MAX_SETS && m->set[i]; i++) {
+        if (out->nsets >= MAX_SETS)
+            return -1;
+        out->sets[out->nsets++] = m->set[i];
+    }
+    return 0;
+}
+
+void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
+              struct result *r)
+{
+    struct opts mo;
+    if (mech_opts(m, o, &mo)) {
+        memset(r, 0, sizeof *r);
+        r->rc = 2;
+        r->msg = strdup("too many --set options with the mechanism's");
+        return;
+    }
+    if (m->regroup)
+        regroup_run(&mo, b, m->regroup - 1, r);
+    else
+        run_one(&mo, b, r);
+}
