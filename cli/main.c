@@ -109,6 +109,9 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
     else if (!strcmp(a, "--csv")) o->csv = argv[++*i];
     else if (!strcmp(a, "--out")) o->out = argv[++*i];
     else if (!strcmp(a, "--read")) o->read = argv[++*i];
+    else if (!strcmp(a, "--cache")) o->cache = argv[++*i];
+    else if (!strcmp(a, "--kernels")) o->kernels = argv[++*i];
+    else if (!strcmp(a, "--mechs")) o->mechs = argv[++*i];
     else if (!strcmp(a, "--jobs")) {
         char *end;
         long j = strtol(argv[++*i], &end, 10);
