@@ -4,6 +4,8 @@
  *   gpusim list                         the bench kernels
  *   gpusim run NAME [options]           run one kernel, check its results, print statistics
  *   gpusim suite [options]              run every kernel, one table row each
+ *   gpusim report [page] [options]      the architect's page: kernels x mechanisms, speed-up
+ *                                       next to storage and area (cli/report_page.c)
  *   gpusim report vtw [options]         VTW's evaluation on the suite (cli/report_vtw.c)
  *   gpusim report vt [options]          VT's evaluation on the suite (cli/report_vt.c)
  *   gpusim report dws [options]         DWS's evaluation on the suite (cli/report_dws.c)
@@ -16,7 +18,8 @@
  *   gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]   a kernel VTW-transformed
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
- *          --markdown FILE, --csv FILE
+ *          --markdown FILE, --csv FILE, --kernels a,b, --cache DIR|none; report page: --mechs
+ *          a,b, --out DIR
  * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
  */
 #include <stdio.h>
@@ -43,6 +46,16 @@ static void usage(FILE *f)
         "                       [--json FILE] [--ptx FILE] [--record BLOCK=FILE]\n"
         "       gpusim suite [--config FILE] [--set KEY=VALUE]... [--size test|default] [--json FILE]\n"
         "                    [--markdown FILE] [--perf FILE]\n"
+        "       gpusim report [page] [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
+        "                    [--kernels a,b,...] [--mechs a,b,...] [--jobs N] [--out DIR]\n"
+        "                    [--cache DIR|none]\n"
+        "                                    (the architect's page: every mechanism's speed-up\n"
+        "                                     per divergence category next to its storage and\n"
+        "                                     area, every result checked; DIR (default\n"
+        "                                     gpusim-report)/page.html, .md, .csv and plots;\n"
+        "                                     results cached in DIR (default $GPUSIM_CACHE or\n"
+        "                                     ~/.cache/gpusim); mechanisms: gpusim report page\n"
+        "                                     --mechs help lists them)\n"
         "       gpusim report vtw [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                    [--jobs N] [--markdown FILE] [--csv FILE]\n"
         "                                    (VTW's evaluation: 8 variants per kernel, every\n"

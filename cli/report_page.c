@@ -44,11 +44,17 @@ static int add_mech(struct page *p, const struct mech *m)
     return 0;
 }
 
-/* base first, then --mechs (comma-separated) or every mechanism. */
+/* base first, then --mechs (comma-separated) or every mechanism; --mechs help: the list
+   printed and 1. */
 static int choose_mechs(struct page *p, const char *list)
 {
     unsigned n;
     const struct mech *all = mech_all(&n);
+    if (list && !strcmp(list, "help")) {
+        for (unsigned i = 0; i < n; i++)
+            printf("%-15s %-10s %s\n", all[i].name, all[i].group, all[i].what);
+        return 1;
+    }
     add_mech(p, mech_find("base"));
     for (const char *s = list; s && *s; s += *s == ',') {
         char name[64];
@@ -219,10 +225,12 @@ int report_page(const struct opts *opt)
     else if (!strcmp(o->cache, "none"))
         o->cache = NULL;
     p->dir = o->out ? o->out : "gpusim-report";
-    if (timing_config(o) || choose_mechs(p, o->mechs) || rep_open(&p->r, o, p->v, p->nm)) {
+    if ((rc = choose_mechs(p, o->mechs)) || timing_config(o) ||
+        rep_open(&p->r, o, p->v, p->nm)) {
         free(p);
-        return 2;
+        return rc == 1 ? 0 : 2;
     }
+    rc = 2;
     for (unsigned k = 0; k < p->r.n; k++)
         p->cat[k] = category(p->r.all[k]->name);
     if (!costs(p) && !rep_run(&p->r, NULL)) {

@@ -520,6 +520,7 @@ static void test_report_page(void **state)
     (void)state;
     expect(GPUSIM " report page --mechs vtw,nosuch", 2, "no mechanism 'nosuch' (the "
            "mechanisms: base, lrr");
+    expect(GPUSIM " report page --mechs help", 0, "rg_gmax         regrouping");
     expect(GPUSIM " report page --kernels vecadd,nosuch", 2, "--kernels: no kernel 'nosuch'");
     expect(GPUSIM " report page --kernels vecadd,vecadd", 2, "'vecadd' twice");
     expect(GPUSIM " report page --set model=functional --kernels vecadd", 2,
