@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "../cost/estimate.h"
 #include "cache.h"
 #include "page.h"
