@@ -56,7 +56,7 @@ BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
 
-.PHONY: all deps run test bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
+.PHONY: all deps run report test bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -93,8 +93,22 @@ $(BUILD)/tests/test_fuzz_regress: tests/test_fuzz_regress.c tests/testutil.h $(F
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -Itests -Ifuzz -DBUILD_DIR='"$(BUILD)"' $< $(FUZZ_ONE_OBJ) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
+# Reports run this many kernels at once (default: the machine's cores).
+REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+# The architect's page (cli/report_page.c) on a representative subset at the default size: one
+# or two kernels per divergence category x every mechanism, results checked and cached
+# (build/cache), the summary table printed, the page written to build/page/page.html.
+RUN_KERNELS ?= vecadd,mandel,reduce,backprop,histogram,mcubes
 run: deps all
-	$(BUILD)/gpusim suite --config configs/gtx480.cfg
+	$(BUILD)/gpusim report page --size default --config configs/gtx480.cfg --kernels $(RUN_KERNELS) \
+	  --jobs $(REPORT_JOBS) --cache $(BUILD)/cache --out $(BUILD)/page
+
+# The page on the whole suite at the default size (hours on 2 cores; cached, so an interrupted
+# run resumes): docs/report/page.{md,csv,html} and its plots.
+report: deps all
+	$(BUILD)/gpusim report page --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
+	  --cache $(BUILD)/cache --out docs/report
 
 # Unit, functional and fidelity tests, then the CHECK=1 bench suite, the tests and the suite
 # under ASan/UBSan, the short co-simulation (mk/cosim.mk) and the cost checks (mk/cost.mk).
@@ -130,8 +144,6 @@ bench-regroup: all
 
 # VTW's evaluation (000 Section 5 forms): 8 variants x every kernel at the default size, every
 # result checked; writes docs/vtw.md (hand notes below its marker kept) and docs/vtw.csv.
-# REPORT_JOBS runs that many kernels at once (default: the machine's cores).
-REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 report-vtw: deps all
 	$(BUILD)/gpusim report vtw --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
 	  --markdown docs/vtw.md --csv docs/vtw.csv

@@ -16,6 +16,7 @@ struct opts {
     const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
     const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
     const char *cache;                 /* mech_run: the result cache's directory (NULL: none) */
+    const char *kernels, *mechs;       /* reports: --kernels a,b and --mechs a,b (NULL: all) */
     const char *sets[MAX_SETS];
     int nsets, doc, jobs, estimate, latency, fit;   /* gpusim bbv: --estimate, --latency, --fit */
     enum bench_size size;
@@ -37,6 +38,7 @@ struct result {
     char regs[2048];         /* gs_regs_note of the last launch */
     char cfg_name[64];       /* the configuration's name key */
     char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
+    int cached;              /* mech_run: read from the result cache (cli/cache.h), not run */
 };
 
 /* The latency set a run uses: the timing model's lat_* and ii_* keys ("" for functional). */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cache.h"
 #include "mech.h"
 #include "gpu/regroup.h"
 
@@ -24,7 +25,8 @@ static const struct mech mechs[] = {
     {"vtw_sw", "VTW", "VTW's software form (next TB = logical + NumVirtualTBs), GTO",
      {"vtw=sw", "sched_policy=gto"}, 0},
     {"vt", "VT", "virtual thread: CTAs swapped between active and inactive (004)", {"vt=on"}, 0},
-    {"vt_max", "VT", "MAX: scheduling limit raised to the capacity limit, no swap (004)",
+    {"vt_max", "VT", "MAX: 004's upper bound, the scheduling limit raised to the capacity "
+     "limit, no swap; not a design: the larger scheduler it needs is not priced",
      {"vt=max"}, 0},
     {"dws_branch", "DWS", "warp subdivision on branch divergence (002 BranchOnly)",
      {"dws=branch"}, 0},
@@ -77,8 +79,9 @@ int mech_opts(const struct mech *m, const struct opts *o, struct opts *out)
     return 0;
 }
 
-void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
-              struct result *r)
+/* The run itself, uncached. */
+static void run_uncached(const struct opts *o, const struct mech *m, const struct bench *b,
+                         struct result *r)
 {
     struct opts mo;
     if (mech_opts(m, o, &mo)) {
@@ -91,4 +94,18 @@ void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
         regroup_run(&mo, b, m->regroup - 1, r);
     else
         run_one(&mo, b, r);
+}
+
+void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
+              struct result *r)
+{
+    char key[CACHE_KEY_LEN];
+    int keyed = o->cache && !cache_key(o, m, b, key);
+    if (keyed && cache_get(o->cache, key, r)) {
+        r->cached = 1;
+        return;
+    }
+    run_uncached(o, m, b, r);
+    if (keyed && cache_put(o->cache, key, r) && r->rc != 2)
+        fprintf(stderr, "gpusim: could not write the result cache %s/%s\n", o->cache, key);
 }

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#include "mech.h"
 #include "report.h"
 #include "gpu/stats.h"
 
@@ -24,7 +26,9 @@ int cmd_report(const struct opts *o)
         return report_dws(o);
     if (o->name && !strcmp(o->name, "regroup"))
         return report_regroup(o);
-    fprintf(stderr, "gpusim report: which report? (dws, regroup, vt, vtw)\n");
+    if (!o->name || !strcmp(o->name, "page"))
+        return report_page(o);
+    fprintf(stderr, "gpusim report: which report? (page, dws, regroup, vt, vtw)\n");
     return 2;
 }
 
@@ -63,6 +67,36 @@ static size_t rs_bytes(const struct rep *r)
     return (size_t)r->n * r->nvars * sizeof *r->rs;
 }
 
+/* --kernels a,b,c into r->sel; -1 with a message for an unknown or repeated name. */
+static int select_kernels(struct rep *r, const char *list)
+{
+    char name[64];
+    const char *p = list;
+    r->sel = calloc(strlen(list) / 2 + 2, sizeof *r->sel);
+    for (r->n = 0; r->sel && *p; p += *p == ',') {
+        size_t len = strcspn(p, ",");
+        const struct bench *b;
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        p += len;
+        if (!(b = bench_find(name))) {
+            fprintf(stderr, "gpusim report: --kernels: no kernel '%s' (gpusim list)\n", name);
+            return -1;
+        }
+        for (unsigned k = 0; k < r->n; k++)
+            if (r->sel[k] == b) {
+                fprintf(stderr, "gpusim report: --kernels: '%s' twice\n", name);
+                return -1;
+            }
+        r->sel[r->n++] = b;
+    }
+    if (!r->sel || !r->n) {
+        fprintf(stderr, "gpusim report: --kernels: %s\n", r->sel ? "no kernel named" : "memory");
+        return -1;
+    }
+    r->all = r->sel;
+    return 0;
+}
+
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars)
 {
     memset(r, 0, sizeof *r);
@@ -70,12 +104,19 @@ int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, un
     r->vars = vars;
     r->nvars = nvars;
     r->all = bench_all(&r->n);
-    if (r->n > REP_MAX_KERNELS) {
-        fprintf(stderr, "gpusim report: more than %d kernels\n", REP_MAX_KERNELS);
+    if (o->kernels && select_kernels(r, o->kernels)) {
+        free(r->sel);
         return 2;
     }
-    if (check_variants(r))
+    if (r->n > REP_MAX_KERNELS) {
+        fprintf(stderr, "gpusim report: more than %d kernels\n", REP_MAX_KERNELS);
+        free(r->sel);
         return 2;
+    }
+    if (check_variants(r)) {
+        free(r->sel);
+        return 2;
+    }
     r->ran = calloc((size_t)r->n * nvars, 1);
     r->rs = mmap(NULL, rs_bytes(r), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (r->rs == MAP_FAILED || !r->ran) {
@@ -83,6 +124,7 @@ int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, un
         if (r->rs != MAP_FAILED)
             munmap(r->rs, rs_bytes(r));
         free(r->ran);
+        free(r->sel);
         return 2;
     }
     return 0;
@@ -92,6 +134,7 @@ void rep_close(struct rep *r)
 {
     munmap(r->rs, rs_bytes(r));
     free(r->ran);
+    free(r->sel);
 }
 
 /* Why job j failed, on stderr. */
@@ -106,20 +149,53 @@ static void job_error(const struct rep *r, unsigned j, const char *msg)
    heap is not the report's. */
 static void run_job(const struct rep *r, unsigned j)
 {
+    const struct rep_var *v = &r->vars[j % r->nvars];
     struct opts vo = variant_opts(r, r->o, j % r->nvars);
-    run_one(&vo, r->all[j / r->nvars], &r->rs[j]);
+    struct mech m = {v->name, "", v->what, {NULL}, v->regroup};
+    mech_run(&vo, &m, r->all[j / r->nvars], &r->rs[j]);
     if (r->rs[j].rc)
         job_error(r, j, result_msg(&r->rs[j]));
     result_free(&r->rs[j]);
 }
 
-static void job_done(const struct rep *r, unsigned j)
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The progress line on a terminal's stderr: done/total, cached, and the time left at the
+   rate of the runs made so far (cached ones take no time). */
+static void progress(const struct rep *r)
+{
+    double el = now_s() - r->t0;
+    unsigned made = r->done - r->hits, left = r->todo - r->done;
+    if (!r->tty)
+        return;
+    fprintf(stderr, "\r\033[K[%u/%u runs, %u cached] %.0f s", r->done, r->todo, r->hits, el);
+    if (made && left)
+        fprintf(stderr, ", about %.0f s left", el / made * left);
+    fflush(stderr);
+}
+
+static const char *rc_word(int rc)
+{
+    return rc == 0 ? "ok" : rc == 1 ? "WRONG" : rc == MECH_NA ? "n/a" : "ERROR";
+}
+
+static void job_done(struct rep *r, unsigned j)
 {
     const struct result *x = &r->rs[j];
-    printf("%-12s %-7s %-7s %12llu cycles %14llu warp insns\n", r->all[j / r->nvars]->name,
-           r->vars[j % r->nvars].name, x->rc == 0 ? "ok" : x->rc == 1 ? "WRONG" : "ERROR",
-           (unsigned long long)x->st.cycles, (unsigned long long)x->st.warp_insns);
+    if (r->tty)
+        fprintf(stderr, "\r\033[K");
+    printf("%-12s %-14s %-7s %12llu cycles %14llu warp insns%s\n", r->all[j / r->nvars]->name,
+           r->vars[j % r->nvars].name, rc_word(x->rc), (unsigned long long)x->st.cycles,
+           (unsigned long long)x->st.warp_insns, x->cached ? " (cached)" : "");
     fflush(stdout);
+    r->done++;
+    r->hits += x->cached != 0;
+    progress(r);
 }
 
 /* Wait for one child; mark its job failed if it did not finish normally. */
@@ -167,6 +243,11 @@ int rep_run(struct rep *r, const unsigned char *want)
     pid_t *pids = calloc(njobs, sizeof *pids);
     if (!pids)
         return -1;
+    r->done = r->hits = r->todo = 0;
+    for (unsigned j = 0; j < njobs; j++)
+        r->todo += !want || want[j];
+    r->t0 = now_s();
+    r->tty = isatty(STDERR_FILENO);
     for (unsigned j = 0; j < njobs; j++) {
         if (want && !want[j])
             continue;
@@ -182,11 +263,13 @@ int rep_run(struct rep *r, const unsigned char *want)
     }
     while (running)
         reap(r, pids, njobs, &running);
+    if (r->tty)
+        fprintf(stderr, "\r\033[K");
     free(pids);
     r->runs = r->bad = 0;
     for (unsigned j = 0; j < njobs; j++) {
         r->runs += r->ran[j];
-        r->bad += r->ran[j] && r->rs[j].rc != 0;
+        r->bad += r->ran[j] && r->rs[j].rc != 0 && r->rs[j].rc != MECH_NA;
     }
     return 0;
 }

@@ -13,33 +13,42 @@
 #define REP_MAX_SETS 4
 #define REP_MAX_KERNELS 256       /* the reports' per-kernel arrays */
 
-/* A variant: its name in the tables, what it is, the --set options it adds, and the
-   configuration file it runs on instead of the options' (NULL: the options'). */
+/* A variant: its name in the tables, what it is, the --set options it adds, the
+   configuration file it runs on instead of the options' (NULL: the options'), and a
+   regrouping to apply (0, or 1 + enum rg_alg: mech.h). Runs go through mech_run, so
+   --cache DIR reuses their results. */
 struct rep_var {
     const char *name, *what;
     const char *set[REP_MAX_SETS];
     const char *config;
+    int regroup;
 };
 
 struct rep {
     const struct opts *o;
     const struct bench *const *all;
     unsigned n;                    /* kernels */
+    const struct bench **sel;      /* --kernels: the chosen ones (all points here), or NULL */
     const struct rep_var *vars;
     unsigned nvars;
     struct result *rs;             /* [kernel * nvars + variant], shared with the jobs */
     unsigned char *ran;            /* [kernel * nvars + variant]: the run was made */
     unsigned runs, bad;            /* runs made; of them wrong or failed */
+    unsigned done, todo, hits;     /* rep_run's progress: runs finished, to make, from cache */
+    double t0;                     /* its start (seconds, monotonic) */
+    int tty;                       /* stderr is a terminal: a progress line is kept there */
 };
 
-/* Set up r for the bench kernels under vars: every variant's configuration (the options'
-   sets, then the variant's) is loaded first, so a bad key stops the report before any run
-   and before any file is written; more than REP_MAX_KERNELS kernels is an error. 0, or the
-   exit status 2 with a message. */
+/* Set up r for the bench kernels (o->kernels: a comma-separated choice, in its order, from
+   the suite and the kernels outside it; else the suite) under vars: every variant's
+   configuration (the options' sets, then the variant's) is loaded first, so a bad key or an
+   unknown kernel stops the report before any run and before any file is written; more than
+   REP_MAX_KERNELS kernels is an error. 0, or the exit status 2 with a message. */
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars);
 void rep_close(struct rep *r);
 /* Run the jobs j (kernel * nvars + variant) with want[j] set (want NULL: all), --jobs at a
-   time, each result checked; a line per run on stdout. -1 if out of memory. */
+   time, each result checked; a line per run on stdout and, when stderr is a terminal, a
+   progress line there (done/total, cached, ETA). -1 if out of memory. */
 int rep_run(struct rep *r, const unsigned char *want);
 /* The end of a report: the Markdown (body between nothing and the kept notes of `mark`) and
    the CSV written, the summary line printed; the exit status (1: a run wrong or failed, or
@@ -78,5 +87,6 @@ int report_vtw(const struct opts *o);
 int report_vt(const struct opts *o);
 int report_dws(const struct opts *o);
 int report_regroup(const struct opts *o);   /* cli/report_regroup.c (own runner) */
+int report_page(const struct opts *o);      /* cli/report_page.c: the architect's page */
 
 #endif

@@ -36,7 +36,7 @@ enum { M_BASE, M_BRANCH, M_AGGRESS, M_LAZY, M_REVIVE, M_MEMONLY };
 static const char *const m_names[NM] = {"base", "BranchOnly", "AggressSplit", "LazySplit",
                                         "ReviveSplit", "RevMemOnly"};
 
-#define VAR(n, w, s, c) {n, w, {s}, c}
+#define VAR(n, w, s, c) {n, w, {s}, c, 0}
 static const struct rep_var vars[NV] = {
     VAR("base", "conventional branch and miss handling (SIMT stack)", "dws=off", NULL),
     VAR("BranchOnly", "subdivide on branch divergence alone", "dws=branch", NULL),

@@ -26,22 +26,22 @@ enum { B_LRR, VT_LRR, MAX_LRR, B_GTO, VT_GTO, MAX_GTO, B_TW, VT_TW, MAX_TW, VT_2
 
 #define D4 "simt_depth=4"
 static const struct rep_var vars[NV] = {
-    {"B_LRR", "baseline, LRR", {D4, "vt=off", "sched_policy=lrr"}, NULL},
-    {"VT_LRR", "VT, LRR, 512 bits per cycle", {D4, "vt=on", "sched_policy=lrr"}, NULL},
+    {"B_LRR", "baseline, LRR", {D4, "vt=off", "sched_policy=lrr"}, NULL, 0},
+    {"VT_LRR", "VT, LRR, 512 bits per cycle", {D4, "vt=on", "sched_policy=lrr"}, NULL, 0},
     {"MAX_LRR", "MAX (scheduling limit raised to the capacity limit, no swap), LRR",
-     {D4, "vt=max", "sched_policy=lrr"}, NULL},
-    {"B_GTO", "baseline, GTO", {D4, "vt=off", "sched_policy=gto"}, NULL},
-    {"VT_GTO", "VT, GTO", {D4, "vt=on", "sched_policy=gto"}, NULL},
-    {"MAX_GTO", "MAX, GTO", {D4, "vt=max", "sched_policy=gto"}, NULL},
-    {"B_TW", "baseline, two-level", {D4, "vt=off", "sched_policy=twolevel"}, NULL},
-    {"VT_TW", "VT, two-level", {D4, "vt=on", "sched_policy=twolevel"}, NULL},
-    {"MAX_TW", "MAX, two-level", {D4, "vt=max", "sched_policy=twolevel"}, NULL},
+     {D4, "vt=max", "sched_policy=lrr"}, NULL, 0},
+    {"B_GTO", "baseline, GTO", {D4, "vt=off", "sched_policy=gto"}, NULL, 0},
+    {"VT_GTO", "VT, GTO", {D4, "vt=on", "sched_policy=gto"}, NULL, 0},
+    {"MAX_GTO", "MAX, GTO", {D4, "vt=max", "sched_policy=gto"}, NULL, 0},
+    {"B_TW", "baseline, two-level", {D4, "vt=off", "sched_policy=twolevel"}, NULL, 0},
+    {"VT_TW", "VT, two-level", {D4, "vt=on", "sched_policy=twolevel"}, NULL, 0},
+    {"MAX_TW", "MAX, two-level", {D4, "vt=max", "sched_policy=twolevel"}, NULL, 0},
     {"VT_256", "VT, LRR, 256 bits per cycle",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=256"}, NULL},
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=256"}, NULL, 0},
     {"VT_1024", "VT, LRR, 1,024 bits per cycle",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=1024"}, NULL},
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=1024"}, NULL, 0},
     {"VT_0", "VT, LRR, ideal swap (no context traffic)",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=0"}, NULL},
+     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=0"}, NULL, 0},
 };
 
 #define NOTES_MARK "<!-- notes below: kept by make report-vt -->"

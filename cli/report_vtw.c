@@ -20,18 +20,18 @@
 enum { V_GTO, V_LRR, V_VGTO, V_VLRR, V_VTW, V_VTW_SL, V_VTW_LH, V_SW, V_COUNT };
 
 static const struct rep_var vars[V_COUNT] = {
-    {"GTO", "original kernel, GTO", {"sched_policy=gto"}, NULL},
-    {"LRR", "original kernel, LRR", {"sched_policy=lrr"}, NULL},
-    {"vGTO", "transformed kernel (vtw = hw, SameLane), GTO", {"vtw=hw", "sched_policy=gto"}, NULL},
-    {"vLRR", "transformed kernel (vtw = hw, SameLane), LRR", {"vtw=hw", "sched_policy=lrr"}, NULL},
+    {"GTO", "original kernel, GTO", {"sched_policy=gto"}, NULL, 0},
+    {"LRR", "original kernel, LRR", {"sched_policy=lrr"}, NULL, 0},
+    {"vGTO", "transformed kernel (vtw = hw, SameLane), GTO", {"vtw=hw", "sched_policy=gto"}, NULL, 0},
+    {"vLRR", "transformed kernel (vtw = hw, SameLane), LRR", {"vtw=hw", "sched_policy=lrr"}, NULL, 0},
     {"VTW", "transformed kernel, progress-aware scheduler, SameLane",
-     {"vtw=hw", "sched_policy=vtw", "vtw_lane=same"}, NULL},
+     {"vtw=hw", "sched_policy=vtw", "vtw_lane=same"}, NULL, 0},
     {"VTW_SL", "transformed kernel, progress-aware scheduler, SlowestLane",
-     {"vtw=hw", "sched_policy=vtw", "vtw_lane=slowest"}, NULL},
+     {"vtw=hw", "sched_policy=vtw", "vtw_lane=slowest"}, NULL, 0},
     {"VTW_LH", "transformed kernel, progress-aware scheduler, LowestToHighestLane",
-     {"vtw=hw", "sched_policy=vtw", "vtw_lane=lowest"}, NULL},
+     {"vtw=hw", "sched_policy=vtw", "vtw_lane=lowest"}, NULL, 0},
     {"SW", "software form (vtw = sw: next TB = logical + NumVirtualTBs), GTO",
-     {"vtw=sw", "sched_policy=gto"}, NULL},
+     {"vtw=sw", "sched_policy=gto"}, NULL, 0},
 };
 
 /* The paper's four sets (Table 1) are the first four bench categories; a kernel listed in

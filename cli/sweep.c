@@ -3,9 +3,9 @@
  * (cli/sweep_spec.c), each point one kernel run under one mechanism (mech_run), results in
  * one CSV.
  *
- *   gpusim sweep SPEC [--out DIR] [--jobs N] [--cache DIR] [--dry-run]
+ *   gpusim sweep SPEC [--out DIR] [--jobs N] [--cache DIR|none] [--dry-run]
  *        every point locally through GNU parallel (forked processes when it is missing),
- *        then the merge
+ *        then the merge; results cached (cli/cache.c) only with --cache DIR
  *   gpusim sweep SPEC --slurm [--slurm-opt OPT]... [--jobs N] [--dry-run]
  *        a Slurm array job, one task a point, and a merge job after it (cli/sweep_slurm.c)
  *   gpusim sweep SPEC --point I --out DIR     one point into DIR/points/I.csv (atomically)
@@ -68,7 +68,7 @@ static int parse_valued(struct sw_args *a, char **argv, int argc, int *i)
         return usage_err("option needs a value:", o);
     ++*i;
     if (!strcmp(o, "--out")) a->out = v;
-    else if (!strcmp(o, "--cache")) a->cache = v;
+    else if (!strcmp(o, "--cache")) a->cache = strcmp(v, "none") ? v : NULL;
     else if (!strcmp(o, "--jobs")) {
         if (parse_num(v, 1024, &n) || !n)
             return usage_err("--jobs takes 1..1024, not", v);
@@ -240,8 +240,9 @@ static int run_point(const struct sw_spec *s, unsigned long i, const char *dir, 
     printf("point %lu: %s %s %s sets %s size %s: %s", i, p.kernel->name, p.mech->name,
            p.config, sets, p.size == BENCH_TEST ? "test" : "default", result_name(r.rc));
     printf(r.rc == MECH_NA ? "\n" : ", %llu cycles\n", (unsigned long long)r.st.cycles);
-    if (r.rc)
-        fprintf(stderr, "gpusim sweep: point %lu: %s: %s\n", i, p.kernel->name, result_msg(&r));
+    if (r.rc)                          /* why it failed, or why the mechanism does not apply */
+        fprintf(stderr, "gpusim sweep: point %lu: %s: %s%s\n", i, p.kernel->name,
+                r.rc == MECH_NA ? "n/a: " : "", result_msg(&r));
     int rc = write_point(dir, s, &p, &r) ? 2 : r.rc == MECH_NA ? 0 : r.rc;
     result_free(&r);
     return rc;

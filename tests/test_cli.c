@@ -494,6 +494,94 @@ static void test_res_vtw(void **state)
     expect("cmp " BUILD_DIR "/tests/cli_res/kernel.vtw.res bench/vecadd/kernel.vtw.res", 0, NULL);
 }
 
+/* How many times needle occurs in the output of the last command. */
+static unsigned out_count(const char *needle)
+{
+    char *out = output(), *p = out;
+    unsigned n = 0;
+    while (p && (p = strstr(p, needle)))
+        n++, p++;
+    free(out);
+    return n;
+}
+
+#define PAGE_DIR BUILD_DIR "/tests/page"
+#define PAGE_CACHE BUILD_DIR "/tests/page-cache"
+#define PAGE_RUN GPUSIM " report page --size test --kernels vecadd,mandel,nqueens --mechs " \
+                 "lrr,vtw,vt,dws_branch,rg_gmax --jobs 2 --cache " PAGE_CACHE
+
+/* gpusim report page: argument errors; 3 kernels x 6 mechanisms at the test size, all
+   correct; the CSV's base cycles are gpusim run's; a repeated run comes whole from the
+   cache, with the same bytes; entries removed from the cache (an interrupted run) are the
+   only runs made again; a changed configuration misses. */
+static void test_report_page(void **state)
+{
+    char *csv;
+    (void)state;
+    expect(GPUSIM " report page --mechs vtw,nosuch", 2, "no mechanism 'nosuch' (the "
+           "mechanisms: base, lrr");
+    expect(GPUSIM " report page --mechs help", 0, "rg_gmax         regrouping");
+    expect(GPUSIM " report page --kernels vecadd,nosuch", 2, "--kernels: no kernel 'nosuch'");
+    expect(GPUSIM " report page --kernels vecadd,vecadd", 2, "'vecadd' twice");
+    expect(GPUSIM " report page --set model=functional --kernels vecadd", 2,
+           "needs model = timing");
+    expect("rm -rf " PAGE_DIR " " PAGE_CACHE " && " PAGE_RUN " --out " PAGE_DIR, 0,
+           "18 runs (0 from the cache " PAGE_CACHE "), 0 failed; the page: " PAGE_DIR
+           "/page.html");
+    csv = output();
+    tu_assert_contains(csv, "mechanism       group       kernels         cycles    IPC");
+    free(csv);
+    expect("test $(wc -l < " PAGE_DIR "/page.csv) -eq 19", 0, NULL);
+    csv = tu_read_file(PAGE_DIR "/page.csv", NULL);
+    assert_non_null(csv);
+    expect(GPUSIM " run vecadd --size test", 0, "CORRECT");
+    {
+        char *out = output(), row[128], *c = strstr(out, "cycles (0: functional)");
+        assert_non_null(c);
+        snprintf(row, sizeof row, "vecadd,cycle div.,base,baseline,ok,%llu,",
+                 strtoull(c + 22, NULL, 10));
+        tu_assert_contains(csv, row);
+        free(out);
+    }
+    free(csv);
+    expect("rm -rf " PAGE_DIR "2 && " PAGE_RUN " --out " PAGE_DIR "2", 0,
+           "18 runs (18 from the cache");
+    assert_int_equal(out_count("(cached)"), 18);
+    expect("cd " PAGE_DIR " && for f in page.md page.csv page.html page-cost.svg "
+           "page-stalls.svg; do cmp $f ../page2/$f || exit 1; done", 0, NULL);
+    expect("ls " PAGE_CACHE " | head -2 | sed 's|^|" PAGE_CACHE "/|' | xargs rm && "
+           PAGE_RUN " --out " PAGE_DIR "2", 0, "18 runs (16 from the cache");
+    expect(PAGE_RUN " --set num_sms=4 --out " PAGE_DIR "2", 0, "18 runs (0 from the cache");
+}
+
+/* The page as a browser renders it (Debian's chromium, headless): its four tables are in the
+   rendered document, and each of its 7 plots (cost, stalls, one per mechanism group) was laid
+   out with a size (the page's script writes each plot's rendered size into data-rendered). */
+static void test_report_page_in_chromium(void **state)
+{
+    char *dom;
+    (void)state;
+    if (sh("command -v chromium")) {
+        print_message("SKIPPED: chromium is not installed (make deps installs it)\n");
+        skip();
+    }
+    if (sh("test -e " PAGE_DIR "/page.html || (" PAGE_RUN " --out " PAGE_DIR ")"))
+        fail_msg("the page could not be made");
+    expect("timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir=" BUILD_DIR
+           "/tests/chromium-profile --dump-dom file://$(pwd)/" PAGE_DIR "/page.html > " BUILD_DIR
+           "/tests/page-dom.html 2>/dev/null", 0, NULL);
+    dom = tu_read_file(BUILD_DIR "/tests/page-dom.html", NULL);
+    assert_non_null(dom);
+    tu_assert_contains(dom, "<table id=\"summary\">");
+    tu_assert_contains(dom, "<table id=\"kernels\">");
+    tu_assert_contains(dom, "<table id=\"stalls\">");
+    tu_assert_contains(dom, "<table id=\"mechanisms\">");
+    tu_assert_contains(dom, "<td>dws_branch</td>");
+    free(dom);
+    expect("test $(grep -o 'data-rendered=\"[1-9][0-9]*x[1-9][0-9]*\"' " BUILD_DIR
+           "/tests/page-dom.html | wc -l) -eq 7", 0, NULL);
+}
+
 /* A document from an earlier run: a line the report replaces, then its notes marker and a
    note it must keep. */
 static void old_notes(const char *md, const char *mark)
@@ -511,7 +599,7 @@ static void test_report_vtw(void **state)
     const char *md = BUILD_DIR "/tests/vtw.md";
     char *text;
     (void)state;
-    expect(GPUSIM " report", 2, "which report? (dws, regroup, vt, vtw)");
+    expect(GPUSIM " report nosuch", 2, "which report? (page, dws, regroup, vt, vtw)");
     expect(GPUSIM " report vtw --jobs 0", 2, "--jobs takes 1..64");
     expect("rm -f " BUILD_DIR "/tests/vtw_bad.md && " GPUSIM " report vtw --set nosuch=1 "
            "--markdown " BUILD_DIR "/tests/vtw_bad.md", 2,
@@ -743,6 +831,8 @@ int main(void)
         cmocka_unit_test(test_report_vt),
         cmocka_unit_test(test_report_dws),
         cmocka_unit_test(test_report_regroup),
+        cmocka_unit_test(test_report_page),
+        cmocka_unit_test(test_report_page_in_chromium),
         cmocka_unit_test(test_bbv_cli),
     };
     if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_time_skip* : one test */
