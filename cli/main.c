@@ -13,6 +13,8 @@
  *   gpusim bbv NAME [options]           per-thread basic block vectors (cli/bbv.c)
  *   gpusim regroup-bench N              the thread regrouping algorithms' speed (cli/regroup.c)
  *   gpusim launch-bench [N]             the host time of an empty launch (cli/launch.c)
+ *   gpusim sweep SPEC [options]         a cross product of configurations, sets, kernels and
+ *                                       mechanisms, locally or on Slurm (cli/sweep.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
@@ -38,6 +40,7 @@
 #include "ptx/ptx_res.h"
 #include "ptx/vtwx.h"
 #include "cli.h"
+#include "sweep.h"
 
 static void usage(FILE *f)
 {
@@ -88,6 +91,14 @@ static void usage(FILE *f)
         "                                     a synthetic launch of N threads, with estimates)\n"
         "       gpusim launch-bench [N] [--config FILE] [--set KEY=VALUE]...   (the host time\n"
         "                                     of N launches of an empty kernel; default 200)\n"
+        "       gpusim sweep SPEC [--out DIR] [--jobs N] [--cache DIR] [--dry-run]\n"
+        "                                    (the cross product SPEC names: configurations,\n"
+        "                                     --set alternatives, kernels, mechanisms; every\n"
+        "                                     point through GNU parallel, into DIR/results.csv;\n"
+        "                                     docs/sweeps.md)\n"
+        "       gpusim sweep SPEC --slurm [--slurm-opt OPT]... [--out DIR] [--jobs N] [--dry-run]\n"
+        "                                    (a Slurm array job, one task a point, and a merge\n"
+        "                                     job after it)\n"
         "       gpusim config [--doc] [--config FILE] [--set KEY=VALUE]...\n"
         "       gpusim rtl-params [--config FILE] [--set KEY=VALUE]...   (Verilog localparams)\n"
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
@@ -791,6 +802,7 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "res")) return cmd_res(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "xform")) return cmd_xform(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "regroup-bench")) return cmd_regroup_bench(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "sweep")) return cmd_sweep(argc, argv);
     if (parse_args(&o, argc, argv)) {
         usage(stderr);
         return 2;

@@ -6,7 +6,10 @@ set -e
 # only recommended by clang-14, so named here): make fuzz (mk/fuzz.mk). valgrind: the callgrind
 # speed guard of make bench-speed (tools/speed_guard.sh). gnuplot-nox: the plots of gpusim report
 # page (make run, make report); chromium: the test that opens that page in a headless browser.
-PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev valgrind gnuplot-nox chromium"
+# parallel (GNU parallel): gpusim sweep's local runs; slurm-wlm (slurmctld, slurmd, the sbatch
+# client) and munge (Slurm's authentication): gpusim sweep --slurm and the single-node Slurm
+# tests/test_sweep.c starts (tools/slurm_local.sh; the packages' own services are not used).
+PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev valgrind gnuplot-nox chromium parallel slurm-wlm munge"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

@@ -1,0 +1,90 @@
+/*
+ * sweep.h -- gpusim sweep (docs/sweeps.md): a SPEC file names configurations, alternatives of
+ * --set values, kernels, mechanisms and sizes; the sweep is their cross product, one point
+ * each, run locally through GNU parallel or as a Slurm array job, merged into one CSV.
+ *
+ *   cli/sweep_spec.c   the SPEC: parsing, the points, the check that every combination loads
+ *   cli/sweep.c        the command: one point, the merge, the local run
+ *   cli/sweep_slurm.c  the Slurm scripts and their submission
+ */
+#ifndef SWEEP_H
+#define SWEEP_H
+#include "cli.h"
+#include "mech.h"
+
+#define SW_MAX_SET_AXES 16       /* set: lines in one SPEC */
+
+/* One axis of strings: configuration files, or one set: line's alternatives (each a
+   comma-joined K=V list, or "-" for none). line: its SPEC line, 0 for a default. */
+struct sw_axis {
+    const char **v;
+    unsigned n;
+    int line;
+};
+
+struct sw_spec {
+    const char *path;
+    char *text;                            /* the file; the values point into it */
+    struct sw_axis configs, sets[SW_MAX_SET_AXES];
+    unsigned nsetax;
+    const struct bench **kernels;
+    unsigned nkernels;
+    const struct mech **mechs;
+    unsigned nmechs;
+    enum bench_size sizes[2];
+    unsigned nsizes;
+    int kernels_line, mechs_line, sizes_line;
+    unsigned long npoints;
+};
+
+/* One point: its configuration, one alternative per set: line, kernel, mechanism, size. */
+struct sw_point {
+    unsigned long index;
+    const char *config;
+    const char *set[SW_MAX_SET_AXES];
+    const struct bench *kernel;
+    const struct mech *mech;
+    enum bench_size size;
+};
+
+/* A whole text file, malloc'd ("" when empty); NULL when it cannot be read. */
+char *sw_read_text(const char *path);
+/* Read and parse SPEC: 0, or 2 after an error naming SPEC:LINE on stderr. */
+int sw_spec_load(const char *path, struct sw_spec *s);
+void sw_spec_free(struct sw_spec *s);
+/* Point i (< s->npoints). The order: configs slowest, then each set: line in SPEC order,
+   sizes, kernels, mechanisms fastest -- the index is stable for a given SPEC. */
+void sw_point(const struct sw_spec *s, unsigned long i, struct sw_point *p);
+/* o (a zeroed opts) set up for p: its configuration and its sets, cut into buf. 0, or -1
+   when they do not fit (more than MAX_SETS, or buf). */
+int sw_point_opts(const struct sw_spec *s, const struct sw_point *p, struct opts *o, char *buf,
+                  size_t n);
+/* p's sets as the CSV shows them: the alternatives joined with ',' ("-" for none). */
+void sw_point_sets(const struct sw_spec *s, const struct sw_point *p, char *buf, size_t n);
+/* Every configuration with every combination of set alternatives and every mechanism's sets
+   loads (gs_init): 0, or 2 after an error naming the SPEC line. Run before any point. */
+int sw_spec_check(const struct sw_spec *s);
+
+/* What the Slurm side needs of a sweep (cli/sweep.c fills it). */
+struct sw_run {
+    const char *spec;          /* DIR/sweep.spec: the copy every point reads */
+    const char *dir, *exe, *cwd, *cache;   /* absolute paths; cache may be NULL */
+    const char *slurm_opts[16];
+    int nslurm_opts, jobs, dry_run;        /* jobs: the array's throttle (0: none) */
+    unsigned long npoints;
+};
+
+/* gpusim sweep --slurm: write DIR/sweep.sbatch and DIR/merge.sbatch, submit them (or with
+   dry_run print the commands). 0, or 2 after the error. */
+int sw_slurm(const struct sw_run *r);
+/* #SBATCH lines take no quoting: 1 when path p holds no white space and no '%', else 0 after
+   saying so (what: which path it is). */
+int sw_sbatch_path_ok(const char *what, const char *p);
+/* "0-3,7,9-10": the indices flagged in bad[0..n) as Slurm's --array takes them, into a
+   malloc'd string. */
+char *sw_ranges(const unsigned char *bad, unsigned long n);
+
+/* gpusim sweep SPEC [options] (cli/sweep.c). */
+int cmd_sweep(int argc, char **argv);
+
+#endif
