@@ -79,6 +79,11 @@ int mech_opts(const struct mech *m, const struct opts *o, struct opts *out)
     return 0;
 }
 
+const char *mech_result_word(int rc)
+{
+    return rc == 0 ? "ok" : rc == 1 ? "WRONG" : rc == MECH_NA ? "n/a" : "ERROR";
+}
+
 /* The run itself, uncached. */
 static void run_uncached(const struct opts *o, const struct mech *m, const struct bench *b,
                          struct result *r)

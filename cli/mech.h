@@ -36,6 +36,9 @@ int mech_opts(const struct mech *m, const struct opts *o, struct opts *out);
    0, 1, 2 as run_one's, or MECH_NA. */
 void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
               struct result *r);
+/* A result's rc as the reports, the page and the sweeps write it: "ok", "WRONG", "n/a"
+   (MECH_NA) or "ERROR". */
+const char *mech_result_word(int rc);
 
 /* cli/report_regroup.c: kernel b regrouped by algorithm a (enum rg_alg) and run under
    reference redirection; rc MECH_NA when b cannot be redirected. */

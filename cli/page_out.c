@@ -132,7 +132,7 @@ static void per_kernel(FILE *f, enum fmt t, const struct page *p)
             if (page_speedup(p, k, m) > 0)
                 cell(&r, "%.2f", page_speedup(p, k, m));
             else
-                cells(&r, rc == MECH_NA ? "n/a" : rc == 1 ? "WRONG" : "ERROR");
+                cells(&r, mech_result_word(rc));
         }
         t_row(f, t, &r, 0);
     }
@@ -191,8 +191,8 @@ static void problems(FILE *f, enum fmt t, const struct page *p)
             if (!x->rc)
                 continue;
             fprintf(f, t == F_HTML ? "<li>%s under %s: %s: %.*s</li>\n" : "- %s under %s: %s: "
-                    "%.*s\n", p->r.all[k]->name, p->m[m]->name, x->rc == MECH_NA ? "n/a" :
-                    x->rc == 1 ? "WRONG" : "ERROR", (int)strcspn(msg, "\n<>&"), msg);
+                    "%.*s\n", p->r.all[k]->name, p->m[m]->name, mech_result_word(x->rc),
+                    (int)strcspn(msg, "\n<>&"), msg);
         }
 }
 
@@ -486,8 +486,7 @@ static int write_csv(const struct page *p)
             const struct result *x = page_res(p, k, m);
             fprintf(f, "%s,%s,%s,%s,%s,%llu,%llu,%.4f", p->r.all[k]->name,
                     page_cat_names[p->cat[k]], p->m[m]->name, p->m[m]->group,
-                    x->rc == 0 ? "ok" : x->rc == 1 ? "WRONG" : x->rc == MECH_NA ? "n/a" :
-                    "ERROR", (unsigned long long)x->st.cycles,
+                    mech_result_word(x->rc), (unsigned long long)x->st.cycles,
                     (unsigned long long)x->st.warp_insns, page_speedup(p, k, m));
             for (unsigned c = 0; c < GS_STALL_KINDS; c++)
                 fprintf(f, ",%llu", (unsigned long long)x->st.t.sched_cycles[c]);

@@ -179,18 +179,13 @@ static void progress(const struct rep *r)
     fflush(stderr);
 }
 
-static const char *rc_word(int rc)
-{
-    return rc == 0 ? "ok" : rc == 1 ? "WRONG" : rc == MECH_NA ? "n/a" : "ERROR";
-}
-
 static void job_done(struct rep *r, unsigned j)
 {
     const struct result *x = &r->rs[j];
     if (r->tty)
         fprintf(stderr, "\r\033[K");
     printf("%-12s %-14s %-7s %12llu cycles %14llu warp insns%s\n", r->all[j / r->nvars]->name,
-           r->vars[j % r->nvars].name, rc_word(x->rc), (unsigned long long)x->st.cycles,
+           r->vars[j % r->nvars].name, mech_result_word(x->rc), (unsigned long long)x->st.cycles,
            (unsigned long long)x->st.warp_insns, x->cached ? " (cached)" : "");
     fflush(stdout);
     r->done++;

@@ -141,17 +141,12 @@ static void write_key(FILE *f, const struct sw_spec *s, const struct sw_point *p
             p->size == BENCH_TEST ? "test" : "default", end);
 }
 
-static const char *result_name(int rc)
-{
-    return rc == 0 ? "ok" : rc == 1 ? "WRONG" : rc == MECH_NA ? "n/a" : "ERROR";
-}
-
 static void write_row(FILE *f, const struct sw_spec *s, const struct sw_point *p,
                       const struct result *r)
 {
     const struct gs_stats *st = &r->st;
     write_key(f, s, p, ",");
-    fprintf(f, "%s,", result_name(r->rc));
+    fprintf(f, "%s,", mech_result_word(r->rc));
     if (r->rc == MECH_NA) {
         fprintf(f, ",,,,,\n");
         return;
@@ -238,7 +233,7 @@ static int run_point(const struct sw_spec *s, unsigned long i, const char *dir, 
     o.cache = cache;
     mech_run(&o, p.mech, p.kernel, &r);
     printf("point %lu: %s %s %s sets %s size %s: %s", i, p.kernel->name, p.mech->name,
-           p.config, sets, p.size == BENCH_TEST ? "test" : "default", result_name(r.rc));
+           p.config, sets, p.size == BENCH_TEST ? "test" : "default", mech_result_word(r.rc));
     printf(r.rc == MECH_NA ? "\n" : ", %llu cycles\n", (unsigned long long)r.st.cycles);
     if (r.rc)                          /* why it failed, or why the mechanism does not apply */
         fprintf(stderr, "gpusim sweep: point %lu: %s: %s%s\n", i, p.kernel->name,
