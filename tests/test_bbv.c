@@ -1,8 +1,8 @@
 /*
  * test_bbv.c -- per-thread basic block vectors (model/gpu/bbv.h, issue 15 item 1): on every
  * bench kernel (the suite and bench/rgwork) at the test size the functional and the timing model write the same BBVs and
- * block figures (but bfs, whose branches race on purpose: thread by thread the same counts in
- * every block but the guarded global stores the race moves, its totals within 1 %), every thread
+ * block figures (bfs too: its guard is written so that the threads that take it do not
+ * depend on the order the threads run in, bench/bfs/kernel.cu), every thread
  * entered the entry block once per launch, results stay correct; the
  * binary reader gives back what was written (same CSV); gs_bbv refuses vtw = hw; malformed
  * files are refused with the byte offset.
@@ -12,7 +12,6 @@
 #include "gpu/bbv.h"
 #include "gpu/bbv_est.h"
 #include "gpu/bbv_fit.h"
-#include "ptx/ptx.h"
 
 static void bbv_on(struct gs_gpu *g, void *f)
 {
@@ -59,110 +58,7 @@ static unsigned check_entries(const char *name, char *buf, size_t len)
     return n;
 }
 
-/* Kernels whose branches read what other threads of the same launch write: which thread
-   finds a node unvisited depends on the order the model runs them in (bfs: level[w] < 0,
-   bench/bfs/kernel.cu), so the two models' BBVs may differ while the results agree. */
-static const char *const racy[] = {"bfs"};
 #define REP_MAXK 64                     /* kernels test_models_agree follows */
-
-static int is_racy(const char *name)
-{
-    for (size_t i = 0; i < sizeof racy / sizeof racy[0]; i++)
-        if (!strcmp(racy[i], name))
-            return 1;
-    return 0;
-}
-
-/* Total entries of every launch in buf, into tot[] (at most max launches); the launch count. */
-static unsigned totals(char *buf, size_t len, uint64_t *tot, unsigned max)
-{
-    FILE *f = fmemopen(buf, len, "rb");
-    struct bbv b;
-    char err[256];
-    unsigned n = 0;
-    assert_int_equal(bbv_read_magic(f, err, sizeof err), 0);
-    while (bbv_read(f, &b, err, sizeof err) == 1) {
-        assert_true(n < max);
-        tot[n] = 0;
-        for (uint64_t i = 0; i < b.nthreads * b.nblocks; i++)
-            tot[n] += b.count[i];
-        bbv_free(&b);
-        n++;
-    }
-    fclose(f);
-    return n;
-}
-
-/* A racy kernel: the same launches, each launch's total entries within 1 % (bfs at the test
-   size: 83 607 and 83 700 entries, 0.11 %). */
-static void racy_close(const char *name, char *fb, size_t fl, char *tb, size_t tl)
-{
-    uint64_t a[64], b[64];
-    unsigned n = totals(fb, fl, a, 64);
-    assert_int_equal(totals(tb, tl, b, 64), n);
-    for (unsigned i = 0; i < n; i++)
-        if (a[i] > b[i] ? a[i] - b[i] > a[i] / 100 : b[i] - a[i] > a[i] / 100) {
-            print_error("%s launch %u: %llu and %llu entries\n", name, i,
-                        (unsigned long long)a[i], (unsigned long long)b[i]);
-            fail();
-        }
-}
-
-/* Does block k of kernel `kernel` in the PTX at path store to global memory (the writes a
-   racy kernel's guarded blocks make)? Into st[0..nblocks-1]. */
-static void storing_blocks(const char *path, const struct bbv *b, int *st)
-{
-    struct ptx_module m;
-    struct ptx_prog p;
-    char err[PTX_ERR_LEN];
-    if (ptx_parse_file(path, &m, err, sizeof err) || ptx_link(&m, b->kernel, &p, err, sizeof err))
-        fail_msg("%s", err);
-    for (uint32_t k = 0; k < b->nblocks; k++) {
-        st[k] = 0;
-        for (uint32_t i = b->blk[k].first; i < b->blk[k].first + b->blk[k].ninsns; i++)
-            st[k] |= p.insns[i].op == OP_ST && p.insns[i].space != PS_SHARED &&
-                     p.insns[i].space != PS_LOCAL;
-    }
-    ptx_prog_free(&p);
-    ptx_module_free(&m);
-}
-
-/* A racy kernel, thread by thread: every block that does not store to global memory has the
-   same count in both models -- the race moves only which thread makes a guarded write (bfs:
-   the level[w] = cur + 1; *changed = 1 bodies of its unrolled edge loop); returns the count
-   of (thread, block) entries that differ, all in storing blocks. */
-static uint64_t racy_only_stores(const char *name, char *fb, size_t fl, char *tb, size_t tl)
-{
-    FILE *f = fmemopen(fb, fl, "rb"), *t = fmemopen(tb, tl, "rb");
-    struct bbv a, b;
-    char err[256], path[256];
-    uint64_t diff = 0;
-    snprintf(path, sizeof path, "bench/%s/kernel.ptx", name);
-    assert_int_equal(bbv_read_magic(f, err, sizeof err) | bbv_read_magic(t, err, sizeof err), 0);
-    while (bbv_read(f, &a, err, sizeof err) == 1) {
-        int st[256];
-        assert_int_equal(bbv_read(t, &b, err, sizeof err), 1);
-        assert_true(a.nblocks == b.nblocks && a.nthreads == b.nthreads && a.nblocks <= 256);
-        storing_blocks(path, &a, st);
-        for (uint64_t th = 0; th < a.nthreads; th++)
-            for (uint32_t k = 0; k < a.nblocks; k++) {
-                if (bbv_at(&a, th, k) == bbv_at(&b, th, k))
-                    continue;
-                if (!st[k]) {
-                    print_error("%s thread %llu block %u: %u and %u entries, not a storing "
-                                "block\n", name, (unsigned long long)th, k, bbv_at(&a, th, k),
-                                bbv_at(&b, th, k));
-                    fail();
-                }
-                diff++;
-            }
-        bbv_free(&a);
-        bbv_free(&b);
-    }
-    fclose(f);
-    fclose(t);
-    return diff;
-}
 
 /* The two files hold the same launches, blocks (with their figures) and counts; the run's
    own figures (cycles, hit ratios) are the timing model's alone. */
@@ -210,16 +106,10 @@ static void test_models_agree(void **state)
             fail();
         }
         eq = same_counts(fb, fl, tb, tl);
-        if (!eq && !is_racy(all[i]->name)) {
+        if (!eq) {
             print_error("%s: functional and timing BBVs differ (%zu and %zu bytes)\n",
                         all[i]->name, fl, tl);
             fail();
-        }
-        if (!eq) {
-            racy_close(all[i]->name, fb, fl, tb, tl);
-            print_message("%s: %llu (thread, block) counts differ, all in blocks that store to "
-                          "global memory\n", all[i]->name,
-                          (unsigned long long)racy_only_stores(all[i]->name, fb, fl, tb, tl));
         }
         same += eq;
         assert_true(check_entries(all[i]->name, fb, fl) >= 1);
@@ -227,7 +117,7 @@ static void test_models_agree(void **state)
         free(fb);
         free(tb);
     }
-    assert_true(same >= n - sizeof racy / sizeof racy[0]);
+    assert_int_equal(same, n);
 }
 
 /* Written binary -> read -> CSV equals the CSV written directly from the same counts. */

@@ -135,17 +135,14 @@ static void test_every_kernel(void **state)
                 fail();
             }
             /* the prologue (its extra load among them): the same instructions added to every
-               thread; bfs's threads race on purpose (bench/bfs/kernel.cu), so its own count
-               moves too */
+               thread */
             uint64_t threads = 0, extra = s1.thread_insns - s0.thread_insns;
             for (unsigned l = 0; l < rg->n; l++)
                 threads += rg->len[l];
-            if (strcmp(all[i]->name, "bfs")) {
-                assert_int_equal(extra % threads, 0);
-                if (!per_thread)
-                    per_thread = extra / threads;
-                assert_int_equal(extra / threads, per_thread);
-            }
+            assert_int_equal(extra % threads, 0);
+            if (!per_thread)
+                per_thread = extra / threads;
+            assert_int_equal(extra / threads, per_thread);
             print_message("%s: redirected, %llu -> %llu cycles\n", all[i]->name,
                           (unsigned long long)s0.cycles, (unsigned long long)s1.cycles);
             applied++;
