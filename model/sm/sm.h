@@ -274,6 +274,7 @@ struct sm {
     struct sm_stats q_delta;       /* what each quiet cycle of the current run counted */
     uint64_t q_next;               /* the run's next event (fu, l1): constant over the run */
     uint64_t q_wake;               /* asleep until this cycle (0: awake) */
+    uint64_t q_owed;               /* cycles slept and not yet credited (sm_sleep_settle) */
     uint32_t q_run;                /* consecutive quiet cycles in the run */
     uint32_t q_hold, q_backoff;    /* cycles left without a state comparison; the next hold */
     uint8_t  q_events;             /* this cycle began with something to consume: an issue's
@@ -326,9 +327,11 @@ void sm_skip_cycle(struct sm *s, struct sm_io *io);
    late-write request (sm_skip_cycle's, and the GPU's for an SM not yet set up). */
 void sm_idle_io(struct sm_io *io, uint8_t cta_ready, uint8_t late_ready);
 /* sm_sleep.c (time_skip): an SM whose cycles change nothing but counters sleeps until its
-   next event; asleep, each cycle is credited (sm_sleep_credit) instead of evaluated. */
+   next event; asleep, each cycle is credited (sm_sleep_credit) instead of evaluated: owed,
+   and added to the statistics when it wakes or before they are read (sm_sleep_settle). */
 int  sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io);
 void sm_sleep_credit(struct sm *s, uint64_t n);
+void sm_sleep_settle(struct sm *s);
 void sm_sleep_wake(struct sm *s);
 int  sm_sleep_init(struct sm *s);
 void sm_sleep_free(struct sm *s);
