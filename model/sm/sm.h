@@ -225,6 +225,10 @@ struct sm {
     struct simt_upd upd_latch[SIMT_UPD_PORTS];
     struct fetch_consume cons_latch[FETCH_CONSUME_PORTS];
     struct sb_res res_latch[SB_RES_PORTS];
+    /* the I-buffer heads sb's check port last saw and their hazards (sm.c sb_step: a head is
+       checked again only when it or its pending row changes) */
+    slotmask hd_v, hd_hazard;
+    uint32_t hd_pc[SM_MAX_SLOTS];
     struct iss_issue iss_latch[SM_MAX_SCHED];
     struct kgen_in kgen_in;
     struct ntb_req ntb_latch[NTB_PORTS];   /* VTW: nexttbid/nextidxinblk issued last cycle */
