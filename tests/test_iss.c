@@ -3,7 +3,8 @@
  * masks in local slot numbering (also beyond 64 slots), the LD/ST port taken by an earlier
  * scheduler, loads in flight making a dependence long, barrier flags set by an issue and
  * cleared by their CTA's release, results outstanding per CTA (quiet), counters cleared at a
- * CTA launch, the progress counters and the all-stalled-on-memory CTA mask, bad configuration.
+ * CTA launch, the progress counters and the all-stalled-on-memory CTA mask, the mask helpers
+ * that deal slots out to the schedulers, bad configuration.
  */
 #include "testutil.h"
 #include "sm/fu.h"
@@ -188,6 +189,32 @@ static void test_128_slots(void **state)
     assert_true(t.out.s[1].ready == slot_bit(25));                    /* 101 = 25 x 4 + 1 */
 }
 
+/* slot_deal and slot_stride (base/slotmask.h: the issue stage's per-scheduler masks, built
+   for all slots at once) against their per-slot definition, for 1..4 schedulers on random
+   masks, the full mask and masks confined to either half. */
+static void test_deal(void **state)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    (void)state;
+    for (unsigned it = 0; it < 4000; it++) {
+        slotmask m;
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        m = (slotmask)x << 64 | (x * 0xff51afd7ed558ccdull);
+        m = it % 4 == 1 ? ~(slotmask)0 : it % 4 == 2 ? m >> 64 : it % 4 == 3 ? m << 64 : m;
+        for (unsigned n = 1; n <= ISS_MAX_SCHED; n++)
+            for (unsigned k = 0; k < n; k++) {
+                slotmask want = 0, stride = 0;
+                for (unsigned w = k; w < SM_MAX_SLOTS; w += n) {
+                    stride |= slot_bit(w);
+                    if (slot_has(m, w))
+                        want |= slot_bit(w / n);
+                }
+                assert_true(slot_deal(m, k, n) == want);
+                assert_true(slot_stride(k, n) == stride);
+            }
+    }
+}
+
 static void test_bad_cfg(void **state)
 {
     struct iss_cfg c;
@@ -211,6 +238,7 @@ int main(void)
         cmocka_unit_test(test_launch_clears),
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_128_slots),
+        cmocka_unit_test(test_deal),
         cmocka_unit_test(test_bad_cfg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,6 +67,57 @@ static inline unsigned slot_count(slotmask m)
     return bit_pop64((uint64_t)m) + bit_pop64((uint64_t)(m >> 64));
 }
 
+/* The even bits of x packed into the low 32 (bit 2i -> bit i). */
+static inline uint64_t bit_even64(uint64_t x)
+{
+    x &= 0x5555555555555555ull;
+    x = (x | x >> 1) & 0x3333333333333333ull;
+    x = (x | x >> 2) & 0x0f0f0f0f0f0f0f0full;
+    x = (x | x >> 4) & 0x00ff00ff00ff00ffull;
+    x = (x | x >> 8) & 0x0000ffff0000ffffull;
+    return (x | x >> 16) & 0x00000000ffffffffull;
+}
+
+/* The even slots of m packed into the low 64 (slot 2i -> slot i). */
+static inline __attribute__((always_inline)) slotmask slot_even(slotmask m)
+{
+    uint64_t hi = (uint64_t)(m >> 64);
+    slotmask r = bit_even64((uint64_t)m);
+    return hi ? r | (slotmask)bit_even64(hi) << 32 : r;
+}
+
+/* Slots k, k + n, k + 2n, ... of m packed into slots 0, 1, 2, ... (k < n): slot w as its
+   scheduler's local slot w / n when slots are dealt out round-robin to n schedulers. */
+static inline __attribute__((always_inline)) slotmask slot_deal(slotmask m, unsigned k,
+                                                                unsigned n)
+{
+    slotmask x = m >> k, r = 0;
+    if (n == 1 || !x)
+        return x;
+    if (n == 2)
+        return slot_even(x);
+    if (n == 4)
+        return slot_even(slot_even(x));
+    for (unsigned i = 0; x; x >>= n, i++)
+        r |= (slotmask)(uint64_t)(x & 1) << i;
+    return r;
+}
+
+/* Every n-th slot from slot k: the slots slot_deal(., k, n) keeps (k < n). */
+static inline slotmask slot_stride(unsigned k, unsigned n)
+{
+    slotmask r = 1;
+    if (n == 1)
+        return ~(slotmask)0;
+    if (n == 2 || n == 4) {
+        r = n == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
+        return (r | r << 64) << k;
+    }
+    for (unsigned sh = n; sh < SM_MAX_SLOTS; sh *= 2)
+        r |= r << sh;
+    return r << k;
+}
+
 /* for (SLOT_EACH(i, m, tmp)) { ... }: every set slot of m, lowest first (tmp: a slotmask). */
 #define SLOT_EACH(i, m, tmp) (tmp) = (m); (tmp) && (((i) = slot_ctz(tmp)), 1); (tmp) &= (tmp) - 1
 

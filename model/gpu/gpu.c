@@ -342,8 +342,11 @@ static void collect(struct ts *t, uint64_t cycles)
     g->sm_regs = t->l->conf->regs_per_sm;           /* utilisation denominators */
     g->sm_shared = t->l->conf->shared_per_sm;
     g->sm_mshrs = t->l->conf->l1_mshrs;
-    for (i = 0; i < t->nsms; i++)
+    for (i = 0; i < t->nsms; i++) {
+        if (t->live[i])
+            sm_sleep_settle(&t->sms[i]);
         gs_stats_add_sm(t->st, &t->sms[i].s, i);
+    }
     g->l2_accesses = m->l2_access; g->l2_hits = m->l2_hit; g->l2_misses = m->l2_miss;
     g->l2_merges = m->l2_merge; g->l2_writebacks = m->l2_writeback;
     g->dram_channels = msys_get_cfg(t->ms)->n_chan;

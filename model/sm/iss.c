@@ -121,68 +121,142 @@ static void bar_release(const struct iss_cfg *c, const struct iss_in *in, struct
 
 /* ------------------------------------------------------------------ readiness */
 
-static enum iss_class classify(const struct iss_regs *d, const struct iss_in *in, unsigned w,
-                               unsigned k)
-{
-    unsigned x = in->slot_ctx[w];
-    if (!slot_has(in->head_ok, w))
-        return ISS_IBUF;
-    if (d->at_bar[x] || slot_has(in->hold, w))
-        return ISS_BARRIER;
-    if (slot_has(in->busy, w))
-        return ISS_STACK;
-    if (slot_has(in->hazard, w))
-        return d->loads[x] ? ISS_LONG_MEM : ISS_SHORT_DEP;
-    if (!(in->unit_free[k] >> in->head_unit[w] & 1) || in->fu_full ||
-        (slot_has(in->head_mem, w) && !in->ldst_ready))
-        return ISS_STRUCT;
-    return ISS_ISSUED;
-}
-
-static const uint8_t rank[ISS_NCLASS] = {
-    [ISS_ISSUED] = 9, [ISS_STRUCT] = 8, [ISS_SHORT_DEP] = 7, [ISS_LONG_MEM] = 6, [ISS_STACK] = 5,
-    [ISS_BARRIER] = 4, [ISS_IBUF] = 3, [ISS_NO_WARP] = 0
+/* The valid slots by class (the header's table, first match wins), as masks: what the
+   classifier decides for every slot at once. */
+struct cls {
+    slotmask v, ibuf, bar, stack, lmem, sdep, strct, ready;
 };
 
-/* Per CTA: valid slots and slots stalled on memory (progress only). */
+/* Any of the n bytes at p non-zero? */
+static int any_byte(const uint8_t *p, size_t n)
+{
+    uint64_t w, acc = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, p + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++)
+        acc |= p[i];
+    return acc != 0;
+}
+
+/* The slots of m whose context's counter or flag (v, one per context, 1 or 2 bytes each) is
+   non-zero; a 64-slot half at a time, which is cheaper than walking a 128-bit mask. */
+static slotmask ctx_slots(slotmask m, const uint8_t *slot_ctx, const void *v, size_t size)
+{
+    uint64_t r[2] = {0, 0};
+    for (unsigned h = 0; h < 2; h++)
+        for (uint64_t x = (uint64_t)(m >> 64 * h); x; x &= x - 1) {
+            unsigned x_ctx = slot_ctx[64 * h + (unsigned)__builtin_ctzll(x)];
+            if (size == 1 ? ((const uint8_t *)v)[x_ctx] : ((const uint16_t *)v)[x_ctx])
+                r[h] |= x & -x;
+        }
+    return (slotmask)r[1] << 64 | r[0];
+}
+
+/* The slots of m whose context waits at a barrier. */
+static slotmask at_bar_slots(const struct iss_cfg *c, const struct iss_regs *d,
+                             const struct iss_in *in, slotmask m)
+{
+    if (!any_byte(d->at_bar, c->nctx))
+        return 0;
+    return ctx_slots(m, in->slot_ctx, d->at_bar, sizeof d->at_bar[0]);
+}
+
+/* The slots of m that cannot issue for a structural reason: the head's unit is busy for its
+   scheduler, the result queue is full, or a memory head while LD/ST cannot take one. */
+static slotmask struct_slots(const struct iss_cfg *c, const struct iss_in *in, slotmask m)
+{
+    slotmask r, tmp;
+    unsigned w;
+    if (in->fu_full)
+        return m;
+    r = in->ldst_ready ? 0 : m & in->head_mem;
+    for (SLOT_EACH(w, m & ~r, tmp))
+        if (!(in->unit_free[w % c->nsched] >> in->head_unit[w] & 1))
+            r |= slot_bit(w);
+    return r;
+}
+
+static void classify(const struct iss_cfg *c, const struct iss_regs *d, const struct iss_in *in,
+                     struct cls *k)
+{
+    slotmask a, b, hz, free;
+    k->v = in->valid & slot_first(c->nslots);
+    k->ibuf = k->v & ~in->head_ok;
+    a = k->v & in->head_ok;
+    k->bar = a & (in->hold | at_bar_slots(c, d, in, a));
+    b = a & ~k->bar;
+    k->stack = b & in->busy;
+    b &= ~in->busy;
+    hz = b & in->hazard;
+    k->lmem = ctx_slots(hz, in->slot_ctx, d->loads, sizeof d->loads[0]);
+    k->sdep = hz & ~k->lmem;
+    free = b & ~in->hazard;
+    k->strct = struct_slots(c, in, free);
+    k->ready = free & ~k->strct;
+}
+
+/* The best class of scheduler k's valid slots that are not ready: ranked structural > short
+   dependence > long memory > SIMT stack > barrier > I-buffer > no warp. */
+static uint8_t best_class(const struct cls *k, slotmask mine)
+{
+    if (k->strct & mine)
+        return ISS_STRUCT;
+    if (k->sdep & mine)
+        return ISS_SHORT_DEP;
+    if (k->lmem & mine)
+        return ISS_LONG_MEM;
+    if (k->stack & mine)
+        return ISS_STACK;
+    if (k->bar & mine)
+        return ISS_BARRIER;
+    if (k->ibuf & mine)
+        return ISS_IBUF;
+    return ISS_NO_WARP;
+}
+
+/* Per CTA: valid slots and slots stalled on memory (progress, tally). */
 struct cta_tally { uint8_t valid[SM_MAX_CTAS], mem[SM_MAX_CTAS]; uint64_t seen; };
 
-static void tally(const struct iss_in *in, unsigned w, enum iss_class cl, struct cta_tally *t)
+static void tally(const struct iss_in *in, const struct cls *k, struct cta_tally *t)
 {
-    uint8_t k = in->ctx_cta[in->slot_ctx[w]];
-    if (k < SM_MAX_CTAS) {
-        t->seen |= 1ull << k;
-        t->valid[k]++;
-        t->mem[k] = (uint8_t)(t->mem[k] + (cl == ISS_LONG_MEM));
+    slotmask tmp;
+    unsigned w;
+    for (SLOT_EACH(w, k->v, tmp)) {
+        uint8_t x = in->ctx_cta[in->slot_ctx[w]];
+        if (x < SM_MAX_CTAS) {
+            t->seen |= 1ull << x;
+            t->valid[x]++;
+            t->mem[x] = (uint8_t)(t->mem[x] + slot_has(k->lmem, w));
+        }
     }
+}
+
+/* Scheduler k's outputs in its local numbering (slot w is its local slot w / nsched). */
+static void sched_out(const struct iss_cfg *c, const struct iss_in *in, const struct cls *k,
+                      unsigned i, struct iss_sched *s)
+{
+    unsigned n = c->nsched;
+    s->valid = slot_deal(k->v, i, n);
+    s->fresh = slot_deal(k->v & in->fresh, i, n);
+    s->ready = slot_deal(k->ready, i, n);
+    s->ready_mem = slot_deal(k->ready & in->head_mem, i, n);
+    /* two-level: a long-latency load or a barrier wait leaves the active set */
+    s->lstall = slot_deal(k->lmem | k->bar, i, n);
+    s->best = best_class(k, k->v & slot_stride(i, n));
 }
 
 static void readiness(const struct iss_cfg *c, const struct iss_regs *d, const struct iss_in *in,
                       struct iss_out *out, struct cta_tally *t)
 {
-    slotmask m, tmp;
-    unsigned w;
-    m = in->valid & slot_first(c->nslots);
-    for (SLOT_EACH(w, m, tmp)) {
-        unsigned k = w % c->nsched;
-        struct iss_sched *s = &out->s[k];
-        slotmask b = slot_bit(w / c->nsched);
-        enum iss_class cl = classify(d, in, w, k);
-        s->valid |= b;
-        if (slot_has(in->fresh, w))
-            s->fresh |= b;
-        if (cl == ISS_ISSUED) {
-            s->ready |= b;
-            if (slot_has(in->head_mem, w))
-                s->ready_mem |= b;
-        } else if (rank[cl] > rank[s->best]) {
-            s->best = (uint8_t)cl;
-        }
-        if (cl == ISS_LONG_MEM || cl == ISS_BARRIER)   /* two-level: leaves the active set */
-            s->lstall |= b;
-        if (c->progress || c->tally)
-            tally(in, w, cl, t);
-    }
+    struct cls k;
+    classify(c, d, in, &k);
+    for (unsigned i = 0; i < c->nsched; i++)
+        sched_out(c, in, &k, i, &out->s[i]);
+    if (c->progress || c->tally)
+        tally(in, &k, t);
 }
 
 void iss_eval(const struct iss_cfg *c, const struct iss_regs *q, const struct iss_in *in,
@@ -201,15 +275,12 @@ void iss_eval(const struct iss_cfg *c, const struct iss_regs *q, const struct is
             released(&in->rel[i], in, d);
     if (in->bar_release)
         bar_release(c, in, d);
-    memset(out->s, 0, c->nsched * sizeof out->s[0]);
     out->quiet = out->memstall = 0;
     t.seen = 0;
     if (c->progress || c->tally) {
         memset(t.valid, 0, sizeof t.valid);
         memset(t.mem, 0, sizeof t.mem);
     }
-    for (i = 0; i < c->nsched; i++)
-        out->s[i].best = ISS_NO_WARP;
     readiness(c, d, in, out, &t);
     for (i = 0; i < c->nctas; i++)
         if (!d->pend[i])

@@ -245,12 +245,75 @@ static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint
     (*n)++;
 }
 
-/* Step 4: the scoreboard. */
+/* The slots whose pending-bit row this cycle's scoreboard inputs may change: set-VWI,
+   releases, reserves, DWS's copy and merge. */
+static slotmask sb_rows_touched(const struct sb_in *in)
+{
+    slotmask m = in->setvwi;
+    unsigned i;
+    for (i = 0; i < SB_MAX_REL; i++)
+        if (in->rel[i].v)
+            m |= in->rel[i].slots;
+    for (i = 0; i < SB_RES_PORTS; i++)
+        if (in->res[i].v)
+            m |= slot_bit(in->res[i].slot % SM_MAX_SLOTS);
+    if (in->copy.v)
+        m |= slot_bit(in->copy.src % SM_MAX_SLOTS) | slot_bit(in->copy.dst % SM_MAX_SLOTS);
+    if (in->merge.v)
+        m |= slot_bit(in->merge.src % SM_MAX_SLOTS) | slot_bit(in->merge.dst % SM_MAX_SLOTS);
+    return m;
+}
+
+/* The I-buffer heads that are new or at another pc than sb's check last saw; their decoded
+   registers, unit and path go to sb's check port and the issue stage. */
+static slotmask heads_changed(struct sm *s)
+{
+    struct sb_in *in = &s->sb_in;
+    slotmask head = s->fetch_o->head_v, changed = head & ~s->hd_v, same = head & s->hd_v, tmp;
+    unsigned w;
+    for (unsigned h = 0; h < 2; h++)
+        for (uint64_t x = (uint64_t)(same >> 64 * h); x; x &= x - 1) {
+            w = 64 * h + (unsigned)__builtin_ctzll(x);
+            if (s->fetch_o->head_pc[w] != s->hd_pc[w])
+                changed |= slot_bit(w);
+        }
+    s->iss_in.head_mem &= head & ~changed;
+    for (SLOT_EACH(w, changed, tmp)) {
+        const struct iss_dec *d = &s->dec[s->fetch_o->head_pc[w]];
+        s->hd_pc[w] = s->fetch_o->head_pc[w];
+        in->chk_n[w] = d->nchk;
+        memcpy(in->chk_reg[w], d->chk, sizeof d->chk);
+        s->iss_in.head_unit[w] = d->unit;
+        if (d->path == ISS_PATH_MEM)
+            s->iss_in.head_mem |= slot_bit(w);
+    }
+    s->hd_v = head;
+    return changed;
+}
+
+#ifdef GPUSIM_CHECK
+/* CHECK=1: every head is checked; the heads the incremental check would have skipped must
+   keep last cycle's hazard. */
+static void hazard_check(struct sm *s, slotmask skip, slotmask hazard)
+{
+    if (((hazard ^ s->hd_hazard) & skip) && !s->failed) {
+        snprintf(s->err, sizeof s->err, "SM %u cycle %llu: a scoreboard check skipped as "
+                 "unchanged would have changed (slot %u; CHECK=1)", s->p.id,
+                 (unsigned long long)s->now, slot_ctz((hazard ^ s->hd_hazard) & skip));
+        s->failed = 1;
+    }
+}
+#endif
+
+/* Step 4: the scoreboard. Only the heads that changed, or whose pending row changes this
+   cycle, are presented to its check port; the others keep last cycle's hazard, which is a
+   function of the same head and row. CHECK=1 builds and recordings check every head (CHECK=1
+   compares the skipped ones with last cycle's). */
 static slotmask sb_step(struct sm *s, struct sm_io *io)
 {
     struct sb_in *in = &s->sb_in;
     struct sb_out out;
-    slotmask tmp, chk;
+    slotmask tmp, head, skip;
     uint32_t i, n = 0;
     unsigned w;
     memset(in->rel, 0, sizeof in->rel);
@@ -268,24 +331,25 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     sm_vtw_step(s, io);
     sm_late_writes(s, io, in, &s->iss_in, &n);
     memcpy(in->res, s->res_latch, sizeof in->res);
-    chk = s->fetch_o->head_v;
-    in->chk_v = chk;
-    s->iss_in.head_mem = 0;
-    for (SLOT_EACH(w, chk, tmp)) {             /* the decoded I-buffer heads: sb and iss */
-        const struct iss_dec *d = &s->dec[s->fetch_o->head_pc[w]];
-        in->chk_n[w] = d->nchk;
-        memcpy(in->chk_reg[w], d->chk, sizeof d->chk);
-        s->iss_in.head_unit[w] = d->unit;
-        if (d->path == ISS_PATH_MEM)
-            s->iss_in.head_mem |= slot_bit(w);
-    }
     in->mchk = (struct sb_mchk){ 0 };
     if (s->wst_n)                          /* DWS: wst's merge candidate */
         in->mchk = (struct sb_mchk){ s->wst_q->cand.v, s->wst_q->cand.dst, s->wst_q->cand.src };
     in->cnt_v = s->vt_cnt_v;               /* VT: a saved warp's write-pending bits */
     in->cnt_slot = s->vt_cnt_slot;
+    head = s->fetch_o->head_v;
+    skip = head & ~(heads_changed(s) | sb_rows_touched(in));
+#ifdef GPUSIM_CHECK
+    in->chk_v = head;
+#else
+    in->chk_v = s->rec ? head : head & ~skip;   /* a recording keeps every check for cosim */
+#endif
     sm_rec(s, BLKID_sb, 0, in, sizeof *in);
     sb_eval(s->sb_c, s->sb_q, in, &out, s->sb_d);
+#ifdef GPUSIM_CHECK
+    hazard_check(s, skip, out.hazard);
+#endif
+    out.hazard = (out.hazard & ~skip) | (s->hd_hazard & skip);
+    s->hd_hazard = out.hazard;
     *s->sb_o = out;
     return out.hazard;
 }

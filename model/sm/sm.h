@@ -225,6 +225,10 @@ struct sm {
     struct simt_upd upd_latch[SIMT_UPD_PORTS];
     struct fetch_consume cons_latch[FETCH_CONSUME_PORTS];
     struct sb_res res_latch[SB_RES_PORTS];
+    /* the I-buffer heads sb's check port last saw and their hazards (sm.c sb_step: a head is
+       checked again only when it or its pending row changes) */
+    slotmask hd_v, hd_hazard;
+    uint32_t hd_pc[SM_MAX_SLOTS];
     struct iss_issue iss_latch[SM_MAX_SCHED];
     struct kgen_in kgen_in;
     struct ntb_req ntb_latch[NTB_PORTS];   /* VTW: nexttbid/nextidxinblk issued last cycle */
@@ -274,6 +278,7 @@ struct sm {
     struct sm_stats q_delta;       /* what each quiet cycle of the current run counted */
     uint64_t q_next;               /* the run's next event (fu, l1): constant over the run */
     uint64_t q_wake;               /* asleep until this cycle (0: awake) */
+    uint64_t q_owed;               /* cycles slept and not yet credited (sm_sleep_settle) */
     uint32_t q_run;                /* consecutive quiet cycles in the run */
     uint32_t q_hold, q_backoff;    /* cycles left without a state comparison; the next hold */
     uint8_t  q_events;             /* this cycle began with something to consume: an issue's
@@ -326,9 +331,11 @@ void sm_skip_cycle(struct sm *s, struct sm_io *io);
    late-write request (sm_skip_cycle's, and the GPU's for an SM not yet set up). */
 void sm_idle_io(struct sm_io *io, uint8_t cta_ready, uint8_t late_ready);
 /* sm_sleep.c (time_skip): an SM whose cycles change nothing but counters sleeps until its
-   next event; asleep, each cycle is credited (sm_sleep_credit) instead of evaluated. */
+   next event; asleep, each cycle is credited (sm_sleep_credit) instead of evaluated: owed,
+   and added to the statistics when it wakes or before they are read (sm_sleep_settle). */
 int  sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io);
 void sm_sleep_credit(struct sm *s, uint64_t n);
+void sm_sleep_settle(struct sm *s);
 void sm_sleep_wake(struct sm *s);
 int  sm_sleep_init(struct sm *s);
 void sm_sleep_free(struct sm *s);

@@ -23,7 +23,9 @@
  * at W, at a fill, a late write or a CTA launch (sm_sleep_wake), whichever comes first.
  * Asleep, a cycle adds the run's statistics (and each resident CTA's stall cycles,
  * sm_charge_stall's) and presents the last cycle's outputs: no request, no issue, the same
- * ready bits. The cycles slept are the statistic host_sm_cycles_asleep.
+ * ready bits. The cycles are owed while it sleeps and added at once when it wakes or its
+ * statistics are read (sm_sleep_settle). The cycles slept are the statistic
+ * host_sm_cycles_asleep.
  *
  * The watch is off under the blocks that act on cycles with nothing issued (VT's controller,
  * DWS's warp-split table, VTW's next-TB unit), while a block's inputs are recorded, and with
@@ -126,6 +128,7 @@ void sm_sleep_begin(struct sm *s, const struct sm_io *io)
 
 void sm_sleep_wake(struct sm *s)
 {
+    sm_sleep_settle(s);
     s->q_wake = 0;
     s->q_run = 0;
 }
@@ -221,7 +224,7 @@ static void neutral(const struct sm *s, struct sm *t)
     memset(&t->s, 0, sizeof t->s);
     memset(&t->q_before, 0, sizeof t->q_before);
     memset(&t->q_delta, 0, sizeof t->q_delta);
-    t->q_next = t->q_wake = 0;
+    t->q_next = t->q_wake = t->q_owed = 0;
     t->q_run = t->q_hold = t->q_backoff = 0;
     t->q_events = t->q_check = t->q_busy = 0;
     memset(t->q_out, 0, sizeof t->q_out);
@@ -302,9 +305,19 @@ int sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io)
 #endif
 }
 
+/* Asleep n more cycles: owed until the SM is evaluated again or its statistics are read
+   (sm_sleep_settle), so that a long sleep costs the GPU's loop one addition a cycle. */
 void sm_sleep_credit(struct sm *s, uint64_t n)
 {
-    uint64_t a[Q_WORDS], d[Q_WORDS];
+    s->q_owed += n;
+}
+
+void sm_sleep_settle(struct sm *s)
+{
+    uint64_t a[Q_WORDS], d[Q_WORDS], n = s->q_owed;
+    if (!n)
+        return;
+    s->q_owed = 0;
     words(&s->s, a);
     words(&s->q_delta, d);
     for (size_t i = 0; i < Q_WORDS; i++)
