@@ -122,10 +122,14 @@ bench: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --markdown docs/bench.md
 
 # The model's own speed on the whole suite (timing model, gtx480); writes docs/performance.md.
-# Then the host time of an empty launch (cli/launch.c; docs/performance.md "Launch set-up").
+# Then the host time of an empty launch (cli/launch.c; docs/performance.md "Launch set-up"),
+# the rate with each mechanism on against the baseline's (tools/speed_mech.sh; docs/performance.md
+# "With a mechanism on") and the callgrind speed guard. Run it on an otherwise idle machine
+# (about 25 minutes on one core).
 bench-speed: deps all
 	$(BUILD)/gpusim suite --size default --config configs/gtx480.cfg --set model=timing --perf docs/performance.md
 	$(BUILD)/gpusim launch-bench 500 --config configs/gtx480.cfg
+	@sh tools/speed_mech.sh
 	@sh tools/speed_guard.sh
 
 # The callgrind speed guard alone (tools/speed_guard.sh, a few minutes): host instructions per

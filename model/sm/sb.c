@@ -240,6 +240,23 @@ static uint16_t do_count(const struct sb_cfg *c, const struct sb_in *in, const s
     return n;
 }
 
+slotmask sb_rows_written(const struct sb_in *in)
+{
+    slotmask m = in->setvwi;
+    unsigned i;
+    for (i = 0; i < SB_MAX_REL; i++)
+        if (in->rel[i].v)
+            m |= in->rel[i].slots;
+    for (i = 0; i < SB_RES_PORTS; i++)
+        if (in->res[i].v)
+            m |= slot_bit(in->res[i].slot % SM_MAX_SLOTS);
+    if (in->copy.v)
+        m |= slot_bit(in->copy.src % SM_MAX_SLOTS) | slot_bit(in->copy.dst % SM_MAX_SLOTS);
+    if (in->merge.v)
+        m |= slot_bit(in->merge.src % SM_MAX_SLOTS) | slot_bit(in->merge.dst % SM_MAX_SLOTS);
+    return m;
+}
+
 void sb_eval(const struct sb_cfg *c, const struct sb_regs *q, const struct sb_in *in,
              struct sb_out *out, struct sb_regs *d)
 {

@@ -137,6 +137,10 @@ int  sb_cfg_check(const struct sb_cfg *c, char *err, size_t errlen);
 void sb_reset(const struct sb_cfg *c, struct sb_regs *r);
 void sb_eval(const struct sb_cfg *c, const struct sb_regs *q, const struct sb_in *in,
              struct sb_out *out, struct sb_regs *d);
+/* The rows (slots) whose pending bits or VWI this cycle's inputs may write: set-VWI, releases,
+   reserves, copy and merge. Every other row of d stays as q; with none, sb_eval leaves
+   d == q (the SM then skips the commit and checks only heads that changed). */
+slotmask sb_rows_written(const struct sb_in *in);
 void sb_commit(const struct sb_cfg *c, struct sb_regs *q, const struct sb_regs *d);
 
 /* Storage of the block for this configuration, for the cost estimator (cost.h). */

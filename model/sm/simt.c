@@ -727,6 +727,18 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
     out->fin = d->fin;
 }
 
+int simt_still(const struct simt_cfg *c, const struct simt_regs *q, const struct simt_in *in)
+{
+    for (unsigned i = 0; i < SIMT_UPD_PORTS; i++)
+        if (in->upd[i].v)
+            return 0;
+    if (in->launch || in->save_v || in->restore_v || in->fill_v)
+        return 0;
+    if (c->dws && (in->split.v | in->merge.v | in->rel.v))
+        return 0;
+    return !(q->tmr | q->popq | q->spq | q->flq);
+}
+
 /* Warps whose cnt, base or nspill differ between a and b (8 slots per 64-bit compare), or
    whose live or fin bit does (a restore). */
 static slotmask moved(const struct simt_regs *a, const struct simt_regs *b, unsigned n)

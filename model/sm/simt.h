@@ -278,6 +278,9 @@ int  simt_cfg_check(const struct simt_cfg *c, char *err, size_t errlen);
 void simt_reset(const struct simt_cfg *c, struct simt_regs *r);
 void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct simt_in *in,
                struct simt_out *out, struct simt_regs *d);
+/* 1 when simt_eval with these inputs leaves d as q: no update, launch, save, restore, fill or
+   DWS port, and no timer, pending pop or memory request (the SM then skips the commit). */
+int  simt_still(const struct simt_cfg *c, const struct simt_regs *q, const struct simt_in *in);
 /* Copies d to q: the per-warp registers always, a warp's stack array only when its
    cnt/base/nspill changed or it was (re)filled by a restore (live or fin changed): every
    array write changes one of them. */

@@ -184,6 +184,8 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
             image_error(s, "a fill response outside the spill images", lo->resp.addr);
     }
     sm_rec(s, BLKID_simt, 0, in, sizeof *in);
+    if (simt_still(s->simt_c, s->simt_q, in))
+        s->still |= 1ull << BLKID_simt;
     simt_eval(s->simt_c, s->simt_q, in, s->simt_o, s->simt_d);
     if (s->simt_o->saved_v)                /* VT: the context region takes the saved state */
         s->vt_ctx[s->simt_o->saved.vwi] = s->simt_o->saved;
@@ -245,25 +247,6 @@ static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint
     (*n)++;
 }
 
-/* The slots whose pending-bit row this cycle's scoreboard inputs may change: set-VWI,
-   releases, reserves, DWS's copy and merge. */
-static slotmask sb_rows_touched(const struct sb_in *in)
-{
-    slotmask m = in->setvwi;
-    unsigned i;
-    for (i = 0; i < SB_MAX_REL; i++)
-        if (in->rel[i].v)
-            m |= in->rel[i].slots;
-    for (i = 0; i < SB_RES_PORTS; i++)
-        if (in->res[i].v)
-            m |= slot_bit(in->res[i].slot % SM_MAX_SLOTS);
-    if (in->copy.v)
-        m |= slot_bit(in->copy.src % SM_MAX_SLOTS) | slot_bit(in->copy.dst % SM_MAX_SLOTS);
-    if (in->merge.v)
-        m |= slot_bit(in->merge.src % SM_MAX_SLOTS) | slot_bit(in->merge.dst % SM_MAX_SLOTS);
-    return m;
-}
-
 /* The I-buffer heads that are new or at another pc than sb's check last saw; their decoded
    registers, unit and path go to sb's check port and the issue stage. */
 static slotmask heads_changed(struct sm *s)
@@ -313,7 +296,7 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
 {
     struct sb_in *in = &s->sb_in;
     struct sb_out out;
-    slotmask tmp, head, skip;
+    slotmask tmp, head, skip, written;
     uint32_t i, n = 0;
     unsigned w;
     memset(in->rel, 0, sizeof in->rel);
@@ -337,7 +320,10 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     in->cnt_v = s->vt_cnt_v;               /* VT: a saved warp's write-pending bits */
     in->cnt_slot = s->vt_cnt_slot;
     head = s->fetch_o->head_v;
-    skip = head & ~(heads_changed(s) | sb_rows_touched(in));
+    written = sb_rows_written(in);
+    skip = head & ~(heads_changed(s) | written);
+    if (!written)
+        s->still |= 1ull << BLKID_sb;
 #ifdef GPUSIM_CHECK
     in->chk_v = head;
 #else
@@ -453,6 +439,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     uint32_t issued;
     int src;
     s->now = now;
+    s->still = 0;
     sm_sleep_begin(s, sio);
     sio->miss_valid = 0;
     sio->late_req.v = 0;
@@ -480,7 +467,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     alloc_stats(s, &lo);
     if (sm_blocks_errors(s) || sm_sleep_end(s, issued, *ntbs, sio, src, &lo))
         return -1;
-    sm_blocks_commit(s);
+    sm_blocks_commit(s, s->still);
     if (s->failed)
         return -1;                         /* an image error, or CHECK=1: commit left q != d */
     if (s->ready_dirty) {                  /* residency changed in this or the last cycle */

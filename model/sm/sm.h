@@ -228,6 +228,7 @@ struct sm {
     /* the I-buffer heads sb's check port last saw and their hazards (sm.c sb_step: a head is
        checked again only when it or its pending row changes) */
     slotmask hd_v, hd_hazard;
+    uint64_t still;                /* blocks (bits by BLKID) whose eval left d == q this cycle */
     uint32_t hd_pc[SM_MAX_SLOTS];
     struct iss_issue iss_latch[SM_MAX_SCHED];
     struct kgen_in kgen_in;
@@ -347,7 +348,10 @@ void sm_dump(const struct sm *s, FILE *f);
 int  sm_blocks_init(struct sm *s, char *err, size_t errlen);
 void sm_blocks_free(struct sm *s);
 void sm_blocks_reset(struct sm *s);
-void sm_blocks_commit(struct sm *s);
+/* Every block's commit, but the blocks in `still` (bits by BLKID): their eval left d == q this
+   cycle (simt_still, sb_rows_written), so there is nothing to copy; CHECK=1 builds compare
+   q and d of every block after the commit, these included. */
+void sm_blocks_commit(struct sm *s, uint64_t still);
 int  sm_blocks_errors(struct sm *s);   /* -1 (message in s->err) if a block raised an error */
 const struct blk_desc *sm_block_desc(unsigned id);
 /* Append one record (cycle + input bytes) when block `id` instance 0 is being recorded. */

@@ -147,11 +147,12 @@ static int check_commit(struct sm *s, const struct sm_inst *in)
 }
 #endif
 
-void sm_blocks_commit(struct sm *s)
+void sm_blocks_commit(struct sm *s, uint64_t still)
 {
     for (uint32_t i = 0; i < s->ninst; i++) {
         const struct sm_inst *in = &s->inst[i];
-        in->commit(in->cfg, in->q, in->d);
+        if (!(still >> rows[in->row].d.id & 1))
+            in->commit(in->cfg, in->q, in->d);
 #ifdef GPUSIM_CHECK
         if (!s->failed && check_commit(s, in))
             s->failed = 1;

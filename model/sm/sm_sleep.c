@@ -227,6 +227,7 @@ static void neutral(const struct sm *s, struct sm *t)
     t->q_next = t->q_wake = t->q_owed = 0;
     t->q_run = t->q_hold = t->q_backoff = 0;
     t->q_events = t->q_check = t->q_busy = 0;
+    t->still = 0;
     memset(t->q_out, 0, sizeof t->q_out);
     t->now = 0;
     t->io.fu.now = t->io.ld.now = t->io.sh.now = 0;
