@@ -349,7 +349,7 @@ int  sm_blocks_init(struct sm *s, char *err, size_t errlen);
 void sm_blocks_free(struct sm *s);
 void sm_blocks_reset(struct sm *s);
 /* Every block's commit, but the blocks in `still` (bits by BLKID): their eval left d == q this
-   cycle (simt_still, sb_rows_written), so there is nothing to copy; CHECK=1 builds compare
+   cycle (simt_still, sb_rows_written, fetch_still), so there is nothing to copy; CHECK=1 builds compare
    q and d of every block after the commit, these included. */
 void sm_blocks_commit(struct sm *s, uint64_t still);
 int  sm_blocks_errors(struct sm *s);   /* -1 (message in s->err) if a block raised an error */
