@@ -136,6 +136,38 @@ void ntb_commit(const struct ntb_cfg *c, struct ntb_regs *q, const struct ntb_re
     *q = *d;
 }
 
+/* The pipeline's stages: lat - 1 (lat = 1: none). */
+static unsigned stages(const struct ntb_cfg *c)
+{
+    return c->lat > 1 ? c->lat - 1u : 0;
+}
+
+int ntb_drift(const struct ntb_cfg *c, const struct ntb_regs *q, const struct ntb_regs *d)
+{
+    if (memcmp(q, d, offsetof(struct ntb_regs, head)))
+        return -1;
+    if (d->head == q->head)
+        return 0;
+    return stages(c) && d->head == (q->head + 1u) % stages(c) ? 1 : -1;
+}
+
+void ntb_skip(const struct ntb_cfg *c, struct ntb_regs *r, uint64_t n)
+{
+    if (stages(c))
+        r->head = (uint8_t)((r->head + n % stages(c)) % stages(c));
+}
+
+uint64_t ntb_next_event(const struct ntb_cfg *c, const struct ntb_regs *r, uint64_t now)
+{
+    for (unsigned k = 1; k < stages(c); k++) {        /* stage head + k is presented at now + k */
+        const struct ntb_rep *p = r->pipe[(r->head + k) % stages(c)];
+        for (unsigned j = 0; j < NTB_PORTS; j++)
+            if (p[j].v)
+                return now + k;
+    }
+    return UINT64_MAX;
+}
+
 /* ------------------------------------------------------------------ registry */
 
 uint32_t ntb_instances(const struct gpu_config *c)

@@ -226,6 +226,7 @@ void sm_dws_step(struct sm *s)
     wst_inputs(s, &in);
     sm_rec(s, BLKID_wst, 0, &in, sizeof in);
     wst_eval(s->wst_c, s->wst_q, &in, s->wst_o, s->wst_d);
+    d->none_idle = !wst_idle_entries(s->wst_c, s->wst_d, &in);
     d->msplit = o->msplit;
     if (o->msplit.v) {
         d->ms_tag = d->mc_tag;
@@ -277,6 +278,14 @@ void sm_dws_completion(struct sm *s)
     for (uint32_t k = 0; k < LDST_MAX_DST; k++)
         if (s->ldst_d->pend[o->cpl_tag].reg[k] != 0xFFFF)
             d->mc_reg[d->mc_n++] = s->ldst_d->pend[o->cpl_tag].reg[k];
+}
+
+/* Commands wst decided in the last cycle for this one (sm_dws_apply), or a memory-split
+   candidate offered to it: the cycle has something to consume (time_skip, sm_sleep.c). */
+int sm_dws_pending(const struct sm *s)
+{
+    const struct sm_dws *d = &s->dws;
+    return s->wst_n && (d->msplit.v || d->merge.v || d->rel.v || d->bsplit_prev.v || d->mcand.v);
 }
 
 /* A warp launched into home slot w with context x: its slot set. */

@@ -176,6 +176,18 @@ void wst_reset(const struct wst_cfg *c, struct wst_regs *r);
 void wst_eval(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_in *in,
               struct wst_out *out, struct wst_regs *d);
 void wst_commit(const struct wst_cfg *c, struct wst_regs *q, const struct wst_regs *d);
+/* The valid entries of r whose slots in's masks show live, at regime level and not busy:
+   those the PC matcher may pick. */
+slotmask wst_idle_entries(const struct wst_cfg *c, const struct wst_regs *r,
+                          const struct wst_in *in);
+/* time_skip (model/sm/sm_sleep.c). The PC matcher's pointer is the one register an evaluation
+   that changes nothing else still moves: it stays behind a lone idle entry, and moves on by
+   one each cycle while no entry is idle (none_idle: wst_idle_entries was empty). wst_drift:
+   0 when d is q, 1 when d is q with rr moved on by one and none_idle, -1 otherwise. wst_skip
+   moves rr on as n cycles of drift 1 would. */
+int  wst_drift(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_regs *d,
+               int none_idle);
+void wst_skip(const struct wst_cfg *c, struct wst_regs *r, uint64_t n);
 
 /* Registry entry points (model/base/blocks.def): one instance when dws != off. */
 struct gpu_config;
