@@ -130,10 +130,14 @@ void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct nt
     d->head = (uint8_t)((q->head + 1u) % (c->lat - 1u));
 }
 
+/* Copies d to q: the TB map, counts and lane order, and of the reply pipeline only the stage
+   eval wrote (q's head) and the head. */
 void ntb_commit(const struct ntb_cfg *c, struct ntb_regs *q, const struct ntb_regs *d)
 {
-    (void)c;
-    *q = *d;
+    memcpy(q, d, offsetof(struct ntb_regs, pipe));
+    if (c->lat > 1)
+        memcpy(q->pipe[q->head], d->pipe[q->head], sizeof q->pipe[0]);
+    q->head = d->head;
 }
 
 /* The pipeline's stages: lat - 1 (lat = 1: none). */
