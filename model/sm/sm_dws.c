@@ -193,7 +193,10 @@ static void wst_inputs(struct sm *s, struct wst_in *in)
     memcpy(in->pc, s->simt_o->pc, s->nslots * sizeof in->pc[0]);
     in->lvl = s->simt_o->lvl;
     in->arr = s->simt_o->arr;
-    in->busy = s->simt_o->busy & ~s->simt_o->arr;   /* arrived: waiting, yet mergeable */
+    /* an arrived slot waits yet may merge; its stack's own work (a pop timer after the pop
+       that brought it to its regime level, a fill) keeps it busy: simt refuses to merge or
+       split a slot with that work left (SIMT_E_MERGE, SIMT_E_SPLIT) */
+    in->busy = (s->simt_o->busy & ~s->simt_o->arr) | simt_working(s->simt_d);
     in->live = live;
     in->empty = 0;
     for (SLOT_EACH(w, live, tmp))

@@ -15,7 +15,8 @@
  * registers of its slot (pc, mask): they arrive on ports.
  *
  * Ports (in, this cycle): launch (home slots launched) + launch_lanes[home]; pc[slot]; the
- * slotmasks lvl, arr (simt: at regime level; arrived), busy, live, empty (simt: mask 0), susp
+ * slotmasks lvl, arr (simt: at regime level; arrived), busy (simt: stack work left: a spill,
+ * a fill, a pop or its timer; arrival alone is not busy), live, empty (simt: mask 0), susp
  * (the SM: I-buffer head waits on a long-latency register), issued (slots that issued),
  * sb_any (sb: a pending bit in the row); mok (sb's mchk answer for q.cand); bsplit {v, src,
  * lanes = not-taken lanes} (a divergent branch that splits: the SM decided on out.free_v);
@@ -121,7 +122,7 @@ struct wst_in {
     uint32_t launch_lanes[WST_MAX_WARPS];   /* [31:0] their lanes */
     uint32_t pc[SM_MAX_SLOTS];     /* [31:0] simt pc per slot */
     slotmask lvl, arr, empty;      /* simt: at regime level; arrived; mask 0 */
-    slotmask busy, live;           /* simt: not schedulable; live */
+    slotmask busy, live;           /* simt: stack work left (may not merge or split); live */
     slotmask susp;                 /* the SM: I-buffer head waits on long-latency memory */
     slotmask issued;               /* slots that issued this cycle */
     slotmask sb_any;               /* sb: a pending bit in the slot's row */
