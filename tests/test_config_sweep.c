@@ -14,7 +14,8 @@
  *     for more than the key allows (256-thread CTAs at max_threads_per_cta = 32, shared memory
  *     at max_shared_per_cta = 0); no load-time check can know the kernel.
  * A kernel fault, a wrong result or any other failure fails the test, naming the key, the value
- * and the kernel. Cap: see run_cap.
+ * and the kernel. Cap: see run_cap. A second sweep does the same in the timing model with each
+ * mechanism on (vt, vtw with its scheduler, dws branch and revive).
  */
 #include <time.h>
 #include "testutil.h"
@@ -49,14 +50,14 @@ static int names_key(const char *msg, const char *key, int quoted)
 
 /* One kernel on configuration `set` (one "key=value" and the model): 0 when it ran correctly
    or was refused naming the key, else -1 with why in why. */
-static int run_kernel(const struct bench *b, const char *const *sets, const char *key,
-                      struct tally *t, char *why, size_t n)
+static int run_kernel(const struct bench *b, const char *const *sets, unsigned nsets,
+                      const char *key, struct tally *t, char *why, size_t n)
 {
     struct bench_ctx ctx;
     char path[512], err[1024];
     int rc, st;
     memset(&ctx, 0, sizeof ctx);
-    rc = gs_init(&ctx.gpu, NULL, sets, 2, err, sizeof err);
+    rc = gs_init(&ctx.gpu, NULL, sets, nsets, err, sizeof err);
     if (rc != GS_OK) {
         if (rc == GS_ERR_CONFIG && names_key(err, key, 1)) {
             t->refused_load++;
@@ -84,23 +85,30 @@ static int run_kernel(const struct bench *b, const char *const *sets, const char
     return rc ? -1 : 0;
 }
 
-/* Key k at value v on every kernel in `model`; failures are printed and counted in *bad. */
+/* Key k at value v on every kernel in `model`, with a mechanism's settings mech (NULL-ended,
+   applied first: the swept key may override one); failures are printed and counted in *bad. */
 static void sweep_value(const struct conf_key *k, uint64_t v, const char *model,
-                        struct tally *t, unsigned *bad)
+                        const char *const *mech, struct tally *t, unsigned *bad)
 {
     char set[128], why[2048];
-    const char *sets[2] = { set, model };
+    const char *sets[8];
+    unsigned n = 0;
+    for (; mech && mech[n] && n < 6; n++)
+        sets[n] = mech[n];
+    sets[n++] = set;
+    sets[n++] = model;
     snprintf(set, sizeof set, "%s=%llu", k->name, (unsigned long long)v);
     t->combos++;
     for (size_t i = 0; i < NKERNELS; i++) {
         int rc;
         if (!strcmp(model, "model=timing") && run_cap(k, v, kernels[i]))
             continue;
-        rc = run_kernel(bench_find(kernels[i]), sets, k->name, t, why, sizeof why);
+        rc = run_kernel(bench_find(kernels[i]), sets, n, k->name, t, why, sizeof why);
         if (rc > 0)
             return;                         /* refused at load: the same for every kernel */
         if (rc < 0) {
-            print_error("%s %s on %s: %s\n", set, model, kernels[i], why);
+            print_error("%s %s%s%s on %s: %s\n", set, model, mech ? " with " : "",
+                        mech ? mech[0] : "", kernels[i], why);
             (*bad)++;
         }
     }
@@ -122,8 +130,8 @@ static void test_key_range_sweep(void **state)
         if (k->kind != CK_U32 && k->kind != CK_U64)
             continue;
         for (unsigned j = 0; j < 3; j++) {
-            sweep_value(k, v[j], "model=timing", &t, &bad);
-            sweep_value(k, v[j], "model=functional", &t, &bad);
+            sweep_value(k, v[j], "model=timing", NULL, &t, &bad);
+            sweep_value(k, v[j], "model=functional", NULL, &t, &bad);
         }
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -134,10 +142,46 @@ static void test_key_range_sweep(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* The same sweep with each mechanism on (timing model): a key that matters only under a
+   mechanism (vtw_latency, dws_*, vt_*) or that a mechanism meets differently (the SIMT stack's
+   pop and fill cycles under DWS) is exercised where it acts. Two bugs of this kind were found
+   by hand in issue 17's session: a one-cycle next-TB unit deadlocked -- this sweep finds it
+   (seen failing with the fix taken out: vtw_latency=1 under vtw=hw deadlocked vecadd, sloop
+   and reduce) -- and DWS merged a slot whose pop timer ran (simt_pop_cycles > 0), which needs
+   memory splits that these three kernels do not make (tests/test_dws.c covers it). */
+static const char *const mechs[][4] = {
+    { "vt=on", NULL },
+    { "vtw=hw", "sched_policy=vtw", NULL },
+    { "dws=branch", NULL },
+    { "dws=revive", NULL },
+};
+
+static void test_key_range_sweep_mechanisms(void **state)
+{
+    unsigned nk, bad = 0;
+    const struct conf_key *keys = conf_keys(&nk);
+    struct tally t = { 0, 0, 0, 0 };
+    (void)state;
+    for (size_t m = 0; m < sizeof mechs / sizeof mechs[0]; m++)
+        for (unsigned i = 0; i < nk; i++) {
+            const struct conf_key *k = &keys[i];
+            uint64_t v[3] = { k->min, k->min + (k->max - k->min) / 2, k->max };
+            if (k->kind != CK_U32 && k->kind != CK_U64)
+                continue;
+            for (unsigned j = 0; j < 3; j++)
+                sweep_value(k, v[j], "model=timing", mechs[m], &t, &bad);
+        }
+    print_message("mechanism sweep: %u key values, %u kernel runs correct, %u refused at load, "
+                  "%u refused by the launch naming the key, %u failures\n", t.combos, t.runs,
+                  t.refused_load, t.refused_launch, bad);
+    assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_key_range_sweep),
+        cmocka_unit_test(test_key_range_sweep_mechanisms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

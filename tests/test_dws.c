@@ -1,12 +1,14 @@
 /*
  * test_dws.c -- DWS (002_ddcb2f79a6edfee4.txt, docs/dws.md) on the bench suite: every kernel
- * computes correct results under every variant on gtx480 and on configs/dws.cfg (timing
- * model, test size); splits happen and reconverge, the statistics agree with each other; the
- * combinations DWS refuses are refused with a message.
+ * computes correct results under every variant on gtx480, configs/dws.cfg and
+ * configs/kepler.cfg (timing model, test size); splits happen and reconverge, the statistics
+ * agree with each other; a slot arrived with its pop timer running merges only when the timer
+ * is done; the combinations DWS refuses are refused with a message.
  */
 #include "bench_run.h"
 
 #define DWSCFG "configs/dws.cfg"
+#define KEPLER "configs/kepler.cfg"
 static const struct variant variants[] = {
     { "branch",            { "dws=branch" }, 1, NULL },
     { "aggress",           { "dws=aggress" }, 1, NULL },
@@ -18,6 +20,11 @@ static const struct variant variants[] = {
     { "dwscfg-lazy",       { "dws=lazy" }, 1, DWSCFG },
     { "dwscfg-revive",     { "dws=revive" }, 1, DWSCFG },
     { "dwscfg-revive_mem", { "dws=revive_mem" }, 1, DWSCFG },
+    { "kepler-branch",     { "dws=branch" }, 1, KEPLER },
+    { "kepler-aggress",    { "dws=aggress" }, 1, KEPLER },
+    { "kepler-lazy",       { "dws=lazy" }, 1, KEPLER },
+    { "kepler-revive",     { "dws=revive" }, 1, KEPLER },
+    { "kepler-revive_mem", { "dws=revive_mem" }, 1, KEPLER },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
@@ -66,6 +73,25 @@ static void test_splits_happen(void **state)
     assert_true(a.warp_insns > o.warp_insns);
 }
 
+/* A split slot whose pop brings it back to its regime level arrives at the reconvergence
+   point with its pop timer running (simt_pop_cycles: kepler's 32); simt merges no slot with
+   stack work left, so wst must not see it idle until the timer is done. Memory splits under
+   a pop timer on gtx480: each kernel correct, its splits merged back. */
+static void test_merge_waits_pop_timer(void **state)
+{
+    const char *sets[] = { "dws=revive_mem", "simt_pop_cycles=32" };
+    const char *names[] = { "mergepass", "nqueens", "bstsearch" };
+    (void)state;
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        struct gs_stats st = run_stats(names[i], sets, 2);
+        print_message("%s revive_mem, pop timer 32: %llu memory splits, %llu merges\n",
+                      names[i], (unsigned long long)st.t.split_mem,
+                      (unsigned long long)(st.t.split_merge_pc + st.t.split_merge_rpc));
+        assert_true(st.t.split_mem > 0);
+        assert_int_equal(st.t.split_merge_pc + st.t.split_merge_rpc, st.t.split_mem);
+    }
+}
+
 /* The combinations DWS refuses, each with a message that names the reason. */
 static void test_bad_combinations(void **state)
 {
@@ -90,6 +116,7 @@ int main(void)
     const struct CMUnitTest extra[] = {
         cmocka_unit_test(test_bad_combinations),
         cmocka_unit_test(test_splits_happen),
+        cmocka_unit_test(test_merge_waits_pop_timer),
     };
     return bench_main("dws", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
 }

@@ -4,7 +4,8 @@
  * counter and the others take the same one; several requests in one cycle see each other; the
  * lane policies (LowestToHighest: finishing order; SlowestLane: the slowest warp's index goes
  * to the first finisher; a partial warp keeps its index); a launch resets the TB slot; replies
- * come lat - 1 cycles after the request; the storage the paper counts (44 B on Fermi with the
+ * come lat - 1 cycles after the request; time_skip's drift, skip and next event against
+ * ticking; the storage the paper counts (44 B on Fermi with the
  * GPU counter); bad configuration.
  */
 #include "testutil.h"
@@ -172,6 +173,47 @@ static void test_latency(void **state)
     assert_false(u.out.rep[0].v);
 }
 
+/* time_skip (model/sm/sm_sleep.c) against ticking: while a reply is in flight, a cycle without
+   a request moves only the pipeline's head (ntb_drift 1), ntb_next_event names the cycle that
+   presents the reply, ntb_skip(n) is n such cycles; the presenting cycle changes the pipeline
+   (-1); at lat 2 the head stays (0). */
+static void test_time_skip(void **state)
+{
+    struct unit u, v;
+    (void)state;
+    unit_init(&u, NTB_SAME, 8, 1, 1);
+    launch(&u, 0, 0), unit_cycle(&u);
+    req(&u, 0, NTB_OP_TB, 0, 0, 0);
+    unit_cycle(&u);                                          /* cycle 0: presented */
+    for (uint64_t t = 1; t < 7; t++) {
+        struct ntb_regs q = u.q;
+        assert_int_equal(ntb_next_event(&u.c, &u.q, t), 7);
+        if (t == 2) {
+            v = u;
+            ntb_skip(&v.c, &v.q, 3);
+        }
+        unit_cycle(&u);
+        assert_false(u.out.rep[0].v);
+        assert_int_equal(ntb_drift(&u.c, &q, &u.q), 1);
+        if (t == 4)                                          /* cycles 2, 3, 4 */
+            assert_memory_equal(&v.q, &u.q, sizeof u.q);
+    }
+    {
+        struct ntb_regs q = u.q;
+        assert_int_equal(ntb_next_event(&u.c, &u.q, 7), UINT64_MAX);   /* due now, not later */
+        unit_cycle(&u);                                      /* cycle 7 */
+        assert_true(u.out.rep[0].v);
+        assert_int_equal(ntb_drift(&u.c, &q, &u.q), -1);
+    }
+    unit_init(&u, NTB_SAME, 2, 1, 1);
+    launch(&u, 0, 0), unit_cycle(&u);
+    for (unsigned t = 0; t < 3; t++) {
+        struct ntb_regs q = u.q;
+        unit_cycle(&u);
+        assert_int_equal(ntb_drift(&u.c, &q, &u.q), 0);
+    }
+}
+
 /* Section 4.5 on Fermi (8 TBs, 48 warps): (8 * 4) + (8 * 1) + 4 = 44 bytes -- the map and the
    counts from ntb's declaration, the GPU counter from the dispatcher's. */
 static void test_storage_44_bytes(void **state)
@@ -221,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_slowest_lane),
         cmocka_unit_test(test_partial_warp_keeps_index),
         cmocka_unit_test(test_latency),
+        cmocka_unit_test(test_time_skip),
         cmocka_unit_test(test_storage_44_bytes),
         cmocka_unit_test(test_bad_config),
     };

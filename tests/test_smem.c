@@ -1,7 +1,7 @@
 /*
  * test_smem.c -- shared-memory banks and port: the conflict degree of an access (unit stride,
  * broadcast, strides, one bank, wide accesses in phases), the latency and interval it gives,
- * and the port shared with context traffic, demand first.
+ * and the port shared with context traffic, demand first (and the grant time_skip wakes for).
  */
 #include "testutil.h"
 #include "sm/smem.h"
@@ -66,8 +66,10 @@ static void test_port(void **state)
     assert_int_equal(o.lat, 23);
     assert_int_equal(o.ii, 8);
     assert_int_equal(o.ctx_grant, 0);                              /* demand first */
-    for (int t = 101; t < 108; t++)
-        assert_int_equal(tick(&c, &q, &in).ctx_grant, 0);          /* banks busy to 108 */
+    for (int t = 101; t < 108; t++) {                               /* banks busy to 108 */
+        assert_int_equal(smem_next_event(&c, &q, in.now), 108);    /* time_skip's wake */
+        assert_int_equal(tick(&c, &q, &in).ctx_grant, 0);
+    }
     assert_int_equal(tick(&c, &q, &in).ctx_grant, 1);
     c.ii = 0;
     assert_int_equal(smem_cfg_check(&c, err, sizeof err), -1);

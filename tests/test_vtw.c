@@ -5,7 +5,8 @@
  * progress-aware scheduler, and the software form (vtw = sw) -- on the timing and the
  * functional model. The runs use one SM with two CTA slots, so that each virtual TB runs many
  * logical TBs (at the gtx480 default the test size's few TBs would all be resident: one
- * iteration each); one variant runs on the plain gtx480 configuration.
+ * iteration each); one variant runs on the plain gtx480 configuration; three with a
+ * next-TB-index unit of latency 1 (its reply in the cycle of its instruction's reserve).
  *
  * The shared-memory restriction of Section 4.4: a kernel whose second warp reads the first
  * warp's shared-memory words late after the barrier computes a wrong result with the
@@ -31,6 +32,10 @@ static const struct variant variants[] = {
     { "func-hw-lowest",  { STRESS, "vtw=hw", "model=functional", "vtw_lane=lowest" }, 5, NULL },
     { "func-sw",         { STRESS, "vtw=sw", "model=functional" }, 4, NULL },
     { "gtx480-hw-vtw",   { "vtw=hw", "sched_policy=vtw" }, 2, NULL },
+    { "hw-gto-lat1",     { STRESS, "vtw=hw", "vtw_latency=1" }, 4, NULL },
+    { "hw-vtw-lat1",     { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_latency=1" }, 5, NULL },
+    { "hw-vtw-slowest-lat1", { STRESS, "vtw=hw", "sched_policy=vtw", "vtw_lane=slowest",
+                               "vtw_latency=1" }, 6, NULL },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
@@ -249,6 +254,30 @@ static void test_logical_tb_metrics(void **state)
     assert_memory_equal(f.tb_inst_div, v.tb_inst_div, sizeof f.tb_inst_div);
 }
 
+/* vtw_latency = 1: the unit answers in the cycle it takes the request, the cycle in which sb
+   sees the issuing instruction's reserve; the reply's release comes before that reserve in
+   sb, so the SM leaves the register out of the reserve (sm_issue.c late_unreserve) or the
+   destination stays pending for ever. sloop on gtx480 (the deadlock once seen: "no
+   instruction issued for 100000 cycles", scoreboard 1 pending) and on kepler (4 schedulers:
+   up to 4 replies in one cycle), both schedulers. */
+static void test_one_cycle_unit(void **state)
+{
+    const char *gto[] = { "vtw=hw", "vtw_latency=1" };
+    const char *pas[] = { "vtw=hw", "vtw_latency=1", "sched_policy=vtw" };
+    const char *const *sets[] = { gto, pas };
+    const int nsets[] = { 2, 3 };
+    const char *cfgs[] = { NULL, "configs/kepler.cfg" };
+    const struct bench *b = bench_find("sloop");
+    char msg[1024];
+    (void)state;
+    assert_non_null(b);
+    for (unsigned c = 0; c < 2; c++)
+        for (unsigned k = 0; k < 2; k++)
+            if (bench_run_cfg(b, cfgs[c], sets[k], nsets[k], NULL, msg, sizeof msg))
+                fail_msg("sloop %s%s: %s", cfgs[c] ? cfgs[c] : "gtx480",
+                         k ? " sched_policy=vtw" : "", msg);
+}
+
 int main(void)
 {
     static const struct CMUnitTest extra[] = {
@@ -259,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_logical_grid_too_large),
         cmocka_unit_test(test_exit_before_barrier),
         cmocka_unit_test(test_logical_tb_metrics),
+        cmocka_unit_test(test_one_cycle_unit),
     };
     return bench_main("vtw", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
 }

@@ -4,8 +4,8 @@
  * the PC matcher and the merge one cycle later (home first, two splits, the pc and the
  * parked-empty rules, each condition that drops the candidate); the release with the last
  * merge; mflag; the memory-split policy of every variant and each eligibility condition;
- * status; the round robin; every err bit; configuration, storage (the slides' 88-bit entry) and
- * the registry entry points.
+ * status; the round robin and time_skip's drift and skip; every err bit; configuration,
+ * storage (the slides' 88-bit entry) and the registry entry points.
  */
 #include "testutil.h"
 #include "sm/wst.h"
@@ -373,6 +373,44 @@ static void test_round_robin(void **state)
     assert_int_equal(u.q.rr, 2);               /* none picked: rr + 1 */
 }
 
+/* One cycle and wst_drift of it (time_skip, model/sm/sm_sleep.c). */
+static int drift(struct unit *u)
+{
+    struct wst_regs q = u->q;
+    run(u);
+    return wst_drift(&u->c, &q, &u->q, !wst_idle_entries(&u->c, &u->q, &u->in));
+}
+
+/* time_skip against ticking: with no entry idle the matcher's pointer moves on by one a cycle
+   (drift 1) and wst_skip(n) is n such cycles; a lone idle entry holds it (0); two idle entries
+   take turns (-1: the candidate changes). */
+static void test_time_skip(void **state)
+{
+    struct unit u, v;
+    (void)state;
+    unit_init(&u, DWS_BRANCH);
+    for (unsigned i = 0; i < 6; i++)                  /* no split */
+        assert_int_equal(drift(&u), 1);
+    v = u;
+    wst_skip(&v.c, &v.q, 11);
+    for (unsigned i = 0; i < 11; i++)
+        run(&u);
+    assert_memory_equal(&v.q, &u.q, sizeof u.q);
+    u.in.mok = 0;                                     /* candidates are never confirmed */
+    bsplit(&u, 0, 0x0F, 0);
+    run(&u);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(drift(&u), 0);
+    bsplit(&u, 1, 0x0F00, 0);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(drift(&u), -1);
+    flag(&u.in.busy, 4, 1);                           /* both entries busy: none idle */
+    flag(&u.in.busy, 5, 1);
+    run(&u);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(drift(&u), 1);
+}
+
 /* mflag: a merge while a row is non-empty; no split until the row is empty. */
 static void test_mflag(void **state)
 {
@@ -613,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_merge_empty),
         cmocka_unit_test(test_merge_two_splits),
         cmocka_unit_test(test_round_robin),
+        cmocka_unit_test(test_time_skip),
         cmocka_unit_test(test_mflag),
         cmocka_unit_test(test_mcand_policy),
         cmocka_unit_test(test_mcand_eligibility),

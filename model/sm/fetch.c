@@ -354,6 +354,16 @@ int fetch_decode_empty(const struct fetch_cfg *c, const struct fetch_regs *q)
     return 1;
 }
 
+int fetch_still(const struct fetch_cfg *c, const struct fetch_regs *q, const struct fetch_in *in,
+                const struct fetch_out *out)
+{
+    for (unsigned i = 0; i < FETCH_CONSUME_PORTS; i++)
+        if (in->consume[i].v)
+            return 0;
+    return !(in->flush & slots_all(c)) && !in->fill_v && fetch_decode_empty(c, q) &&
+           !out->ev_fetch && !(out->req_v && in->req_ready);
+}
+
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d)
 {
     unsigned n = c->ic_sets, ns = c->nslots;

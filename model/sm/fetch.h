@@ -124,6 +124,10 @@ void fetch_eval(const struct fetch_cfg *c, const struct fetch_regs *q, const str
                 struct fetch_out *out, struct fetch_regs *d);
 /* Copies d to q: the per-slot arrays for the nslots in use, the I-buffer entries in use, the
    I-cache arrays for the sets in use (eval never writes others). */
+/* After fetch_eval: 1 when it left d as q -- no consume, flush or fill, an empty decode pipe,
+   no I-cache lookup and no request accepted (the SM then skips the commit). */
+int  fetch_still(const struct fetch_cfg *c, const struct fetch_regs *q, const struct fetch_in *in,
+                 const struct fetch_out *out);
 void fetch_commit(const struct fetch_cfg *c, struct fetch_regs *q, const struct fetch_regs *d);
 /* Nothing in the decode pipes: with no lookup, fill, flush, consume or request, an eval
    changes nothing. */

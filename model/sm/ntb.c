@@ -130,10 +130,46 @@ void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct nt
     d->head = (uint8_t)((q->head + 1u) % (c->lat - 1u));
 }
 
+/* Copies d to q: the TB map, counts and lane order, and of the reply pipeline only the stage
+   eval wrote (q's head) and the head. */
 void ntb_commit(const struct ntb_cfg *c, struct ntb_regs *q, const struct ntb_regs *d)
 {
-    (void)c;
-    *q = *d;
+    memcpy(q, d, offsetof(struct ntb_regs, pipe));
+    if (c->lat > 1)
+        memcpy(q->pipe[q->head], d->pipe[q->head], sizeof q->pipe[0]);
+    q->head = d->head;
+}
+
+/* The pipeline's stages: lat - 1 (lat = 1: none). */
+static unsigned stages(const struct ntb_cfg *c)
+{
+    return c->lat > 1 ? c->lat - 1u : 0;
+}
+
+int ntb_drift(const struct ntb_cfg *c, const struct ntb_regs *q, const struct ntb_regs *d)
+{
+    if (memcmp(q, d, offsetof(struct ntb_regs, head)))
+        return -1;
+    if (d->head == q->head)
+        return 0;
+    return stages(c) && d->head == (q->head + 1u) % stages(c) ? 1 : -1;
+}
+
+void ntb_skip(const struct ntb_cfg *c, struct ntb_regs *r, uint64_t n)
+{
+    if (stages(c))
+        r->head = (uint8_t)((r->head + n % stages(c)) % stages(c));
+}
+
+uint64_t ntb_next_event(const struct ntb_cfg *c, const struct ntb_regs *r, uint64_t now)
+{
+    for (unsigned k = 1; k < stages(c); k++) {        /* stage head + k is presented at now + k */
+        const struct ntb_rep *p = r->pipe[(r->head + k) % stages(c)];
+        for (unsigned j = 0; j < NTB_PORTS; j++)
+            if (p[j].v)
+                return now + k;
+    }
+    return UINT64_MAX;
 }
 
 /* ------------------------------------------------------------------ registry */

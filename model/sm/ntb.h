@@ -112,6 +112,16 @@ void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct nt
               struct ntb_out *out, struct ntb_regs *d);
 void ntb_commit(const struct ntb_cfg *c, struct ntb_regs *q, const struct ntb_regs *d);
 const char *ntb_lane_name(unsigned lane);
+/* time_skip (model/sm/sm_sleep.c). The reply pipeline's head is the one register an
+   evaluation without a request or a reply still moves (by one a cycle, over lat - 1 stages;
+   lat <= 2: it stays). ntb_drift: 0 when d is q, 1 when d is q with the head moved on by
+   one, -1 otherwise (a request or a reply changed the pipeline). ntb_skip moves the head on
+   as n cycles would. ntb_next_event: the earliest cycle > now at which ntb_eval with no
+   request presents a reply (r: the registers at the start of cycle now), UINT64_MAX when
+   none is in flight. */
+int  ntb_drift(const struct ntb_cfg *c, const struct ntb_regs *q, const struct ntb_regs *d);
+void ntb_skip(const struct ntb_cfg *c, struct ntb_regs *r, uint64_t n);
+uint64_t ntb_next_event(const struct ntb_cfg *c, const struct ntb_regs *r, uint64_t now);
 
 /* The unit's function on one request, applied to d in place (ntb_eval's core; the functional
    model calls it directly): returns the reply value; *took = 1 when a new index was taken

@@ -159,17 +159,21 @@ static void classify(unsigned t, const struct pas_in *in, const struct pas_regs 
 }
 
 /* Keys of TB t's contexts: the warp rank counts the TB's contexts of the same class that
-   sort before. */
+   sort before (their values taken once, then compared pairwise). */
 static void tb_keys(unsigned t, const struct pas_in *in, const struct pas_view *v,
                     struct pas_out *out)
 {
+    uint64_t val[SM_MAX_CTX];
+    uint16_t mem[SM_MAX_CTX];
+    unsigned n = 0;
     for (unsigned x = v->head[t]; x != PAS_NONE; x = v->next[x]) {
-        unsigned cls = v->cls[x], r = 0;
-        uint64_t mine = warp_val(cls, x, in);
-        for (unsigned y = v->head[t]; y != PAS_NONE; y = v->next[y]) {
-            uint64_t other = v->cls[y] == cls ? warp_val(cls, y, in) : 0;
-            r += v->cls[y] == cls && (other < mine || (other == mine && y < x));
-        }
+        mem[n] = (uint16_t)x;
+        val[n++] = warp_val(v->cls[x], x, in);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned x = mem[i], cls = v->cls[x], r = 0;
+        for (unsigned j = 0; j < n; j++)    /* members ascend by context: j < i is y < x */
+            r += v->cls[mem[j]] == cls && (val[j] < val[i] || (val[j] == val[i] && j < i));
         out->key[x] = (uint16_t)((cls == PAS_SLOW ? 0u : cls) << 14 |
                                  (63u - v->rank[cls][t]) << 8 | (255u - r));
     }

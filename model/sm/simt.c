@@ -274,11 +274,6 @@ static void divergent(struct ev *x, unsigned w, const struct simt_upd *u, uint32
     d->rpc[w] = r;
 }
 
-static slotmask busy_mask(const struct simt_regs *d)
-{
-    return d->spq | d->flq | d->flw | d->popq | d->tmr;
-}
-
 /* Slot w as a reset leaves it (no warp); its ring keeps its (unreachable) entries. */
 static void clear_slot(struct simt_regs *d, unsigned w)
 {
@@ -332,9 +327,9 @@ static int bsplit_ok(const struct ev *x, const struct simt_upd *u)
     const struct simt_regs *q = x->q;
     unsigned w = u->slot, t = u->split_slot;
     slotmask others = x->nx | x->nu | x->nb2 | x->ns | x->nm | x->nr;
-    return t < x->c->nwarps && t != w && slot_has((~q->live | q->fin) & ~busy_mask(q), t) &&
+    return t < x->c->nwarps && t != w && slot_has((~q->live | q->fin) & ~simt_working(q), t) &&
            !slot_has(others, t) && !slot_has(x->nx, w) && !simt_arrived(q, w) &&
-           slot_has(q->live & ~q->fin & ~busy_mask(q), w) &&
+           slot_has(q->live & ~q->fin & ~simt_working(q), w) &&
            (!slot_has(q->hold, w) || simt_at_lvl(q, w));
 }
 
@@ -392,7 +387,7 @@ static void do_update(struct ev *x, const struct simt_upd *u, slotmask *seen)
         return;
     }
     *seen |= slot_bit(w);
-    if (!slot_has(d->live, w) || slot_has(d->fin | busy_mask(d), w) || simt_arrived(d, w)) {
+    if (!slot_has(d->live, w) || slot_has(d->fin | simt_working(d), w) || simt_arrived(d, w)) {
         error(x, SIMT_E_BUSY, w);
         return;
     }
@@ -414,7 +409,7 @@ static void do_save(struct ev *x, const struct simt_in *in)
     struct simt_state *s = &x->out->saved;
     unsigned w = in->save_slot, ok = w < c->nwarps;
     if (ok)
-        ok = slot_has(q->live & ~busy_mask(q), w);
+        ok = slot_has(q->live & ~simt_working(q), w);
     for (unsigned i = 0; i < SIMT_UPD_PORTS; i++)
         ok = ok && !(in->upd[i].v && in->upd[i].slot == w);
     if (!ok) {
@@ -566,10 +561,10 @@ static void do_msplit(struct ev *x, const struct simt_msplit *p)
     const struct simt_regs *q = x->q;
     unsigned s = p->src, t = p->dst, nw = x->c->nwarps;
     slotmask others = x->nx | x->nu | x->nb | x->nm | x->nr;
-    if (s >= nw || t >= nw || s == t || !slot_has(q->live & ~q->fin & ~busy_mask(q), s) ||
+    if (s >= nw || t >= nw || s == t || !slot_has(q->live & ~q->fin & ~simt_working(q), s) ||
         (slot_has(q->hold, s) && !simt_at_lvl(q, s)) || p->lanes == 0 ||
         (p->lanes & ~q->mask[s]) || p->lanes == q->mask[s] ||
-        !slot_has((~q->live | q->fin) & ~busy_mask(q), t) ||
+        !slot_has((~q->live | q->fin) & ~simt_working(q), t) ||
         ((slot_bit(s) | slot_bit(t)) & others)) {
         error(x, SIMT_E_SPLIT, s < nw ? s : 0);
         return;
@@ -585,7 +580,7 @@ static void do_merge(struct ev *x, const struct simt_merge *p)
     const struct simt_regs *q = x->q;
     struct simt_regs *d = x->d;
     unsigned s = p->src, t = p->dst, nw = x->c->nwarps;
-    slotmask ok = q->live & ~q->fin & ~busy_mask(q) & q->hold;
+    slotmask ok = q->live & ~q->fin & ~simt_working(q) & q->hold;
     slotmask others = x->nx | x->nu | x->nb | x->ns;
     if (s >= nw || t >= nw || s == t || !slot_has(ok, s) || !slot_has(ok, t) ||
         !simt_at_lvl(q, s) || !simt_at_lvl(q, t) || simt_depth(q, s) != 0 ||
@@ -723,7 +718,7 @@ void simt_eval(const struct simt_cfg *c, const struct simt_regs *q, const struct
     memcpy(out->pc, d->pc, sizeof(uint32_t) * c->nwarps);
     memcpy(out->mask, d->mask, sizeof(uint32_t) * c->nwarps);
     regime_out(d, out);
-    out->busy = busy_mask(d) | out->arr;
+    out->busy = simt_working(d) | out->arr;
     out->fin = d->fin;
 }
 

@@ -296,6 +296,12 @@ static inline int simt_at_lvl(const struct simt_regs *r, unsigned w)
 {
     return slot_has(r->hold, w) && simt_depth(r, w) == r->hdepth[w];
 }
+/* Slots busy with their stack: a spill or fill to send or waiting, a pop due or its timer
+   running (out.busy is these and out.arr) */
+static inline slotmask simt_working(const struct simt_regs *r)
+{
+    return r->spq | r->flq | r->flw | r->popq | r->tmr;
+}
 /* DWS: slot w is arrived: at its regime level at pc == rpc or with no lane in its mask */
 static inline int simt_arrived(const struct simt_regs *r, unsigned w)
 {

@@ -218,6 +218,8 @@ static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
         in.fill_tag = (uint8_t)lo->resp.tag;
     }
     fetch_eval(s->fetch_c, s->fetch_q, &in, s->fetch_o, s->fetch_d);
+    if (fetch_still(s->fetch_c, s->fetch_q, &in, s->fetch_o))
+        s->still |= 1ull << BLKID_fetch;
     if (s->fetch_o->req_v && in.req_ready)
         sm_memq_push(&s->fq, &s->fetch_o->req, now);
     s->s.icache_hits += s->fetch_o->ev_hit;

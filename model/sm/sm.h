@@ -147,6 +147,8 @@ struct sm_dws {
     slotmask fresh;                /* split slots created this cycle: the schedulers' youngest */
     slotmask issued;               /* slots that issued this cycle */
     slotmask cslots[SM_MAX_CTX];   /* the slots each context holds (home and splits) */
+    uint8_t  none_idle;            /* wst's PC matcher had no entry to pick this cycle (its
+                                      pointer moves on: wst_drift, time_skip) */
 };
 
 struct sm_ctx {                    /* one context (simulation bookkeeping of the SM top) */
@@ -282,6 +284,9 @@ struct sm {
     uint64_t q_owed;               /* cycles slept and not yet credited (sm_sleep_settle) */
     uint32_t q_run;                /* consecutive quiet cycles in the run */
     uint32_t q_hold, q_backoff;    /* cycles left without a state comparison; the next hold */
+    uint64_t q_last;               /* the last cycle evaluated */
+    uint8_t  q_step;               /* the run's pointer drift per cycle (SQ_DRIFT_* bits) */
+    uint8_t  q_drift;              /* asleep: the drift to catch up at the next evaluation */
     uint8_t  q_events;             /* this cycle began with something to consume: an issue's
                                       latches, a launch, a residency change, a late write, a
                                       fill, a barrier release, a writeback, a queued request */
@@ -349,7 +354,7 @@ int  sm_blocks_init(struct sm *s, char *err, size_t errlen);
 void sm_blocks_free(struct sm *s);
 void sm_blocks_reset(struct sm *s);
 /* Every block's commit, but the blocks in `still` (bits by BLKID): their eval left d == q this
-   cycle (simt_still, sb_rows_written), so there is nothing to copy; CHECK=1 builds compare
+   cycle (simt_still, sb_rows_written, fetch_still), so there is nothing to copy; CHECK=1 builds compare
    q and d of every block after the commit, these included. */
 void sm_blocks_commit(struct sm *s, uint64_t still);
 int  sm_blocks_errors(struct sm *s);   /* -1 (message in s->err) if a block raised an error */
@@ -388,6 +393,7 @@ void sm_vt_completed(struct sm *s, uint32_t c);
 void sm_vt_apply(struct sm *s);
 uint8_t sm_vt_stale(struct sm *s, uint8_t vwi);
 void sm_vt_step(struct sm *s);
+int  sm_vt_pending(const struct sm *s);
 /* The lanes slot w owns: the lanes a write it issues belongs to, carried by fu and ldst to
    its writeback (docs/fu.md). Under DWS the warp-split table's own[] (a warp's slots own
    disjoint sets); otherwise every slot owns every lane. */
@@ -403,6 +409,7 @@ void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc);
 void sm_dws_step(struct sm *s);
 void sm_dws_completion(struct sm *s);
 void sm_dws_launch(struct sm *s, uint32_t w, uint32_t x);
+int  sm_dws_pending(const struct sm *s);
 /* sm_sleep.c: the cycle's start and end as time_skip watches them. */
 void sm_sleep_begin(struct sm *s, const struct sm_io *io);
 int  sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,

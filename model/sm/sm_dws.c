@@ -193,7 +193,10 @@ static void wst_inputs(struct sm *s, struct wst_in *in)
     memcpy(in->pc, s->simt_o->pc, s->nslots * sizeof in->pc[0]);
     in->lvl = s->simt_o->lvl;
     in->arr = s->simt_o->arr;
-    in->busy = s->simt_o->busy & ~s->simt_o->arr;   /* arrived: waiting, yet mergeable */
+    /* an arrived slot waits yet may merge; its stack's own work (a pop timer after the pop
+       that brought it to its regime level, a fill) keeps it busy: simt refuses to merge or
+       split a slot with that work left (SIMT_E_MERGE, SIMT_E_SPLIT) */
+    in->busy = (s->simt_o->busy & ~s->simt_o->arr) | simt_working(s->simt_d);
     in->live = live;
     in->empty = 0;
     for (SLOT_EACH(w, live, tmp))
@@ -226,6 +229,7 @@ void sm_dws_step(struct sm *s)
     wst_inputs(s, &in);
     sm_rec(s, BLKID_wst, 0, &in, sizeof in);
     wst_eval(s->wst_c, s->wst_q, &in, s->wst_o, s->wst_d);
+    d->none_idle = !wst_idle_entries(s->wst_c, s->wst_d, &in);
     d->msplit = o->msplit;
     if (o->msplit.v) {
         d->ms_tag = d->mc_tag;
@@ -277,6 +281,14 @@ void sm_dws_completion(struct sm *s)
     for (uint32_t k = 0; k < LDST_MAX_DST; k++)
         if (s->ldst_d->pend[o->cpl_tag].reg[k] != 0xFFFF)
             d->mc_reg[d->mc_n++] = s->ldst_d->pend[o->cpl_tag].reg[k];
+}
+
+/* Commands wst decided in the last cycle for this one (sm_dws_apply), or a memory-split
+   candidate offered to it: the cycle has something to consume (time_skip, sm_sleep.c). */
+int sm_dws_pending(const struct sm *s)
+{
+    const struct sm_dws *d = &s->dws;
+    return s->wst_n && (d->msplit.v || d->merge.v || d->rel.v || d->bsplit_prev.v || d->mcand.v);
 }
 
 /* A warp launched into home slot w with context x: its slot set. */

@@ -221,10 +221,32 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
 
 /* ------------------------------------------------------------------ late writes */
 
+/* A late value written in the cycle its own instruction's reserve reaches sb (a 1-cycle
+   unit: issued in t-1, presented and answered in t): sb applies releases before reserves, so
+   the reserve would set the bit after the release and nothing would clear it. The register
+   holds its value before it would turn pending: the reserve leaves it out. (An older write
+   of slot's reg cannot meet this reserve: the check holds a second writer of a pending
+   register.) */
+static void late_unreserve(struct sm *s, uint8_t slot, uint16_t reg)
+{
+    for (uint32_t k = 0; k < SB_RES_PORTS; k++) {
+        struct sb_res *r = &s->res_latch[k];
+        if (!r->v || r->slot != slot)
+            continue;
+        for (uint32_t i = 0; i < r->n; i++)
+            if (r->reg[i] == reg) {
+                r->reg[i] = r->reg[--r->n];
+                r->v = r->n != 0;
+                return;
+            }
+    }
+}
+
 /* The late-write port: a value taken from the GPU side is written into its context's
    registers and released like any writeback (sb of the context's current slot, iss's
    counters), when a release port is free this cycle; it waits in a small queue otherwise. A
-   value for a context that is not resident is dropped. */
+   value for a context that is not resident is dropped. A value that arrives in the cycle its
+   instruction's reserve is presented cancels that reserve (late_unreserve). */
 void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss_in *iss,
                     uint32_t *nrel)
 {
@@ -239,6 +261,7 @@ void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss
             uint8_t slot = s->ctx[l->vwi].slot;
             for (uint32_t m = l->mask; m; m &= m - 1)
                 r[__builtin_ctz(m)] = l->val[__builtin_ctz(m)];
+            late_unreserve(s, slot, l->reg);
             sb->rel[*nrel] = sm_sb_rel(slot, l->vwi, l->reg);
             iss->rel[*nrel] = (struct iss_rel){ 1, l->vwi, 0 };
             (*nrel)++;

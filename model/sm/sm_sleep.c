@@ -12,8 +12,9 @@
  *     request (a LD/ST line the L1 turns away, MSHRs full, may wait: that is a quiet cycle);
  *   - fetch, the SIMT stack, the scoreboard, the issue stage, the LD/ST unit and the L1 are
  *     idle by those signals (no lookup, nothing in decode, no request, no push or pop, nothing
- *     issued or written back), and the other blocks (the schedulers, fu, bar, smem, kgen: a
- *     few KB) left their registers as they were (d == q before commit);
+ *     issued or written back), and the other blocks (the schedulers, fu, bar, smem, kgen and
+ *     the mechanisms' vtc, wst, ntb, pas: a few KB each) left their registers as they were
+ *     (d == q before commit);
  *   - the outputs of fu and ldst that the next cycle reads are those the cycle nsched before
  *     left, and no statistic that takes a maximum moved.
  * Its evaluation then depends on the cycle number only through results and busy units falling
@@ -27,15 +28,31 @@
  * statistics are read (sm_sleep_settle). The cycles slept are the statistic
  * host_sm_cycles_asleep.
  *
- * The watch is off under the blocks that act on cycles with nothing issued (VT's controller,
- * DWS's warp-split table, VTW's next-TB unit), while a block's inputs are recorded, and with
- * time_skip or skip_idle 0. After a failed register comparison the next ones wait (1, 3, 7 ..
- * 63 cycles).
+ * Under VT, DWS and vtw = hw the same rule holds. In addition:
+ *   - a cycle that applies a command its controller registered the cycle before is not quiet
+ *     (sm_vt_pending: vtc's fence, save, restore, load-queue move, the set-VWI a save leaves;
+ *     sm_dws_pending: wst's memory split, branch-split copy, merge, release, a memory-split
+ *     candidate offered); deciding a command changes the controller's registers, so that
+ *     cycle is not quiet either. vtc decides a swap in the cycle in which an active CTA's live
+ *     warps all wait on long-latency memory and a ready CTA waits, so a VT SM sleeps only while
+ *     no swap can start and none is being sequenced -- except while a context beat waits for
+ *     the shared-memory port, whose grant (smem_next_event) is then a next event;
+ *   - two blocks hold a free-running pointer that a cycle changing nothing else still moves:
+ *     wst's PC matcher (rr, by one each cycle while no entry is idle at regime level) and ntb's
+ *     reply pipeline (head, each cycle). They are compared but for it (wst_drift, ntb_drift:
+ *     the same drift in every cycle of the run), and the next evaluation after a sleep moves it
+ *     on by the cycles slept (catch_up, wst_skip, ntb_skip). With two or more wst entries idle
+ *     the matcher takes them in turn and its candidate alternates: no such cycle is quiet;
+ *   - an ntb reply in flight is a next event (ntb_next_event); a change of VTW's slow-phase
+ *     bit (the GPU's, pas's input) ends a run and wakes the SM.
+ * The watch is off while a block's inputs are recorded, and with time_skip or skip_idle 0.
+ * After a failed register comparison the next ones wait (1, 3, 7 .. 63 cycles).
  *
  * CHECK=1 builds evaluate every cycle and check each prediction instead: a cycle predicted
  * asleep must be quiet, count what the run counted, leave every block's registers as they were
- * and leave the SM top as the cycle nsched before it did (the whole struct sm, counters, CTA
- * stall cycles and the cycle number aside); a mismatch stops the run and names the byte.
+ * (wst's and ntb's but for the run's drift) and leave the SM top as the cycle nsched before it
+ * did (the whole struct sm; counters, the CTAs' and VTW's logical TBs' stall cycles, the cycle
+ * number and ntb's gnext input aside); a mismatch stops the run and names the byte.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +64,12 @@
    idleness from their outputs; CHECK=1 compares them too. */
 #define BIG (1ull << BLKID_fetch | 1ull << BLKID_iss | 1ull << BLKID_sb | 1ull << BLKID_simt | \
              1ull << BLKID_ldst | 1ull << BLKID_l1)
+/* The blocks with a free-running pointer that a cycle changing nothing else still moves (wst's
+   PC matcher, ntb's reply pipeline): compared by their own rule (wst_drift, ntb_drift), their
+   pointers caught up after a sleep (catch_up). */
+#define DRIFT (1ull << BLKID_wst | 1ull << BLKID_ntb)
+#define SQ_DRIFT_WST 1u
+#define SQ_DRIFT_NTB 2u
 
 _Static_assert(sizeof(struct sm_stats) % sizeof(uint64_t) == 0, "sm_stats is all u64");
 
@@ -98,22 +121,42 @@ void sm_sleep_free(struct sm *s)
     free(s->q_tmp);
 }
 
-/* time_skip applies: the switches, and no block that acts while nothing issues. */
+/* time_skip applies: the switches, and no block's inputs being recorded. */
 static int sleep_on(const struct sm *s)
 {
     const struct gpu_config *c = s->p.conf;
-    return c->time_skip && c->skip_idle && !s->rec && !s->vtc_n && !s->wst_n && !s->ntb_n;
+    return c->time_skip && c->skip_idle && !s->rec;
 }
 
-/* Before its wake cycle, with no fill or late write arriving (a launch wakes it at once). */
+/* Before its wake cycle, with no fill or late write arriving and VTW's slow-phase bit as it
+   was (a launch wakes it at once). */
 static int asleep_at(const struct sm *s, uint64_t now, const struct sm_io *io)
 {
-    return s->q_wake > now && !io->fill_valid && !io->late.v;
+    return s->q_wake > now && !io->fill_valid && !io->late.v && io->vtw_slow == s->vtw_slow;
+}
+
+/* The cycles between the last evaluation and this one were slept: the drifting pointers move
+   on as those cycles' evaluations would have moved them (q and d alike: eval starts from
+   d = q). */
+static void catch_up(struct sm *s)
+{
+    uint64_t n = s->now - s->q_last - 1;
+    if (s->q_drift & SQ_DRIFT_WST) {
+        wst_skip(s->wst_c, s->wst_q, n);
+        wst_skip(s->wst_c, s->wst_d, n);
+    }
+    if (s->q_drift & SQ_DRIFT_NTB) {
+        ntb_skip(s->ntb_c, s->ntb_q, n);
+        ntb_skip(s->ntb_c, s->ntb_d, n);
+    }
+    s->q_drift = 0;
 }
 
 void sm_sleep_begin(struct sm *s, const struct sm_io *io)
 {
     s->q_check = 0;
+    if (s->q_drift)
+        catch_up(s);
     if (s->q_wake) {                       /* woken (CHECK=1: or predicted asleep) */
         if (asleep_at(s, s->now, io))
             s->q_check = 1;
@@ -123,7 +166,8 @@ void sm_sleep_begin(struct sm *s, const struct sm_io *io)
     s->q_before = s->s;
     s->q_events = s->q_issued || s->launch_pending || s->cta_launched || s->ready_dirty ||
                   s->lateq_n || io->late.v || io->fill_valid || s->bar_release ||
-                  s->fu_o->nrel || s->ldst_o->nrel || s->fq.n || s->sq.n;
+                  s->fu_o->nrel || s->ldst_o->nrel || s->fq.n || s->sq.n ||
+                  io->vtw_slow != s->vtw_slow || sm_vt_pending(s) || sm_dws_pending(s);
 }
 
 void sm_sleep_wake(struct sm *s)
@@ -180,11 +224,41 @@ static int outputs_repeat(struct sm *s)
     return same;
 }
 
+/* Every block's registers as they were (those in skip aside), the drifting ones but for their
+   pointers; *step: the pointers' drift (SQ_DRIFT_* bits). */
+static int blocks_still(const struct sm *s, uint64_t skip, uint8_t *step)
+{
+    int w = 0, n = 0;
+    if (!sm_blocks_unchanged(s, skip | DRIFT))
+        return 0;
+    if (s->wst_n && (w = wst_drift(s->wst_c, s->wst_q, s->wst_d, s->dws.none_idle)) < 0)
+        return 0;
+    if (s->ntb_n && (n = ntb_drift(s->ntb_c, s->ntb_q, s->ntb_d)) < 0)
+        return 0;
+    *step = (uint8_t)((w ? SQ_DRIFT_WST : 0) | (n ? SQ_DRIFT_NTB : 0));
+    return 1;
+}
+
+/* The quiet cycle's next event: a result or a unit of fu, the L1's hit queue, an ntb reply,
+   and, while a VT context beat waits for the shared-memory port, the port's grant. */
+static uint64_t next_event(const struct sm *s)
+{
+    uint64_t next = fu_next_event(s->fu_c, s->fu_q, s->now), t;
+    if ((t = l1_next_event(s->l1_c, s->l1_q, s->now)) < next)
+        next = t;
+    if (s->ntb_n && (t = ntb_next_event(s->ntb_c, s->ntb_q, s->now)) < next)
+        next = t;
+    if (s->io.sh.ctx_v && (t = smem_next_event(s->smem_c, s->smem_q, s->now)) < next)
+        next = t;
+    return next;
+}
+
 /* The run goes on, restarts or ends with this cycle; 1 when the cycle was quiet. */
 static int watch(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
                  const struct l1_out *lo)
 {
-    uint64_t d[Q_WORDS], next, l1n;
+    uint64_t d[Q_WORDS], next;
+    uint8_t step = 0;
     if (!outputs_repeat(s) || !quiet_events(s, issued, ntbs, io, src, lo)) {
         s->q_run = 0;
         return 0;
@@ -194,21 +268,19 @@ static int watch(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
         s->q_run = 0;
         return 0;
     }
-    if (!sm_blocks_unchanged(s, BIG) || !cycle_delta(s, d)) {
+    if (!blocks_still(s, BIG, &step) || !cycle_delta(s, d)) {
         s->q_run = 0;
         s->q_hold = s->q_backoff;
         s->q_backoff = s->q_backoff * 2 + 1 > Q_BACKOFF_MAX ? Q_BACKOFF_MAX : s->q_backoff * 2 + 1;
         return 0;
     }
-    next = fu_next_event(s->fu_c, s->fu_q, s->now);
-    l1n = l1_next_event(s->l1_c, s->l1_q, s->now);
-    if (l1n < next)
-        next = l1n;
-    if (s->q_run && next == s->q_next && !memcmp(d, &s->q_delta, sizeof d)) {
+    next = next_event(s);
+    if (s->q_run && next == s->q_next && step == s->q_step && !memcmp(d, &s->q_delta, sizeof d)) {
         s->q_run++;
     } else {
         s->q_run = 1;
         s->q_next = next;
+        s->q_step = step;
         memcpy(&s->q_delta, d, sizeof d);
     }
     s->q_backoff = 0;
@@ -224,27 +296,35 @@ static void neutral(const struct sm *s, struct sm *t)
     memset(&t->s, 0, sizeof t->s);
     memset(&t->q_before, 0, sizeof t->q_before);
     memset(&t->q_delta, 0, sizeof t->q_delta);
-    t->q_next = t->q_wake = t->q_owed = 0;
+    t->q_next = t->q_wake = t->q_owed = t->q_last = 0;
     t->q_run = t->q_hold = t->q_backoff = 0;
-    t->q_events = t->q_check = t->q_busy = 0;
+    t->q_events = t->q_check = t->q_busy = t->q_step = t->q_drift = 0;
     t->still = 0;
     memset(t->q_out, 0, sizeof t->q_out);
     t->now = 0;
     t->io.fu.now = t->io.ld.now = t->io.sh.now = 0;
-    for (uint32_t c = 0; c < SM_MAX_CTAS; c++)
+    t->ntb_in.gnext = 0;                   /* VTW: the GPU's counter, read only by a request */
+    for (uint32_t c = 0; c < SM_MAX_CTAS; c++) {
         t->ctas[c].stall_life = t->ctas[c].stall_dwr = 0;
+        for (unsigned i = 0; i < 2; i++)       /* VTW: its open logical TBs' stall cycles */
+            t->ctas[c].ltb[i].stall_life = t->ctas[c].ltb[i].stall_dwr = 0;
+    }
 }
 
-static int check_prediction(struct sm *s, int quiet, const uint64_t *d_before)
+/* The cycle predicted asleep against the run's prediction: quiet, counting d_run (d: what it
+   counted), the registers still but for the run's drift, the SM top as nsched cycles before. */
+static int check_prediction(struct sm *s, int quiet, const uint64_t *d, const uint64_t *d_run,
+                            uint8_t step_run)
 {
     const char *what = NULL;
     size_t b = 0;
+    uint8_t step = 0;
     neutral(s, s->q_tmp);
     if (!quiet)
         what = "the cycle was not quiet";
-    else if (memcmp(d_before, &s->q_delta, sizeof s->q_delta))
+    else if (memcmp(d, d_run, sizeof s->q_delta))
         what = "the cycle counted other statistics";
-    else if (!sm_blocks_unchanged(s, 0))
+    else if (!blocks_still(s, 0, &step) || step != step_run)
         what = "a block's registers changed";
     else if (memcmp(s->q_tmp, &s->q_shadow[s->now % s->nsched], sizeof *s)) {
         const uint8_t *x = (const uint8_t *)s->q_tmp;
@@ -271,19 +351,19 @@ int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
     int quiet;
 #ifdef GPUSIM_CHECK
     uint64_t d_prev[Q_WORDS];
+    uint8_t step_prev = s->q_step;
     int predicted = s->q_check;
     memcpy(d_prev, &s->q_delta, sizeof d_prev);
 #endif
     s->q_issued = issued != 0;
+    s->q_last = s->now;
     if (!sleep_on(s))
         return 0;
     quiet = watch(s, issued, ntbs, io, src, lo);
 #ifdef GPUSIM_CHECK
     if (predicted) {
         uint64_t d[Q_WORDS];
-        if (!quiet || !cycle_delta(s, d))
-            return check_prediction(s, 0, d_prev);
-        if (check_prediction(s, 1, d))
+        if (check_prediction(s, quiet && cycle_delta(s, d), d, d_prev, step_prev))
             return -1;
     }
     if (quiet)
@@ -292,6 +372,7 @@ int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
     if (quiet && s->q_run >= s->nsched && s->q_next > s->now + 1) {
         s->q_wake = s->q_next;
         s->q_busy = (uint8_t)sm_busy(s);
+        s->q_drift = s->q_step;
     }
     return 0;
 }

@@ -146,6 +146,15 @@ void sm_vt_apply(struct sm *s)
     s->io.sh.ctx_v = o->ctx_req;
 }
 
+/* Commands vtc registered in the last cycle for this one (sm_vt_apply: fence, save, restore,
+   load-queue move) or a set-VWI a save left: the cycle has something to consume (time_skip,
+   sm_sleep.c). A context beat waiting for the port is not one: its grant changes vtc. */
+int sm_vt_pending(const struct sm *s)
+{
+    const struct vtc_out *o = s->vtc_o;
+    return s->vtc_n && (o->fence_v || o->save_v || o->rest_v || o->ldq_v || s->vt_setvwi_next);
+}
+
 /* After sb: the saved warp's context leaves its slot (writebacks from the next cycle on are
    stale) and the slot takes the in CTA's warp's VWI next cycle. */
 static void vt_after_save(struct sm *s)

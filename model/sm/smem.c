@@ -88,6 +88,12 @@ void smem_commit(const struct smem_cfg *c, struct smem_regs *q, const struct sme
     *q = *d;
 }
 
+uint64_t smem_next_event(const struct smem_cfg *c, const struct smem_regs *r, uint64_t now)
+{
+    (void)c;
+    return r->busy_until > now + 1 ? r->busy_until : now + 1;
+}
+
 uint32_t smem_instances(const struct gpu_config *c)
 {
     (void)c;

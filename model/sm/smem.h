@@ -59,6 +59,10 @@ void smem_reset(const struct smem_cfg *c, struct smem_regs *r);
 void smem_eval(const struct smem_cfg *c, const struct smem_regs *q, const struct smem_in *in,
                struct smem_out *out, struct smem_regs *d);
 void smem_commit(const struct smem_cfg *c, struct smem_regs *q, const struct smem_regs *d);
+/* time_skip (model/sm/sm_sleep.c): with a context beat waiting (ctx_v) and no demand
+   access, the earliest cycle > now whose eval grants it (r: the registers at the start of
+   cycle now). */
+uint64_t smem_next_event(const struct smem_cfg *c, const struct smem_regs *r, uint64_t now);
 
 /* The largest number of distinct 4-byte words any one bank must deliver for an access
    (1 = conflict-free; the same word broadcasts); phases of wide accesses add up. */

@@ -307,14 +307,20 @@ static void partner(const struct wst_cfg *c, const struct wst_regs *d, const str
     }
 }
 
+slotmask wst_idle_entries(const struct wst_cfg *c, const struct wst_regs *r,
+                          const struct wst_in *in)
+{
+    return r->valid & ((in->live & in->lvl & ~in->busy & slot_first(nslots(c))) >> c->nwarps);
+}
+
 /* The PC matcher: the first idle entry at regime level from rr on, and its partner. */
 static void match(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_in *in,
                   const struct wst_masks *m, struct wst_regs *d)
 {
     int pick = -1;
     unsigned rr = q->rr < c->nent ? q->rr : 0;
-    /* entries valid and idle at regime level, by entry; the first from rr on, wrapping */
-    slotmask idle = d->valid & ((m->live & m->lvl & ~m->busy) >> c->nwarps);
+    /* the first idle entry from rr on, wrapping */
+    slotmask idle = wst_idle_entries(c, d, in);
     if (idle) {
         slotmask hi = idle & ~slot_first(rr);
         pick = (int)slot_ctz(hi ? hi : idle);
@@ -369,6 +375,21 @@ void wst_commit(const struct wst_cfg *c, struct wst_regs *q, const struct wst_re
 {
     (void)c;
     *q = *d;
+}
+
+int wst_drift(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_regs *d,
+              int none_idle)
+{
+    if (memcmp(q, d, offsetof(struct wst_regs, rr)) || memcmp(&q->cand, &d->cand, sizeof q->cand))
+        return -1;
+    if (d->rr == q->rr)
+        return 0;
+    return none_idle && d->rr == (q->rr + 1u) % c->nent ? 1 : -1;
+}
+
+void wst_skip(const struct wst_cfg *c, struct wst_regs *r, uint64_t n)
+{
+    r->rr = (uint8_t)((r->rr + n % c->nent) % c->nent);
 }
 
 /* ------------------------------------------------------------------ registry */

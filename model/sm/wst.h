@@ -15,7 +15,8 @@
  * registers of its slot (pc, mask): they arrive on ports.
  *
  * Ports (in, this cycle): launch (home slots launched) + launch_lanes[home]; pc[slot]; the
- * slotmasks lvl, arr (simt: at regime level; arrived), busy, live, empty (simt: mask 0), susp
+ * slotmasks lvl, arr (simt: at regime level; arrived), busy (simt: stack work left: a spill,
+ * a fill, a pop or its timer; arrival alone is not busy), live, empty (simt: mask 0), susp
  * (the SM: I-buffer head waits on a long-latency register), issued (slots that issued),
  * sb_any (sb: a pending bit in the row); mok (sb's mchk answer for q.cand); bsplit {v, src,
  * lanes = not-taken lanes} (a divergent branch that splits: the SM decided on out.free_v);
@@ -121,7 +122,7 @@ struct wst_in {
     uint32_t launch_lanes[WST_MAX_WARPS];   /* [31:0] their lanes */
     uint32_t pc[SM_MAX_SLOTS];     /* [31:0] simt pc per slot */
     slotmask lvl, arr, empty;      /* simt: at regime level; arrived; mask 0 */
-    slotmask busy, live;           /* simt: not schedulable; live */
+    slotmask busy, live;           /* simt: stack work left (may not merge or split); live */
     slotmask susp;                 /* the SM: I-buffer head waits on long-latency memory */
     slotmask issued;               /* slots that issued this cycle */
     slotmask sb_any;               /* sb: a pending bit in the slot's row */
@@ -176,6 +177,18 @@ void wst_reset(const struct wst_cfg *c, struct wst_regs *r);
 void wst_eval(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_in *in,
               struct wst_out *out, struct wst_regs *d);
 void wst_commit(const struct wst_cfg *c, struct wst_regs *q, const struct wst_regs *d);
+/* The valid entries of r whose slots in's masks show live, at regime level and not busy:
+   those the PC matcher may pick. */
+slotmask wst_idle_entries(const struct wst_cfg *c, const struct wst_regs *r,
+                          const struct wst_in *in);
+/* time_skip (model/sm/sm_sleep.c). The PC matcher's pointer is the one register an evaluation
+   that changes nothing else still moves: it stays behind a lone idle entry, and moves on by
+   one each cycle while no entry is idle (none_idle: wst_idle_entries was empty). wst_drift:
+   0 when d is q, 1 when d is q with rr moved on by one and none_idle, -1 otherwise. wst_skip
+   moves rr on as n cycles of drift 1 would. */
+int  wst_drift(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_regs *d,
+               int none_idle);
+void wst_skip(const struct wst_cfg *c, struct wst_regs *r, uint64_t n);
 
 /* Registry entry points (model/base/blocks.def): one instance when dws != off. */
 struct gpu_config;
