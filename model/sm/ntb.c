@@ -4,6 +4,7 @@
  * order (ntb_serve); their replies enter the pipeline stage answered lat - 1 cycles later
  * (lat = 1: straight to the outputs); the stage due this cycle is presented and freed.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "ntb.h"
@@ -129,6 +130,12 @@ void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct nt
     memcpy(d->pipe[q->head], now, sizeof now);             /* the stage presented is reused */
     d->head = (uint8_t)((q->head + 1u) % (c->lat - 1u));
 }
+
+/* ntb_commit and ntb_drift take the registers before `pipe` as one block and the head as the
+   last member: the layout they rely on. */
+_Static_assert(offsetof(struct ntb_regs, pipe) < offsetof(struct ntb_regs, head) &&
+               sizeof(struct ntb_regs) - offsetof(struct ntb_regs, head) <= _Alignof(struct ntb_regs),
+               "ntb_regs: pipe, then head, last");
 
 /* Copies d to q: the TB map, counts and lane order, and of the reply pipeline only the stage
    eval wrote (q's head) and the head. */

@@ -5,6 +5,7 @@
  * field is taken at its declared width and slot masks at nslots, as the Verilog twin
  * (rtl/wst.sv) takes its ports.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "wst.h"
@@ -376,6 +377,13 @@ void wst_commit(const struct wst_cfg *c, struct wst_regs *q, const struct wst_re
     (void)c;
     *q = *d;
 }
+
+/* wst_drift compares the registers before rr as one block, then cand, the last member: the
+   layout it relies on. */
+_Static_assert(offsetof(struct wst_regs, rr) < offsetof(struct wst_regs, cand) &&
+               sizeof(struct wst_regs) - offsetof(struct wst_regs, cand) - sizeof(struct wst_pair) <
+                   _Alignof(struct wst_regs),
+               "wst_regs: rr, then cand, last");
 
 int wst_drift(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_regs *d,
               int none_idle)
