@@ -5,13 +5,11 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "config.h"
+#include "infile.h"
 
 #define OFF(f) offsetof(struct gpu_config, f)
 
@@ -404,93 +402,24 @@ int conf_set(struct gpu_config *c, const char *kv, const char *where, char *err,
 
 #define CONF_FILE_MAX (1u << 20)   /* bytes (messages and docs say 1 MiB); gtx480.cfg is ~4 KB */
 
-/* What a file that is not a regular one is, for the message refusing it. */
-static const char *file_kind(mode_t m)
-{
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
-           S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
-           S_ISSOCK(m) ? "a socket" : "a special file";
-}
-
-/* Open a configuration for reading: a regular file only (a directory, a device or a FIFO is
-   refused; O_NONBLOCK keeps a FIFO without a writer from blocking the open). -1 with a message. */
-static int open_regular(const char *path, char *err, size_t errlen)
-{
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "%s: cannot read configuration: %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: cannot read configuration: %s, not a regular file", path,
-                 file_kind(st.st_mode));
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-/* Up to `cap` bytes of fd into buf; the count read, or -1 (errno set). */
-static ssize_t read_upto(int fd, char *buf, size_t cap)
-{
-    size_t n = 0;
-    while (n < cap) {
-        ssize_t r = read(fd, buf + n, cap - n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -1;
-        if (r == 0)
-            break;
-        n += (size_t)r;
-    }
-    return (ssize_t)n;
-}
-
-/* The whole configuration file, NUL-terminated, in a malloc'ed buffer (*len bytes before the
-   terminator); NULL with a message if it cannot be read or exceeds CONF_FILE_MAX. Reading one
-   byte past the bound catches a file that grew after it was opened. */
+/* The whole configuration file (infile_read: a regular file of at most CONF_FILE_MAX bytes). */
 static char *read_conf_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-    int fd = open_regular(path, err, errlen), e;
-    char *buf;
-    ssize_t n;
-    if (fd < 0)
-        return NULL;
-    buf = malloc(CONF_FILE_MAX + 2);
-    n = buf ? read_upto(fd, buf, CONF_FILE_MAX + 1) : -1;
-    e = errno;
-    close(fd);
-    if (n >= 0 && n <= (ssize_t)CONF_FILE_MAX) {
-        buf[n] = 0;
-        *len = (size_t)n;
-        return buf;
-    }
-    if (n < 0)
-        snprintf(err, errlen, "%s: cannot read configuration: %s", path,
-                 buf ? strerror(e) : "out of memory");
-    else
-        snprintf(err, errlen, "%s: cannot read configuration: larger than 1 MiB (a "
-                 "configuration is a text file of 'key = value' lines)", path);
-    free(buf);
-    return NULL;
+    char *t = infile_read(path, "configuration", CONF_FILE_MAX, len, err, errlen);
+    if (!t && strstr(err, ": larger than "))
+        snprintf(err + strlen(err), errlen - strlen(err), " (a configuration is a text file "
+                 "of 'key = value' lines)");
+    return t;
 }
 
 /* A NUL byte would end its line early and hide the rest: refuse the file, naming the line. */
 static int check_no_nul(const char *buf, size_t len, const char *path, char *err, size_t errlen)
 {
-    const char *z = memchr(buf, 0, len), *p;
-    unsigned lineno = 1;
-    if (!z)
-        return 0;
-    for (p = buf; p < z; p++)
-        lineno += *p == '\n';
-    snprintf(err, errlen, "%s:%u: configuration contains a NUL byte (not a text file)", path,
-             lineno);
-    return -1;
+    unsigned lineno = infile_nul(buf, len);
+    if (lineno)
+        snprintf(err, errlen, "%s:%u: configuration contains a NUL byte (not a text file)",
+                 path, lineno);
+    return lineno ? -1 : 0;
 }
 
 /* The next line of the text at *p, whole whatever its length: terminated in place, its
