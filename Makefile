@@ -55,6 +55,9 @@ MODEL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(MODEL_SRC))
 BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SRC)) $(BUILD)/bench/registry.o
 LIB       := $(BUILD)/libgpusim.a
 BENCHLIB  := $(BUILD)/libbench.a
+# the command line's modules but main(): the tests link them (tests/test_cache.c, ...)
+CLILIB    := $(BUILD)/libcli.a
+CLI_LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out cli/main.c,$(CLI_SRC)))
 
 .PHONY: all deps run report test bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
 all: $(BUILD)/gpusim
@@ -80,12 +83,15 @@ $(LIB): $(MODEL_OBJ)
 $(BENCHLIB): $(BENCH_OBJ)
 	@rm -f $@; ar rcs $@ $^
 
-$(BUILD)/gpusim: $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(BENCHLIB) $(LIB)
+$(CLILIB): $(CLI_LIB_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/gpusim: $(BUILD)/cli/main.o $(CLILIB) $(BENCHLIB) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BENCHLIB) $(LIB)
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLILIB) $(BENCHLIB) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -Itests -DBUILD_DIR='"$(BUILD)"' $< $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(CFLAGS) -MMD -MP -Itests -Icli -DBUILD_DIR='"$(BUILD)"' $< $(CLILIB) $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
 # The fuzz regression test runs the harness bodies (fuzz/*_one.c) on tests/data/fuzz/.
 FUZZ_ONE_OBJ := $(BUILD)/fuzz/fuzz_ptx_one.o $(BUILD)/fuzz/fuzz_cfg_one.o
