@@ -61,6 +61,12 @@ extern const struct cat_desc cats[C_COUNT];
 int cat_shows(enum cat c, const struct gs_stats *s);     /* the rule holds on these statistics */
 int cat_has(enum cat c, const char *kernel);             /* the kernel is listed in category c */
 
+/* --kernels LIST (cli/select.c): the named bench kernels, in the list's order, into a malloc'd
+   *sel (*n of them); extra: kernels outside the suite (bench_extra) may be named too. -1 with
+   "--kernels: ..." in err for an unknown, repeated or empty name. */
+int kernels_select(const char *list, int extra, const struct bench ***sel, unsigned *n,
+                   char *err, size_t errlen);
+
 /* gpusim report vtw | vt: the suite reports (cli/report.c, docs/vtw.md, docs/vt.md + CSV). */
 int cmd_report(const struct opts *o);
 /* gpusim bbv: a kernel's per-thread basic block vectors (cli/bbv.c). */

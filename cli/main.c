@@ -49,7 +49,7 @@ static void usage(FILE *f)
         "       gpusim run NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                       [--json FILE] [--ptx FILE] [--record BLOCK=FILE]\n"
         "       gpusim suite [--config FILE] [--set KEY=VALUE]... [--size test|default] [--json FILE]\n"
-        "                    [--markdown FILE] [--perf FILE]\n"
+        "                    [--markdown FILE] [--perf FILE] [--kernels a,b,...]\n"
         "       gpusim report [page] [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                    [--kernels a,b,...] [--mechs a,b,...] [--jobs N] [--out DIR]\n"
         "                    [--cache DIR|none]\n"
@@ -781,11 +781,22 @@ static int cmd_suite(const struct opts *o)
 {
     unsigned n, i, bad = 0;
     const struct bench *const *all = bench_all(&n);
-    struct result *rs = calloc(n ? n : 1, sizeof *rs);
-    const char **names = calloc(n ? n : 1, sizeof *names);
+    const struct bench **sel = NULL;
+    struct result *rs;
+    const char **names;
+    char err[256];
     int worst = 0;
+    if (o->kernels) {                 /* --kernels a,b: those, in that order */
+        if (kernels_select(o->kernels, 0, &sel, &n, err, sizeof err)) {
+            fprintf(stderr, "gpusim suite: %s\n", err);
+            return 2;
+        }
+        all = sel;
+    }
+    rs = calloc(n ? n : 1, sizeof *rs);
+    names = calloc(n ? n : 1, sizeof *names);
     if (!rs || !names) {
-        free(rs); free(names);
+        free(rs); free(names); free(sel);
         return 2;
     }
     suite_latencies(o);
@@ -815,6 +826,7 @@ static int cmd_suite(const struct opts *o)
         result_free(&rs[i]);
     free(rs);
     free(names);
+    free(sel);
     return worst;
 }
 

@@ -67,30 +67,12 @@ static size_t rs_bytes(const struct rep *r)
     return (size_t)r->n * r->nvars * sizeof *r->rs;
 }
 
-/* --kernels a,b,c into r->sel; -1 with a message for an unknown or repeated name. */
+/* --kernels a,b,c into r->sel (kernels_select); -1 with a message. */
 static int select_kernels(struct rep *r, const char *list)
 {
-    char name[64];
-    const char *p = list;
-    r->sel = calloc(strlen(list) / 2 + 2, sizeof *r->sel);
-    for (r->n = 0; r->sel && *p; p += *p == ',') {
-        size_t len = strcspn(p, ",");
-        const struct bench *b;
-        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
-        p += len;
-        if (!(b = bench_find(name))) {
-            fprintf(stderr, "gpusim report: --kernels: no kernel '%s' (gpusim list)\n", name);
-            return -1;
-        }
-        for (unsigned k = 0; k < r->n; k++)
-            if (r->sel[k] == b) {
-                fprintf(stderr, "gpusim report: --kernels: '%s' twice\n", name);
-                return -1;
-            }
-        r->sel[r->n++] = b;
-    }
-    if (!r->sel || !r->n) {
-        fprintf(stderr, "gpusim report: --kernels: %s\n", r->sel ? "no kernel named" : "memory");
+    char err[256];
+    if (kernels_select(list, 0, &r->sel, &r->n, err, sizeof err)) {
+        fprintf(stderr, "gpusim report: %s\n", err);
         return -1;
     }
     r->all = r->sel;
