@@ -1,7 +1,7 @@
 /*
  * cache.c -- the result cache (cache.h): a run's key from everything it depends on, and its
  * entry read back (through model/base/infile.h: a regular file only, bounded) or written
- * (a temporary name, then renamed). The entry's bytes are cache_entry.c's.
+ * (a temporary name, then renamed). The key's text and the entry's bytes are cache_entry.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,47 +17,7 @@
 
 #define KEY_FILE_MAX ((size_t)1 << 30)       /* a file hashed into a key: the binary, a PTX */
 
-/* ------------------------------------------------------------------ key text */
-
-static void key_put(struct cache_key *k, const char *s, size_t n)
-{
-    if (k->bad)
-        return;
-    if (k->len + n + 1 > k->cap) {
-        size_t cap = (k->len + n + 1) * 2;
-        char *p = k->len + n < CACHE_KEY_MAX ? realloc(k->text, cap) : NULL;
-        if (!p) {
-            k->bad = 1;
-            return;
-        }
-        k->text = p;
-        k->cap = cap;
-    }
-    memcpy(k->text + k->len, s, n);
-    k->len += n;
-    k->text[k->len] = 0;
-}
-
-void cache_key_start(struct cache_key *k)
-{
-    memset(k, 0, sizeof *k);
-    key_put(k, "gpusim result key 2\n", 20);
-}
-
-void cache_key_add(struct cache_key *k, const char *name, const char *value)
-{
-    key_put(k, name, strlen(name));
-    key_put(k, " ", 1);
-    for (const unsigned char *s = (const unsigned char *)value; *s; s++) {
-        char esc[8];
-        if (*s == '\\' || *s == '\n' || *s < 0x20 || *s == 0x7f) {
-            snprintf(esc, sizeof esc, *s == '\\' ? "\\\\" : *s == '\n' ? "\\n" : "\\x%02x", *s);
-            key_put(k, esc, strlen(esc));
-        } else
-            key_put(k, (const char *)s, 1);
-    }
-    key_put(k, "\n", 1);
-}
+/* ------------------------------------------------------------------ key files */
 
 /* "name HASH" of len bytes at p. */
 static void key_bytes(struct cache_key *k, const char *name, const char *p, size_t len)
@@ -101,22 +61,6 @@ static int key_file(struct cache_key *k, const char *name, const char *path, int
 void cache_key_file(struct cache_key *k, const char *name, const char *path, int optional)
 {
     key_file(k, name, path, optional);
-}
-
-int cache_key_end(struct cache_key *k)
-{
-    if (k->bad) {
-        cache_key_free(k);
-        return -1;
-    }
-    cache_hash(k->text, k->len, k->hex);
-    return 0;
-}
-
-void cache_key_free(struct cache_key *k)
-{
-    free(k->text);
-    memset(k, 0, sizeof *k);
 }
 
 /* ------------------------------------------------------------------ components */

@@ -81,10 +81,12 @@ int cache_put(const char *dir, const struct cache_key *k, const struct result *r
    else $HOME/.cache/gpusim, into buf; NULL if none of them is set. */
 const char *cache_default(char *buf, size_t n);
 
-/* cache_entry.c: the entry's bytes, with no file or key I/O (the fuzz harness's part).
+/* cache_entry.c (with the key text's builders above but cache_key_file and cache_key_common):
+   the entry's bytes, with no I/O (the fuzz harness's part).
    cache_hash: 128 bits of FNV-1a (two 64-bit lanes) of p[0..n) as 32 hex digits.
    cache_entry_make: the entry for r under k, malloc'd, *len bytes; NULL when r is an error,
-   a field does not fit its limit or memory ran out. cache_entry_parse: 0 and r filled when
+   has no message, or a word and message that disagree ("results correct" exactly when rc is
+   0), when a field does not fit its limit or memory ran out. cache_entry_parse: 0 and r filled when
    buf[0..len) is exactly what cache_entry_make writes for k and some result; else -1 with
    why, r untouched. */
 void cache_hash(const void *p, size_t n, char hex[CACHE_KEY_LEN]);

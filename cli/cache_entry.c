@@ -1,7 +1,8 @@
 /*
- * cache_entry.c -- a result cache entry's bytes (cache.h): made from a result and its key,
- * and parsed back only when they are exactly what would be made. No file I/O here (cache.c
- * reads and writes the files), so the fuzz harness (fuzz/fuzz_cache_one.c) runs it alone.
+ * cache_entry.c -- a key's text and a result cache entry's bytes (cache.h): an entry made from
+ * a result and its key, and parsed back only when it is exactly what would be made. No file
+ * I/O here (cache.c hashes the key's files and reads and writes the entries), so the fuzz
+ * harness (fuzz/fuzz_cache_one.c) runs it alone.
  *
  * An entry, every field in this order, N a decimal byte count without leading zeros:
  *   gpusim-result-cache 2          the format
@@ -35,6 +36,64 @@ void cache_hash(const void *p, size_t n, char hex[CACHE_KEY_LEN])
         b = (b ^ c[i]) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
     }
     snprintf(hex, CACHE_KEY_LEN, "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
+}
+
+/* ------------------------------------------------------------------ the key's text */
+
+static void key_put(struct cache_key *k, const char *s, size_t n)
+{
+    if (k->bad)
+        return;
+    if (k->len + n + 1 > k->cap) {
+        size_t cap = (k->len + n + 1) * 2;
+        char *p = k->len + n < CACHE_KEY_MAX ? realloc(k->text, cap) : NULL;
+        if (!p) {
+            k->bad = 1;
+            return;
+        }
+        k->text = p;
+        k->cap = cap;
+    }
+    memcpy(k->text + k->len, s, n);
+    k->len += n;
+    k->text[k->len] = 0;
+}
+
+void cache_key_start(struct cache_key *k)
+{
+    memset(k, 0, sizeof *k);
+    key_put(k, "gpusim result key 2\n", 20);
+}
+
+void cache_key_add(struct cache_key *k, const char *name, const char *value)
+{
+    key_put(k, name, strlen(name));
+    key_put(k, " ", 1);
+    for (const unsigned char *s = (const unsigned char *)value; *s; s++) {
+        char esc[8];
+        if (*s == '\\' || *s == '\n' || *s < 0x20 || *s == 0x7f) {
+            snprintf(esc, sizeof esc, *s == '\\' ? "\\\\" : *s == '\n' ? "\\n" : "\\x%02x", *s);
+            key_put(k, esc, strlen(esc));
+        } else
+            key_put(k, (const char *)s, 1);
+    }
+    key_put(k, "\n", 1);
+}
+
+int cache_key_end(struct cache_key *k)
+{
+    if (k->bad) {
+        cache_key_free(k);
+        return -1;
+    }
+    cache_hash(k->text, k->len, k->hex);
+    return 0;
+}
+
+void cache_key_free(struct cache_key *k)
+{
+    free(k->text);
+    memset(k, 0, sizeof *k);
 }
 
 /* ------------------------------------------------------------------ making */
@@ -95,10 +154,10 @@ static const char *word_of(int rc)
 char *cache_entry_make(const struct cache_key *k, const struct result *r, size_t *len)
 {
     struct out o = {0};
-    const char *word = word_of(r->rc), *msg = result_msg(r);
-    size_t mlen = strlen(msg);
+    const char *word = word_of(r->rc), *msg = r->msg;
+    size_t mlen = msg ? strlen(msg) : 0;
     char sum[CACHE_KEY_LEN];
-    if (!word || (r->rc == 0) != !strcmp(msg, CORRECT) || mlen > CACHE_MSG_MAX ||
+    if (!word || !msg || (r->rc == 0) != !strcmp(msg, CORRECT) || mlen > CACHE_MSG_MAX ||
         k->len > CACHE_KEY_MAX)
         return NULL;
     put_s(&o, CACHE_MAGIC "sum 00000000000000000000000000000000\nkey ");
