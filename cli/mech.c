@@ -5,6 +5,7 @@
  * simt_depth = 4, the paper's cached stack; here every mechanism runs on the configuration as
  * given, so all of them share one baseline).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,13 +105,17 @@ static void run_uncached(const struct opts *o, const struct mech *m, const struc
 void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
               struct result *r)
 {
-    char key[CACHE_KEY_LEN];
-    int keyed = o->cache && !cache_key(o, m, b, key);
-    if (keyed && cache_get(o->cache, key, r)) {
+    struct cache_key key;
+    int keyed = o->cache && !cache_key(o, m, b, &key);
+    if (keyed && cache_get(o->cache, &key, r)) {
         r->cached = 1;
+        cache_key_free(&key);
         return;
     }
     run_uncached(o, m, b, r);
-    if (keyed && cache_put(o->cache, key, r) && r->rc != 2)
-        fprintf(stderr, "gpusim: could not write the result cache %s/%s\n", o->cache, key);
+    if (keyed && cache_put(o->cache, &key, r))
+        fprintf(stderr, "gpusim: could not write the result cache entry %s/%s: %s\n", o->cache,
+                key.hex, errno ? strerror(errno) : "out of memory");
+    if (keyed)
+        cache_key_free(&key);
 }

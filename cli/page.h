@@ -36,7 +36,10 @@ uint64_t page_sched_base(const struct page *p, unsigned m);
 /* Cycles and warp instructions under m over its correct runs. */
 void page_totals(const struct page *p, unsigned m, uint64_t *cyc, uint64_t *wi);
 
-/* page_out.c: everything written. 0, or -1 with a message. */
+/* page_out.c: the output directory made if absent and a file made (and removed) in it, before
+   any run: 0, or -1 with a message. */
+int page_out_ready(const char *dir);
+/* Everything written. 0, or -1 with a message naming the file. */
 int page_write(const struct page *p);
 void page_print_summary(const struct page *p);
 

@@ -3,7 +3,11 @@
  * (page.md) and HTML (page.html, self-contained: styles and the plots inline), a CSV of every
  * run (page.csv), the plots drawn by gnuplot (page-*.svg from the data files and scripts in DIR/plots), and
  * the summary table printed. No host time or date is written, so equal runs give equal bytes.
+ * Every text in page.html is escaped (html_text): a configuration's name or path is text there,
+ * never markup.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,13 +37,34 @@ static void cells(struct row *r, const char *s)
         snprintf(r->c[r->n++], CELL, "%s", s);
 }
 
+/* The first n bytes of s as HTML text: &, <, > and " escaped. */
+static void html_text(FILE *f, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && s[i]; i++)
+        switch (s[i]) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(s[i], f);
+        }
+}
+
+/* s between <tag> and </tag>, escaped. */
+static void html_elem(FILE *f, const char *tag, const char *s)
+{
+    fprintf(f, "<%s>", tag);
+    html_text(f, s, strlen(s));
+    fprintf(f, "</%s>", tag);
+}
+
 /* A row of a table; head: the header (and, in Markdown, its rule). */
 static void t_row(FILE *f, enum fmt t, const struct row *r, int head)
 {
     if (t == F_HTML) {
         fputs("<tr>", f);
         for (unsigned i = 0; i < r->n; i++)
-            fprintf(f, "<%s>%s</%s>", head ? "th" : "td", r->c[i], head ? "th" : "td");
+            html_elem(f, head ? "th" : "td", r->c[i]);
         fputs("</tr>\n", f);
         return;
     }
@@ -65,12 +90,20 @@ static void t_close(FILE *f, enum fmt t)
 
 static void heading(FILE *f, enum fmt t, const char *s)
 {
-    fprintf(f, t == F_HTML ? "<h2>%s</h2>\n" : "\n## %s\n\n", s);
+    if (t == F_HTML) {
+        html_elem(f, "h2", s);
+        fputc('\n', f);
+    } else
+        fprintf(f, "\n## %s\n\n", s);
 }
 
 static void para(FILE *f, enum fmt t, const char *s)
 {
-    fprintf(f, t == F_HTML ? "<p>%s</p>\n" : "%s\n\n", s);
+    if (t == F_HTML) {
+        html_elem(f, "p", s);
+        fputc('\n', f);
+    } else
+        fprintf(f, "%s\n\n", s);
 }
 
 /* ------------------------------------------------------------------ tables */
@@ -188,11 +221,18 @@ static void problems(FILE *f, enum fmt t, const struct page *p)
         for (unsigned m = 0; m < p->nm; m++) {
             const struct result *x = page_res(p, k, m);
             const char *msg = result_msg(x);
+            char head[256];
             if (!x->rc)
                 continue;
-            fprintf(f, t == F_HTML ? "<li>%s under %s: %s: %.*s</li>\n" : "- %s under %s: %s: "
-                    "%.*s\n", p->r.all[k]->name, p->m[m]->name, mech_result_word(x->rc),
-                    (int)strcspn(msg, "\n<>&"), msg);
+            snprintf(head, sizeof head, "%s under %s: %s: ", p->r.all[k]->name, p->m[m]->name,
+                     mech_result_word(x->rc));
+            if (t == F_HTML) {
+                fputs("<li>", f);
+                html_text(f, head, sizeof head);
+                html_text(f, msg, strcspn(msg, "\n"));
+                fputs("</li>\n", f);
+            } else
+                fprintf(f, "- %s%.*s\n", head, (int)strcspn(msg, "\n<>&"), msg);
         }
 }
 
@@ -443,12 +483,23 @@ static const char html_head[] =
     "<h1>Mechanisms: speed-up and cost</h1>\n";
 
 /* Each plot's rendered size, written into the page by the browser (a check that the plots
-   were drawn: tests/test_page.c reads it from Chromium's rendered page). */
+   were drawn: tests/test_cli.c test_report_page_in_chromium reads it from Chromium's rendered
+   page). */
 static const char html_tail[] =
     "<script>\nfor (const s of document.querySelectorAll('figure.plot svg')) {\n"
     "  const b = s.getBoundingClientRect();\n"
     "  s.parentNode.dataset.rendered = Math.round(b.width) + 'x' + Math.round(b.height);\n}\n"
     "</script>\n</body></html>\n";
+
+/* fclose(f) of the file at path: 0, or -1 with a message. */
+static int closed(FILE *f, const char *path)
+{
+    int bad = ferror(f), e = errno;
+    if (fclose(f) == 0 && !bad)
+        return 0;
+    fprintf(stderr, "gpusim report page: cannot write %s: %s\n", path, strerror(bad ? e : errno));
+    return -1;
+}
 
 static int write_file(const struct page *p, const char *name, enum fmt t, const int *drawn)
 {
@@ -456,7 +507,7 @@ static int write_file(const struct page *p, const char *name, enum fmt t, const 
     FILE *f;
     snprintf(path, sizeof path, "%s/%s", p->dir, name);
     if (!(f = fopen(path, "w"))) {
-        fprintf(stderr, "gpusim report page: cannot write %s\n", path);
+        fprintf(stderr, "gpusim report page: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
     if (t == F_HTML)
@@ -467,7 +518,7 @@ static int write_file(const struct page *p, const char *name, enum fmt t, const 
     doc(f, t, p, drawn);
     if (t == F_HTML)
         fputs(html_tail, f);
-    return fclose(f) ? -1 : 0;
+    return closed(f, path);
 }
 
 static int write_csv(const struct page *p)
@@ -475,8 +526,10 @@ static int write_csv(const struct page *p)
     char path[1200];
     FILE *f;
     snprintf(path, sizeof path, "%s/page.csv", p->dir);
-    if (!(f = fopen(path, "w")))
+    if (!(f = fopen(path, "w"))) {
+        fprintf(stderr, "gpusim report page: cannot write %s: %s\n", path, strerror(errno));
         return -1;
+    }
     fprintf(f, "kernel,category,mechanism,group,result,cycles,warp_insns,speedup");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
         fprintf(f, ",sched_%s", iss_class_names[c]);
@@ -492,7 +545,32 @@ static int write_csv(const struct page *p)
                 fprintf(f, ",%llu", (unsigned long long)x->st.t.sched_cycles[c]);
             fprintf(f, ",%.0f,%.4f\n", p->bytes[m], p->area[m]);
         }
-    return fclose(f) ? -1 : 0;
+    return closed(f, path);
+}
+
+int page_out_ready(const char *dir)
+{
+    char probe[1200];
+    struct stat st;
+    int fd;
+    if (mkdir(dir, 0777) && errno != EEXIST) {
+        fprintf(stderr, "gpusim report page: --out %s: cannot make the directory: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "gpusim report page: --out %s: not a directory\n", dir);
+        return -1;
+    }
+    snprintf(probe, sizeof probe, "%s/.page-write-check.%ld", dir, (long)getpid());
+    if ((fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0) {
+        fprintf(stderr, "gpusim report page: --out %s: cannot write in the directory: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    close(fd);
+    unlink(probe);
+    return 0;
 }
 
 int page_write(const struct page *p)

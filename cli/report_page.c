@@ -9,7 +9,9 @@
  * Written to --out DIR (default gpusim-report): page.md (Markdown), page.csv (a row per
  * kernel and mechanism), page-*.svg (plots drawn by gnuplot from the data files and scripts
  * in DIR/plots, which stay there for restyling) and page.html, one self-contained file with
- * the same tables and the plots inline. The summary table is also printed. Nothing on the
+ * the same tables and the plots inline. DIR is made and checked writable before any run (a
+ * mistyped --out fails at once, not after hours of runs); a page that could not be written is
+ * an error (exit 2), never announced. The summary table is also printed. Nothing on the
  * page depends on the host (no host times, no dates), so the same runs give the same bytes.
  *
  * Speed-up: the base run's cycles over the mechanism's, per kernel (every launch of it);
@@ -232,13 +234,21 @@ int report_page(const struct opts *opt)
     rc = 2;
     for (unsigned k = 0; k < p->r.n; k++)
         p->cat[k] = category(p->r.all[k]->name);
-    if (!costs(p) && !rep_run(&p->r, NULL)) {
+    if (!page_out_ready(p->dir) && !costs(p) && !rep_run(&p->r, NULL)) {
+        int written;
         means(p);
-        rc = page_write(p) ? 2 : p->r.bad ? 1 : 0;
+        written = !page_write(p);
         page_print_summary(p);
-        printf("%u runs (%u from the cache %s), %u failed; the page: %s/page.html (and "
-               "page.md, page.csv)\n", p->r.runs, p->r.hits, o->cache ? o->cache : "(none)",
-               p->r.bad, p->dir);
+        printf("%u runs (%u from the cache %s), %u failed", p->r.runs, p->r.hits,
+               o->cache ? o->cache : "(none)", p->r.bad);
+        if (written)
+            printf("; the page: %s/page.html (and page.md, page.csv)\n", p->dir);
+        else {
+            printf("\n");
+            fprintf(stderr, "gpusim report page: the page was not written in %s (the reason "
+                    "above)\n", p->dir);
+        }
+        rc = !written ? 2 : p->r.bad ? 1 : 0;
     }
     rep_close(&p->r);
     free(p);

@@ -1,7 +1,7 @@
 /*
- * fuzz_one.h -- one input through the PTX path or the configuration parser, as the libFuzzer
- * harnesses (fuzz_ptx.c, fuzz_cfg.c) and the regression test (tests/test_fuzz_regress.c) run
- * it. Each returns 0 when every stage either succeeded or returned an error with a message,
+ * fuzz_one.h -- one input through the PTX path, the configuration parser or the result
+ * cache's entry parser, as the libFuzzer harnesses (fuzz_ptx.c, fuzz_cfg.c, fuzz_cache.c) and
+ * the regression test (tests/test_fuzz_regress.c) run it. Each returns 0 when every stage either succeeded or returned an error with a message,
  * and otherwise the number of stages that did not (each described on stderr); a crash, an
  * exit() or a sanitizer report is a failure of its own. docs/verification.md "Fuzzing".
  */
@@ -19,5 +19,15 @@ struct fuzz_ptx_count {
 int fuzz_ptx_one(const uint8_t *data, size_t size);
 void fuzz_ptx_counts(struct fuzz_ptx_count *out);
 int fuzz_cfg_one(const uint8_t *data, size_t size);
+
+/* The cache harness (fuzz_cache_one.c): what it reached (entries read back, results made into
+   entries), and the key its entries are made for (other: the key they must not be read under). */
+struct fuzz_cache_count {
+    uint64_t inputs, read, made;
+};
+struct cache_key;
+int fuzz_cache_one(const uint8_t *data, size_t size);
+void fuzz_cache_counts(struct fuzz_cache_count *out);
+void fuzz_cache_key(struct cache_key *k, int other);
 
 #endif

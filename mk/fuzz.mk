@@ -3,25 +3,27 @@
 #
 #   make fuzz        build build-fuzz/ with clang (-fsanitize=fuzzer,address,undefined, every
 #                    UBSan finding fatal), seed build-fuzz/corpus-ptx/ (bench/*/kernel.ptx,
-#                    fuzz/seeds/ptx/, tests/data/ptx/) and build-fuzz/corpus-cfg/ (configs/*.cfg and
-#                    fuzz/seeds/cfg/), then run each harness of FUZZ_TARGETS in turn, one at a
-#                    time, for FUZZ_TIME seconds -- or FUZZ_RUNS executions when that is set --
-#                    with its dictionary. A crash, timeout, leak or out-of-memory input stops
+#                    fuzz/seeds/ptx/, tests/data/ptx/), build-fuzz/corpus-cfg/ (configs/*.cfg and
+#                    fuzz/seeds/cfg/) and build-fuzz/corpus-cache/ (fuzz/seeds/cache/), then run
+#                    each harness of FUZZ_TARGETS in turn, one at a time, for FUZZ_TIME
+#                    seconds -- or FUZZ_RUNS executions when that is set -- with its
+#                    dictionary. A crash, timeout, leak or out-of-memory input stops
 #                    that harness and the target (non-zero exit); the input is in
 #                    build-fuzz/artifacts-NAME/. The whole output is build-fuzz/fuzz-NAME.log
 #                    (tail -f it during a long run); its last lines are printed.
-#   make fuzz-build  only the build (build-fuzz/fuzz_ptx, build-fuzz/fuzz_cfg)
+#   make fuzz-build  only the build (build-fuzz/fuzz_ptx, build-fuzz/fuzz_cfg, build-fuzz/fuzz_cache)
 #
 # Knobs: FUZZ_TIME (60 s per harness), FUZZ_RUNS (executions; unset = time-bound; with
 # FUZZ_JOBS > 1 the total over all workers), FUZZ_JOBS (1: worker processes; N > 1 runs
 # libFuzzer's fork mode, -fork=N, whose workers share the corpus and whose log lines count every
 # worker's executions with the oom/timeout/crash totals; a timeout or out-of-memory input stops
-# it as in the one-process run, -ignore_timeouts=0 -ignore_ooms=0), FUZZ_TARGETS (ptx cfg), FUZZ_TIMEOUT (10: seconds one input may take before it is a
+# it as in the one-process run, -ignore_timeouts=0 -ignore_ooms=0), FUZZ_TARGETS (ptx cfg cache), FUZZ_TIMEOUT (10: seconds one input may take before it is a
 # timeout -- an input takes about a millisecond, fuzz/fuzz_ptx_one.c bounds every launch),
 # FUZZ_RSS_MB (2048: resident memory limit, also the largest single allocation), FUZZ_NICE
 # (10: the harnesses run under nice), FUZZ_OPTS (more libFuzzer flags, e.g. -seed=1), FUZZ_CC
 # (clang; make deps installs clang and libclang-rt-14-dev, which holds libFuzzer).
-# -max_len: 16384 bytes of PTX (the largest bench PTX is 12 KB), 8192 of configuration.
+# -max_len: 16384 bytes of PTX (the largest bench PTX is 12 KB), 8192 of configuration and of
+# cache entry (a seed entry is 2.5 KB).
 # A crash becomes a regression input: copy it to tests/data/fuzz/NAME/ (test_fuzz_regress
 # runs every file there through the same fuzz/fuzz_NAME_one.c, in make test and san-test).
 
@@ -32,11 +34,12 @@ FUZZ_RUNS    ?=
 FUZZ_TIMEOUT ?= 10
 FUZZ_RSS_MB  ?= 2048
 FUZZ_NICE    ?= 10
-FUZZ_TARGETS ?= ptx cfg
+FUZZ_TARGETS ?= ptx cfg cache
 FUZZ_OPTS    ?=
 FUZZ_JOBS    ?= 1
 FUZZ_MAXLEN_ptx := 16384
 FUZZ_MAXLEN_cfg := 8192
+FUZZ_MAXLEN_cache := 8192
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined -std=gnu11 -Wall -Wextra \
                 -Werror=implicit-function-declaration -Imodel
@@ -57,6 +60,23 @@ $(FUZZ_BUILD)/%.o: %.c
 
 $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+
+# The cache harness: cli/cache_entry.c (entries, no I/O), built and linked on its own; the
+# regression test links the same body into build/tests/test_fuzz_regress.
+FUZZ_CACHE_OBJ := $(FUZZ_BUILD)/fuzz/fuzz_cache.o $(FUZZ_BUILD)/fuzz/fuzz_cache_one.o \
+                  $(FUZZ_BUILD)/cli/cache_entry.o
+$(FUZZ_CACHE_OBJ): FUZZ_CFLAGS += -Ibench -Icli
+$(FUZZ_BUILD)/fuzz_cache: $(FUZZ_CACHE_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+fuzz-build: $(FUZZ_BUILD)/fuzz_cache $(FUZZ_BUILD)/cache.dict
+$(FUZZ_BUILD)/cache.dict: fuzz/cache.dict
+	@mkdir -p $(dir $@)
+	cp $< $@
+fuzz-seed-cache:
+	@mkdir -p $(FUZZ_BUILD)/corpus-cache
+	@for f in fuzz/seeds/cache/*; do cp $$f $(FUZZ_BUILD)/corpus-cache/seed-$$(basename $$f); done
+FUZZ_ONE_OBJ += $(BUILD)/fuzz/fuzz_cache_one.o $(BUILD)/cli/cache_entry.o
+$(BUILD)/tests/test_fuzz_regress: $(BUILD)/fuzz/fuzz_cache_one.o $(BUILD)/cli/cache_entry.o
 
 $(FUZZ_BUILD)/ptx.dict: fuzz/ptx.dict
 	@mkdir -p $(dir $@)
@@ -84,7 +104,8 @@ fuzz: deps fuzz-build $(addprefix fuzz-seed-,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_BUILD)/artifacts-$$t; \
 	  echo "fuzz $$t: $(FUZZ_LIMIT) $(FUZZ_FORK), log in $(FUZZ_BUILD)/fuzz-$$t.log"; \
-	  case $$t in ptx) max=$(FUZZ_MAXLEN_ptx);; *) max=$(FUZZ_MAXLEN_cfg);; esac; \
+	  case $$t in ptx) max=$(FUZZ_MAXLEN_ptx);; cache) max=$(FUZZ_MAXLEN_cache);; \
+	    *) max=$(FUZZ_MAXLEN_cfg);; esac; \
 	  nice -n $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz_$$t -dict=$(FUZZ_BUILD)/$$t.dict -max_len=$$max \
 	    -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_BUILD)/artifacts-$$t/ $(FUZZ_LIMIT) $(FUZZ_FORK) $(FUZZ_OPTS) \
@@ -96,5 +117,5 @@ fuzz: deps fuzz-build $(addprefix fuzz-seed-,$(FUZZ_TARGETS))
 	  echo "fuzz $$t: $$(ls $(FUZZ_BUILD)/corpus-$$t | wc -l) corpus files, no crash"; \
 	done
 
-.PHONY: fuzz-seed-ptx fuzz-seed-cfg
+.PHONY: fuzz-seed-ptx fuzz-seed-cfg fuzz-seed-cache
 -include $(shell find $(FUZZ_BUILD) -name '*.d' 2>/dev/null)

@@ -1,7 +1,8 @@
 /*
- * test_fuzz_regress.c -- every input the fuzzers found a bug with (tests/data/fuzz/ptx/ and
- * tests/data/fuzz/cfg/, one file each) and every fuzz seed, run through the harness bodies
- * the fuzzers use (fuzz/fuzz_ptx_one.c, fuzz/fuzz_cfg_one.c): each must end in success or in
+ * test_fuzz_regress.c -- every input the fuzzers found a bug with (tests/data/fuzz/ptx/,
+ * tests/data/fuzz/cfg/ and tests/data/fuzz/cache/, one file each) and every fuzz seed, run
+ * through the harness bodies the fuzzers use (fuzz/fuzz_ptx_one.c, fuzz/fuzz_cfg_one.c,
+ * fuzz/fuzz_cache_one.c): each must end in success or in
  * an error with a message. Under SAN=1 (make san-test) a memory error or undefined behaviour
  * on one of them fails the test too, and so does a leak where make san-test runs this test
  * with detect_leaks=1. Each input is given in a buffer of exactly its size, as libFuzzer gives
@@ -10,6 +11,7 @@
 #include <dirent.h>
 #include "testutil.h"
 #include "fuzz_one.h"
+#include "../cli/cache.h"
 #ifdef __SANITIZE_ADDRESS__
 #include <sanitizer/lsan_interface.h>
 #define LEAKED() __lsan_do_recoverable_leak_check()   /* 0 unless detect_leaks=1 */
@@ -114,6 +116,33 @@ static void test_cfg_seeds(void **state)
     assert_true(run_dir("fuzz/seeds/cfg", ".cfg", fuzz_cfg_one) > 0);
 }
 
+/* Cache entries: the regression inputs and seeds run clean, and an entry made for the
+   harness's key is read back (a harness that refused everything would pass every input). */
+static void test_cache_regressions(void **state)
+{
+    struct fuzz_cache_count c0, c1;
+    struct cache_key k;
+    struct result r;
+    size_t len;
+    char *e;
+    (void)state;
+    assert_true(run_dir("tests/data/fuzz/cache", "", fuzz_cache_one) > 0);
+    assert_true(run_dir("fuzz/seeds/cache", "", fuzz_cache_one) > 0);
+    memset(&r, 0, sizeof r);
+    r.msg = "results correct";
+    r.st.cycles = 1234;
+    fuzz_cache_key(&k, 0);
+    e = cache_entry_make(&k, &r, &len);
+    assert_non_null(e);
+    fuzz_cache_counts(&c0);
+    assert_int_equal(fuzz_cache_one((const uint8_t *)e, len), 0);
+    fuzz_cache_counts(&c1);
+    assert_int_equal(c1.read - c0.read, 2);             /* as is, and with the sum redone */
+    assert_int_equal(c1.made - c0.made, 1);             /* and made into an entry of its own */
+    free(e);
+    cache_key_free(&k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +150,7 @@ int main(void)
         cmocka_unit_test(test_cfg_regressions),
         cmocka_unit_test(test_ptx_seeds_reach_the_models),
         cmocka_unit_test(test_cfg_seeds),
+        cmocka_unit_test(test_cache_regressions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

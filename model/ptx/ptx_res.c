@@ -186,6 +186,21 @@ static void ptxas_version(struct ptx_res *r)
         snprintf(r->tool, sizeof r->tool, "%s", last);
 }
 
+int ptx_res_ptxas_version(char *buf, size_t n)
+{
+    struct ptx_res *r = calloc(1, sizeof *r);
+    int rc = 1;
+    if (r) {
+        ptxas_version(r);
+        if (r->tool[0]) {
+            snprintf(buf, n, "%s", r->tool);
+            rc = 0;
+        }
+    }
+    free(r);
+    return rc;
+}
+
 /* The first line of ptxas output that says what went wrong. */
 static void first_error(const char *out, char *msg, size_t len)
 {

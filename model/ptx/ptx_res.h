@@ -51,6 +51,10 @@ int ptx_res_from_ptxas(const char *out, struct ptx_res *r, char *err, size_t err
 int ptx_res_run_ptxas(const char *ptx_path, const char *target, struct ptx_res *r,
                       char *err, size_t errlen);
 
+/* The version line of the ptxas ptx_res_run_ptxas runs ("Cuda compilation tools, release
+   ..."), into buf: 0, or 1 when none could be started (the result cache keys on it). */
+int ptx_res_ptxas_version(char *buf, size_t n);
+
 /* ptxas -v on PTX text (through a temporary file), as ptx_res_run_ptxas. */
 int ptx_res_run_ptxas_text(const char *text, size_t len, const char *target, struct ptx_res *r,
                            char *err, size_t errlen);
