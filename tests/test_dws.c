@@ -3,7 +3,9 @@
  * computes correct results under every variant on gtx480, configs/dws.cfg and
  * configs/kepler.cfg (timing model, test size); splits happen and reconverge, the statistics
  * agree with each other; a slot arrived with its pop timer running merges only when the timer
- * is done; the combinations DWS refuses are refused with a message.
+ * is done; barriers that only some lanes of a warp reach give the results and the arrivals of
+ * dws = off (tests/data/ptx/divergent_barrier.ptx); the combinations DWS refuses are refused
+ * with a message.
  */
 #include "bench_run.h"
 

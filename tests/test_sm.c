@@ -14,7 +14,9 @@
  *   - the CTA ready port counts residency;
  * the whole GPU on a kernel whose warps return early while the others meet at
  * __syncthreads (it deadlocked when the barrier unit never learned of exits), also with 128
- * resident warps on one SM (slot masks wider than 64 bits) and 1, 2 or 4 schedulers.
+ * resident warps on one SM (slot masks wider than 64 bits) and 1, 2 or 4 schedulers;
+ * a kernel naming a register past the SM's 16-bit register numbers is refused at launch (the
+ * functional model runs it).
  */
 #include <sys/resource.h>
 #include "testutil.h"

@@ -160,6 +160,7 @@ static int bar_after(const struct flow *f, uint32_t a, uint32_t b)
 static slotmask bar_turn(const struct sm *s, slotmask ws, slotmask held)
 {
     const struct simt_out *o = s->simt_o;
+    const uint32_t *pc = s->fetch_o->head_pc;    /* the barriers' pcs */
     slotmask ready = held & ~o->busy, c, t1, t2;
     uint32_t nsplit = slot_count(ws) - 1;
     unsigned a, b;
@@ -172,7 +173,7 @@ static slotmask bar_turn(const struct sm *s, slotmask ws, slotmask held)
     c = ready;
     for (SLOT_EACH(a, ready, t1))
         for (SLOT_EACH(b, ready, t2))
-            if (a != b && bar_after(s->p.flow, o->pc[b], o->pc[a]))
+            if (a != b && bar_after(s->p.flow, pc[b], pc[a]))
                 c &= ~slot_bit(a);         /* b's barrier comes first */
     return c ? slot_bit(slot_ctz(c)) : 0;
 }
