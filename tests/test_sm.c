@@ -14,7 +14,9 @@
  *   - the CTA ready port counts residency;
  * the whole GPU on a kernel whose warps return early while the others meet at
  * __syncthreads (it deadlocked when the barrier unit never learned of exits), also with 128
- * resident warps on one SM (slot masks wider than 64 bits) and 1, 2 or 4 schedulers.
+ * resident warps on one SM (slot masks wider than 64 bits) and 1, 2 or 4 schedulers;
+ * a kernel naming a register past the SM's 16-bit register numbers is refused at launch (the
+ * functional model runs it).
  */
 #include <sys/resource.h>
 #include "testutil.h"
@@ -442,6 +444,86 @@ static void test_bit_pop(void **state)
     }
 }
 
+/* A kernel of 4 + nr + ns registers (%rd<4>, %r<nr>, %s<ns> when ns, in that order of
+   numbers) into buf: out[tid] = 2 tid + 3 through the registers named a, b, c, d (a = tid,
+   b = a + 1, c = b + 2, d = c + a). */
+static void many_regs_ptx(char *buf, size_t len, unsigned nr, unsigned ns, const char *a,
+                          const char *b, const char *c, const char *d)
+{
+    char sdecl[48] = "";
+    if (ns)
+        snprintf(sdecl, sizeof sdecl, "\t.reg .b32 %%s<%u>;\n", ns);
+    snprintf(buf, len,
+             ".version 7.0\n.target sm_75\n.address_size 64\n"
+             ".visible .entry many(.param .u64 out)\n{\n"
+             "\t.reg .b64 %%rd<4>;\n\t.reg .b32 %%r<%u>;\n%s"
+             "\tld.param.u64 %%rd1, [out];\n"
+             "\tcvta.to.global.u64 %%rd1, %%rd1;\n"
+             "\tmov.u32 %s, %%tid.x;\n"
+             "\tadd.s32 %s, %s, 1;\n"
+             "\tadd.s32 %s, %s, 2;\n"
+             "\tadd.s32 %s, %s, %s;\n"
+             "\tmul.wide.u32 %%rd2, %s, 4;\n"
+             "\tadd.s64 %%rd3, %%rd1, %%rd2;\n"
+             "\tst.global.u32 [%%rd3], %s;\n"
+             "\tret;\n}\n", nr, sdecl, a, b, a, c, b, d, c, a, a, d);
+}
+
+/* The kernel of many_regs_ptx on one CTA of 64 threads with set: GS_OK and the results
+   checked, or the launch's status with its message in msg. */
+static int run_many_regs(const char *text, const char *set, char *msg, size_t msglen)
+{
+    struct gs_gpu *g;
+    struct gs_module *mod;
+    uint64_t dout;
+    uint32_t out[64];
+    const struct gs_arg args[1] = { GS_ARG(dout) };
+    char err[512];
+    int rc;
+    if (gs_init(&g, "configs/gtx480.cfg", &set, 1, err, sizeof err) != GS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(gs_load_ptx_text(g, text, "many.ptx", &mod), GS_OK);
+    assert_int_equal(gs_malloc(g, &dout, sizeof out), GS_OK);
+    rc = gs_launch(g, mod, "many", (struct gs_dim3){ 1, 1, 1 }, (struct gs_dim3){ 64, 1, 1 }, 0,
+                   args, 1);
+    snprintf(msg, msglen, "%s", rc == GS_OK ? "" : gs_last_error(g));
+    if (rc == GS_OK) {
+        assert_int_equal(gs_memcpy_dtoh(g, out, dout, sizeof out), GS_OK);
+        for (uint32_t t = 0; t < 64; t++)
+            assert_int_equal(out[t], 2 * t + 3);
+    }
+    gs_destroy(g);
+    return rc;
+}
+
+/* Register numbers are 16 bits in the SM (SM_MAX_REG): a kernel naming register 65535 or
+   above is refused at launch on the timing model, naming the kernel, the register, its
+   number, the kernel's count and the limit; the functional model runs it. 70,000 registers
+   (the chain through %s4463 = number 69999, %r65531 = 65535 -- the fields' "none" --, and
+   %r4459, which 69999 folds onto in 16 bits): before, the timing model deadlocked and vtw = hw
+   livelocked (VTW's registers come after the kernel's). 65,535 registers using number 65534
+   run on the timing model; 65,536 using number 65535 are refused. */
+static void test_many_registers(void **state)
+{
+    static char text[2048];
+    char msg[1024];
+    (void)state;
+    many_regs_ptx(text, sizeof text, 65532, 4464, "%s4463", "%r65531", "%r4459", "%s4462");
+    assert_int_equal(run_many_regs(text, "model=functional", msg, sizeof msg), GS_OK);
+    assert_int_equal(run_many_regs(text, "model=timing", msg, sizeof msg), GS_ERR_LAUNCH);
+    tu_assert_contains(msg, "kernel many: register %s4463 at PC 2 (many.ptx:11) is number 69999 "
+                       "of the kernel's 70000; the timing model's SM keeps register numbers in "
+                       "16 bits: at most 65535 registers (model = functional has no such limit)");
+    assert_int_equal(run_many_regs(text, "vtw=hw", msg, sizeof msg), GS_ERR_LAUNCH);
+    tu_assert_contains(msg, "at most 65535 registers");
+    many_regs_ptx(text, sizeof text, 65531, 0, "%r65530", "%r65529", "%r65528", "%r65527");
+    assert_int_equal(run_many_regs(text, "model=timing", msg, sizeof msg), GS_OK);
+    many_regs_ptx(text, sizeof text, 65532, 0, "%r65531", "%r65529", "%r65528", "%r65527");
+    assert_int_equal(run_many_regs(text, "model=timing", msg, sizeof msg), GS_ERR_LAUNCH);
+    tu_assert_contains(msg, "register %r65531 at PC 2 (many.ptx:10) is number 65535 of the "
+                       "kernel's 65536");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -454,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_ready_port),
         cmocka_unit_test(test_early_exit_barrier),
         cmocka_unit_test(test_128_warps),
+        cmocka_unit_test(test_many_registers),
         cmocka_unit_test(test_runaway),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -590,6 +590,8 @@ static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs
         return seterr(g, GS_ERR_LAUNCH, "launch %s: %u bytes of local memory per thread exceed "
                       "local_bytes_per_thread (%llu)", p->name, p->local_size,
                       (unsigned long long)c->local_bytes_per_thread);
+    if (c->model == MODEL_TIMING && sm_regs_check(p, g->err, g->errcap))
+        return seterr(g, GS_ERR_LAUNCH, "%s", g->err);
     return GS_OK;
 }
 

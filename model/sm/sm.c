@@ -71,12 +71,38 @@ static void init_exec(struct sm *s)
     x->nsmid = p->conf->num_sms;
 }
 
+int sm_regs_check(const struct ptx_prog *p, char *err, size_t errlen)
+{
+    int32_t defs[PTX_INSN_MAX_REGS], uses[PTX_INSN_MAX_REGS];
+    int nd, nu;
+    if (p->nregs <= SM_MAX_REG + 1u)
+        return 0;
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        ptx_insn_regs(&p->insns[pc], defs, &nd, uses, &nu);
+        for (int k = 0; k < nd + nu; k++) {
+            int32_t r = k < nd ? defs[k] : uses[k - nd];
+            if (r < 0 || (uint32_t)r <= SM_MAX_REG)
+                continue;
+            snprintf(err, errlen, "kernel %s: register %s at PC %u (%s:%u) is number %u of the "
+                     "kernel's %u; the timing model's SM keeps register numbers in 16 bits: "
+                     "at most %u registers (model = functional has no such limit)", p->name,
+                     p->reg_name ? p->reg_name[r] : "?", pc,
+                     p->mod && p->mod->filename[0] ? p->mod->filename : "?", p->insns[pc].line,
+                     (unsigned)r, p->nregs, SM_MAX_REG + 1u);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *err, size_t errlen)
 {
     uint32_t i;
     memset(s, 0, sizeof *s);
     s->p = *p;
     s->st = st;
+    if (sm_regs_check(p->prog, err, errlen))
+        return -1;
     s->nsched = p->conf->schedulers_per_sm;
     s->nslots = sm_slots(p->conf);
     s->nctx = sm_contexts(p->conf);

@@ -57,6 +57,11 @@
 #define SM_MAX_SCHED ISS_MAX_SCHED
 #define SM_NO_SLOT   0xFFu         /* a context that holds no slot */
 #define SM_NO_CTX    0xFFFFu       /* a slot that holds no context */
+/* The highest register number the SM can name: register numbers are 16 bits in its state (the
+   decoder's destination and check lists, fu's and ldst's destination fields and the late-write
+   port, where 0xFFFF means none; sb's and ntb's ports, rtl/sb.sv and rtl/ntb.sv). A kernel
+   naming a higher one is refused at launch (sm_regs_check). */
+#define SM_MAX_REG   0xFFFEu
 
 /* Stimulus recording of one block of this SM (gpu/record.h); set by the GPU top for SM 0. */
 struct sm_rec {
@@ -363,6 +368,10 @@ const struct blk_desc *sm_block_desc(unsigned id);
 void sm_rec_put(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32_t size);
 #define sm_rec(s, id, inst, in, size) \
     do { if ((s)->rec) sm_rec_put(s, id, inst, in, size); } while (0)
+/* The kernel names no register above SM_MAX_REG (its linked program, VTW's and redirection's
+   registers included): 0, or -1 with a message naming the kernel, the register, its number,
+   the kernel's register count and the limit. sm_init and the host's launch check it. */
+int  sm_regs_check(const struct ptx_prog *p, char *err, size_t errlen);
 /* sm_cta.c: CTAs, contexts, the slot table. */
 int  sm_can_launch(const struct sm *s);
 void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs);

@@ -27,7 +27,8 @@
  *     lanes include an L1 hit is latched as the memory-split candidate for t+1, if its slot
  *     can still give those lanes away (they are active in its mask, not all of it).
  * A slot of a split warp does not issue bar.sync (sm_dws_hold): its warp's splits meet at the
- * barrier's pc and merge first.
+ * barrier's pc and merge first -- unless no merge can make the warp whole any more (some lanes
+ * reach a barrier that the others do not): then one held slot at a time arrives (bar_turn).
  */
 #include <string.h>
 #include "sm.h"
@@ -118,16 +119,81 @@ slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes)
     return r;
 }
 
-/* Slots of split warps whose I-buffer head is a barrier: they wait until the warp is whole. */
+/* May slots a and b of one warp (nsplit split slots) merge, as wst's PC matcher pairs them
+   (wst.h): both at their regime level, at the same pc -- or one empty: a split slot, or the
+   home when it has one split left. */
+static int may_merge(const struct sm *s, uint32_t a, uint32_t b, uint32_t nsplit)
+{
+    const struct simt_out *o = s->simt_o;
+    uint32_t n = s->dws.nwslots;
+    if (!slot_has(o->lvl, a) || !slot_has(o->lvl, b))
+        return 0;
+    return o->pc[a] == o->pc[b] || (!o->mask[a] && (a >= n || nsplit == 1)) ||
+           (!o->mask[b] && (b >= n || nsplit == 1));
+}
+
+/* Does every path from the barrier at pc a reach the one at pc b (b post-dominates a: later
+   in a's block, or b's block on a's chain of immediate post-dominators)? */
+static int bar_after(const struct flow *f, uint32_t a, uint32_t b)
+{
+    uint32_t ba = f->block_of[a], bb = f->block_of[b], k = ba;
+    if (ba == bb)
+        return b > a;
+    for (uint32_t n = 0; n < f->nblocks && k < f->nblocks; n++) {
+        k = f->blocks[k].ipdom;
+        if (k == bb)
+            return 1;
+    }
+    return 0;
+}
+
+/* The held slot of a split warp (slots ws, held: those whose head is a barrier) that goes to
+   its barrier now, or 0. The warp's splits meet at a barrier's pc and merge before they
+   arrive; but where every slot waits -- held at a barrier, or arrived at the regime's
+   reconvergence point -- and no two of them can merge any more, the warp can never be whole:
+   some lanes reach a barrier the others do not (docs/functional.md: the warp arrives as if
+   whole, as without DWS). Then one held slot arrives: one whose barrier no other held
+   slot's barrier comes after on every path (so that a later barrier stays a meeting point,
+   as the SIMT stack reaches it only once the earlier one is passed), the lowest such slot
+   (the home keeps a branch's taken lanes, which the SIMT stack runs first). One at a time:
+   the others see it running again until it waits once more. */
+static slotmask bar_turn(const struct sm *s, slotmask ws, slotmask held)
+{
+    const struct simt_out *o = s->simt_o;
+    const uint32_t *pc = s->fetch_o->head_pc;    /* the barriers' pcs */
+    slotmask ready = held & ~o->busy, c, t1, t2;
+    uint32_t nsplit = slot_count(ws) - 1;
+    unsigned a, b;
+    if (ws & ~(ready | o->arr) || !ready)
+        return 0;                          /* a slot still runs, or works on its stack */
+    for (SLOT_EACH(a, ws, t1))
+        for (SLOT_EACH(b, ws & ~slot_first(a + 1), t2))
+            if (may_merge(s, a, b, nsplit))
+                return 0;                  /* wst will merge them first */
+    c = ready;
+    for (SLOT_EACH(a, ready, t1))
+        for (SLOT_EACH(b, ready, t2))
+            if (a != b && bar_after(s->p.flow, pc[b], pc[a]))
+                c &= ~slot_bit(a);         /* b's barrier comes first */
+    return c ? slot_bit(slot_ctz(c)) : 0;
+}
+
+/* Slots of split warps whose I-buffer head is a barrier: they wait until the warp is whole,
+   or until bar_turn lets one of them arrive. */
 slotmask sm_dws_hold(const struct sm *s)
 {
-    slotmask m = s->fetch_o->head_v & s->live, h = 0, tmp;
+    slotmask m = s->fetch_o->head_v & s->live, h = 0, left, tmp;
     unsigned w;
     if (!s->wst_n)
         return 0;
     for (SLOT_EACH(w, m, tmp))
         if (s->p.prog->insns[s->fetch_o->head_pc[w]].op == OP_BAR && in_regime(s, w))
             h |= slot_bit(w);
+    for (left = h; left; ) {
+        slotmask ws = s->dws.cslots[s->slot_ctx[slot_ctz(left)]] & s->live & ~s->simt_o->fin;
+        h &= ~bar_turn(s, ws, h & ws);
+        left &= ~(ws | slot_bit(slot_ctz(left)));
+    }
     return h;
 }
 
