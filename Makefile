@@ -2,7 +2,10 @@
 #   make deps    install every dependency from Debian packages (idempotent)
 #   make         build build/gpusim and build/libgpusim.a
 #   make run     deps + build + the main job: every bench kernel on configs/gtx480.cfg, a table
-#   make test    deps + build + every test, the short co-simulation and the cost checks (.ci/run)
+#   make test    deps + build + every test, the short co-simulation and the cost checks, as
+#                stages in parallel with a table of their times (mk/test.mk; .ci/run)
+#   make test-full  make test and the checks kept out of it: the sanitizers over the system
+#                tests, the reports' tests on every kernel (docs/testing.md; before a release)
 #   make cosim   full co-simulation of the RTL blocks (mk/cosim.mk); make cost: cost report (mk/cost.mk)
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
@@ -12,8 +15,8 @@
 #   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
 #                every block error stops the run; the whole bench suite at test size on gtx480,
 #                kepler, vt = on (one SM) and dws = revive (dws.cfg)
-#   make san-test    SAN=1 build (build-san/): ASan + UBSan, the unit tests and the bench suite
-#                at test size
+#   make san-test    SAN=1 build (build-san/): ASan + UBSan + LeakSanitizer, the unit-level
+#                tests, one suite per mechanism and the page on two kernels
 #   make fuzz    libFuzzer harnesses (clang) on the PTX path and the configuration parser for
 #                FUZZ_TIME seconds each (mk/fuzz.mk; not part of make test)
 # Options: CHECK=1 or SAN=1 on any target builds into build-check/ or build-san/ instead.
@@ -59,7 +62,7 @@ BENCHLIB  := $(BUILD)/libbench.a
 CLILIB    := $(BUILD)/libcli.a
 CLI_LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out cli/main.c,$(CLI_SRC)))
 
-.PHONY: all deps run report test bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean check-test san-test docs-svg FORCE
+.PHONY: all deps run report bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -116,12 +119,8 @@ report: deps all
 	$(BUILD)/gpusim report page --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
 	  --cache $(BUILD)/cache --out docs/report
 
-# Unit, functional and fidelity tests, then the CHECK=1 bench suite, the tests and the suite
-# under ASan/UBSan, the short co-simulation (mk/cosim.mk) and the cost checks (mk/cost.mk).
-TEST_EXTRA ?= check-test san-test cosim-test cost-test
-test: deps all $(TESTS)
-	@sh tools/run_tests.sh $(TESTS)
-	@$(MAKE) --no-print-directory $(TEST_EXTRA)
+# make test, make test-full, check-test, san-test, cosim-test and cost-test: stages run in
+# parallel, the table of their times at the end (mk/test.mk, docs/testing.md).
 
 # The whole suite at the default size, results checked, docs/bench.md regenerated.
 bench: deps all
@@ -202,34 +201,6 @@ ptx-res: all
 	  echo "gpusim res $$d/kernel.ptx"; \
 	  $(BUILD)/gpusim res $$d/kernel.ptx || exit 1; \
 	done
-
-# The bench suite at test size on gtx480 and kepler, and under VT on one SM (where the test
-# size's CTAs swap), built with CHECK=1 (every commit leaves q == d, every block error and
-# memory-system bad event stops the run).
-check-test: deps
-	@$(MAKE) --no-print-directory CHECK=1 build-check/gpusim
-	@for c in gtx480 kepler; do \
-	  build-check/gpusim suite --size test --config configs/$$c.cfg > build-check/suite-$$c.log 2>&1 \
-	    || { tail -20 build-check/suite-$$c.log; echo "check-test: $$c FAILED"; exit 1; }; \
-	  echo "check-test: $$(tail -1 build-check/suite-$$c.log) on $$c with CHECK=1"; \
-	done
-	@build-check/gpusim suite --size test --set vt=on --set num_sms=1 > build-check/suite-vt.log 2>&1 \
-	  || { tail -20 build-check/suite-vt.log; echo "check-test: vt = on FAILED"; exit 1; }
-	@echo "check-test: $$(tail -1 build-check/suite-vt.log) on gtx480, vt = on, one SM (CTAs swap), CHECK=1"
-	@build-check/gpusim suite --size test --config configs/dws.cfg --set dws=revive \
-	  > build-check/suite-dws.log 2>&1 \
-	  || { tail -20 build-check/suite-dws.log; echo "check-test: dws = revive FAILED"; exit 1; }
-	@echo "check-test: $$(tail -1 build-check/suite-dws.log) on dws.cfg, dws = revive (splits), CHECK=1"
-
-# ASan + UBSan + LeakSanitizer: the cmocka suites (the slow fidelity run excluded) and the
-# bench suite. A leak fails the run; the fuzz regression inputs are also named one by one.
-SAN_TESTS = $(filter-out build-san/tests/test_fidelity,$(patsubst tests/%.c,build-san/tests/%,$(TEST_SRC)))
-san-test: deps
-	@$(MAKE) --no-print-directory SAN=1 build-san/gpusim $(SAN_TESTS)
-	@ASAN_OPTIONS=detect_leaks=1 sh tools/run_tests.sh $(SAN_TESTS)
-	@ASAN_OPTIONS=detect_leaks=1 build-san/gpusim suite --size test --config configs/gtx480.cfg \
-	  > build-san/suite.log 2>&1 || { tail -20 build-san/suite.log; exit 1; }
-	@echo "san-test: $$(tail -1 build-san/suite.log) under ASan/UBSan/LeakSanitizer"
 
 # docs/sm.svg from docs/sm.dot (Graphviz; not needed to build or test).
 docs-svg:

@@ -84,8 +84,9 @@ COSIM_CXXFLAGS := -std=gnu++17 $(COSIM_OPT) -g0 -Wall -Wno-unused-parameter -fal
 COSIM_VFLAGS := --cc --no-timing --prefix Vdut --public-flat-rw --trace -I$(COSIM_INC) -Irtl
 COSIM_LIBS  := $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB) -lm -lpthread
 COSIM_VLT_SRC := verilated verilated_cov verilated_vcd_c verilated_threads verilated_dpi
+COSIM_TOOL_VERSIONS := $(shell $(VERILATOR) --version 2>/dev/null) $(shell $(COSIM_CXX) --version 2>/dev/null | head -n 1)
 
-.PHONY: cosim cosim-test cosim-lint cosim-sc cosim-params cosim-build
+.PHONY: cosim cosim-lint cosim-sc cosim-params cosim-build
 
 # ---------------------------------------------------------------- parameters of a configuration
 # Rewritten only when the text changes (gpusim is relinked often; the RTL models need not be).
@@ -115,14 +116,25 @@ $(COSIM)/cosim_cfg.o: tb/cosim_cfg.c tb/cosim_cfg.h $(wildcard model/base/*.h)
 # ---------------------------------------------------------------- per-block rules
 # $(1) block, $(2) variant dir (cov | bug), $(3) Verilator flags, $(4) C++ defines,
 # $(5) C++ optimisation of the Verilated model
+# The Verilated model (its archive and headers; the generated C++ and objects are removed
+# once archived) is reused from the artefact cache (tools/artcache.sh) when its sources, the
+# parameters, the flags and the Verilator and C++ compiler versions are the ones it was made
+# with.
 define COSIM_VARIANT
 $(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a: rtl/$(1).sv $(wildcard rtl/$(1)_*.svh) $(wildcard tb/$(1)_top.sv) $(COSIM_INC)/gpusim_params.vh
-	@rm -rf $(COSIM)/$(1)/$(2)/obj; mkdir -p $(COSIM)/$(1)/$(2)/obj
-	$(VERILATOR) $(COSIM_VFLAGS) $(3) $$(COSIM_VFLAGS_$(1)) -Mdir $(COSIM)/$(1)/$(2)/obj \
+	+@sh tools/artcache.sh verilator-$(1)-$(2) $(addprefix --in ,rtl/$(1).sv \
+	  $(wildcard rtl/$(1)_*.svh rtl/*_fn.svh) $(wildcard tb/$(1)_top.sv)) \
+	  --in $(COSIM_INC)/gpusim_params.vh --key "$(COSIM_TOOL_VERSIONS)" \
+	  --key "$(COSIM_VFLAGS) $(3) $$(COSIM_VFLAGS_$(1)) opt $(5)" \
+	  --out $(COSIM)/$(1)/$(2)/obj -- \
+	  "rm -rf $(COSIM)/$(1)/$(2)/obj && mkdir -p $(COSIM)/$(1)/$(2)/obj && \
+	  $(VERILATOR) $(COSIM_VFLAGS) $(3) $$(COSIM_VFLAGS_$(1)) -Mdir $(COSIM)/$(1)/$(2)/obj \
 	  --top-module $(if $(wildcard tb/$(1)_top.sv),$(1)_top,$(1)) \
-	  $(wildcard tb/$(1)_top.sv) rtl/$(1).sv
-	+$(MAKE) --no-print-directory -s -C $(COSIM)/$(1)/$(2)/obj -f Vdut.mk Vdut__ALL.a \
-	  OPT_FAST="$(5)" OPT_SLOW="$(5)" OPT_GLOBAL="$(5)" CXX="$(COSIM_CXX)"
+	  $(wildcard tb/$(1)_top.sv) rtl/$(1).sv && \
+	  $(MAKE) --no-print-directory -s -C $(COSIM)/$(1)/$(2)/obj -f Vdut.mk Vdut__ALL.a \
+	  OPT_FAST='$(5)' OPT_SLOW='$(5)' OPT_GLOBAL='$(5)' CXX='$(COSIM_CXX)' && \
+	  rm -f $(COSIM)/$(1)/$(2)/obj/*.o $(COSIM)/$(1)/$(2)/obj/*.cpp $(COSIM)/$(1)/$(2)/obj/*.d"
+	@touch $$@
 $(COSIM)/$(1)/$(2)/$(1)_cosim: tb/$(1)_cosim.cpp tb/cosim.h tb/cosim_cfg.h model/sm/$(1).h \
 		$(wildcard tb/$(1)_*.h) \
 		$(COSIM)/$(1)/$(2)/obj/Vdut__ALL.a $(COSIM)/cosim_cfg.o $(COSIM)/vlt/libvlt.a $(LIB)
@@ -198,22 +210,24 @@ cosim: $(COSIM_BINS) $(COSIM_RECS) $(COSIM_INC)/gpusim_params.vh
 # Each check is a NAME / COMMAND pair for tools/cosim_run.sh (it counts and summarises).
 COSIM_T = $(COSIM)/test
 define COSIM_TEST_CHECKS
-"$(1) build" "$(MAKE) $$COSIM_PJ --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
+"$(1) build" "$(MAKE) --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
 "$(1) lint" "$(call COSIM_VLINT,$(1)) && echo '$(1): verilator --lint-only -Wall clean'" \
 "$(1) random $(COSIM_TEST_CYCLES)" "$(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).random.dat" \
 $(if $(filter $(1),$(COSIM_REC_BLOCKS)),"$(1) replay $(call COSIM_TK,$(1))" "$(MAKE) --no-print-directory -s $(COSIM)/$(call COSIM_TK,$(1)).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(call COSIM_TK,$(1)).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
 "$(1) injected bug is caught" "sh tools/cosim_expect_mismatch.sh $(COSIM)/$(1)/bug/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(COSIM_BUG_ARGS_$(1)) --vcd $(COSIM_T)/$(1).bug.vcd" \
 "$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(if $(filter $(1),$(COSIM_REC_BLOCKS)),$(COSIM_T)/$(1).replay.dat) && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
 endef
-# The builds run in parallel even under a serial `make test` (CI): -j<cores> unless a
-# jobserver is already there.
-cosim-test: $(BUILD)/gpusim $(COSIM_INC)/gpusim_params.vh
-	@mkdir -p $(COSIM_T)
-	+@case "$$MAKEFLAGS" in *jobserver*) COSIM_PJ= ;; \
-	  *) COSIM_PJ=-j$$(nproc 2>/dev/null || echo 2) ;; esac; \
-	COSIM_LOG_DIR=$(COSIM_T) sh tools/cosim_run.sh \
-	  $(foreach b,$(COSIM_BLOCKS),$(call COSIM_TEST_CHECKS,$(b))) \
-	  "SystemC ws ($(COSIM_SC_CYCLES) cycles)" "$(MAKE) $$COSIM_PJ --no-print-directory -s cosim-sc"
+# make cosim-test (mk/test.mk) and make test run one stage per block -- its checks above in
+# order, through tools/cosim_run.sh, logs in $(COSIM_T)/<blk>/ -- and one for the SystemC top,
+# after cosim-common has built what every harness shares.
+stage/cosim-common: stage/build
+	+@$(STAGE) --gate cosim-common $(MAKE) --no-print-directory -s $(COSIM)/vlt/libvlt.a \
+	  $(COSIM)/cosim_cfg.o $(COSIM_INC)/gpusim_params.vh
+$(foreach b,$(COSIM_BLOCKS),$(eval stage/cosim.$(b): stage/cosim-common ; \
+	+@mkdir -p $(COSIM_T)/$(b) && $$(STAGE) cosim.$(b) env COSIM_LOG_DIR=$(COSIM_T)/$(b) \
+	  sh tools/cosim_run.sh $$(call COSIM_TEST_CHECKS,$(b))))
+stage/cosim.systemc: stage/cosim-common
+	+@$(STAGE) cosim.systemc $(MAKE) --no-print-directory -s cosim-sc
 
 # ---------------------------------------------------------------- SystemC
 # Verilator --sc of rtl/ws.sv (module ws, the configuration's parameters) and an SC_MODULE
