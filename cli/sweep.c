@@ -27,6 +27,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "sweep.h"
+#include "base/infile.h"
+
+#define SW_MAX_POINT_BYTES (1u << 20)   /* a point file: a header and one row */
 
 #define SW_HEADER "point,config,sets,kernel,mechanism,size,result,cycles,warp_insns,ipc," \
                   "thread_insns,lane_util,host_seconds\n"
@@ -293,10 +296,12 @@ struct merge_state { unsigned char *missing, *failed; unsigned long nmissing, nf
 static void merge_one(const struct sw_spec *s, const char *dir, unsigned long i, FILE *f,
                       struct merge_state *m)
 {
-    char path[PATH_MAX], *text;
+    char path[PATH_MAX], *text, err[PATH_MAX + 100];
     const char *row, *res;
     snprintf(path, sizeof path, "%.3000s/points/%lu.csv", dir, i);
-    text = sw_read_text(path);
+    text = infile_read(path, "a point file", SW_MAX_POINT_BYTES, NULL, err, sizeof err);
+    if (!text && !access(path, F_OK))
+        fprintf(stderr, "gpusim sweep: %s\n", err);   /* there, but not a file to read */
     if (!(row = point_row(s, i, text, path, &res)))
         m->missing[i] = 1, m->nmissing++;
     else {
@@ -399,19 +404,18 @@ struct sw_paths {
          cache[PATH_MAX];
 };
 
-/* DIR made and cleared, SPEC copied to DIR/sweep.spec, r filled: 0, or 2 after the error. */
-static int prepare(const struct sw_args *a, struct sw_run *r, struct sw_paths *p)
+/* DIR made and cleared, the SPEC as it was read and checked copied to DIR/sweep.spec, r
+   filled: 0, or 2 after the error. */
+static int prepare(const struct sw_spec *s, const struct sw_args *a, struct sw_run *r,
+                   struct sw_paths *p)
 {
-    char *text = sw_read_text(a->spec);
     ssize_t n;
     int rc;
-    if (!text || mkdir_p(a->out) || !realpath(a->out, p->dir))
-        return free(text), fprintf(stderr, "gpusim sweep: cannot make %s: %s\n", a->out,
-                                   strerror(errno)), 2;
+    if (mkdir_p(a->out) || !realpath(a->out, p->dir))
+        return fprintf(stderr, "gpusim sweep: cannot make %s: %s\n", a->out, strerror(errno)), 2;
     snprintf(p->spec, PATH_MAX, "%.3000s/sweep.spec", p->dir);
     snprintf(p->logs, PATH_MAX, "%.3000s/logs", p->dir);
-    rc = clear_points(p->dir) || mkdir_p(p->logs) || write_atomic(p->spec, text);
-    free(text);
+    rc = clear_points(p->dir) || mkdir_p(p->logs) || write_atomic(p->spec, s->raw);
     if (rc || (n = readlink("/proc/self/exe", p->exe, PATH_MAX - 1)) < 0 ||
         !getcwd(p->cwd, PATH_MAX))
         return fprintf(stderr, "gpusim sweep: cannot set up %s\n", p->dir), 2;
@@ -524,6 +528,9 @@ static int run_all(const struct sw_spec *s, const struct sw_args *a)
     struct sw_run r;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = a->jobs ? a->jobs : ncpu > 0 ? (int)ncpu : 1, rc, gnu;
+    fprintf(stderr, "gpusim sweep: %s: %lu point%s; checking %lu configuration%s\n", s->path,
+            s->npoints, s->npoints == 1 ? "" : "s", sw_spec_nconfigs(s),
+            sw_spec_nconfigs(s) == 1 ? "" : "s");     /* stdout: --dry-run's CSV */
     if (sw_spec_check(s))
         return 2;
     if (a->dry_run && !a->slurm)
@@ -532,7 +539,7 @@ static int run_all(const struct sw_spec *s, const struct sw_args *a)
                      !getcwd(paths.cwd, PATH_MAX) ||
                      !sw_sbatch_path_ok("working directory", paths.cwd)))
         return 2;                       /* before DIR is touched */
-    if ((rc = prepare(a, &r, &paths)))
+    if ((rc = prepare(s, a, &r, &paths)))
         return rc;
     r.npoints = s->npoints;
     if (a->slurm)
