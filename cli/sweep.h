@@ -92,12 +92,21 @@ struct sw_run {
 /* gpusim sweep --slurm: write DIR/sweep.sbatch and DIR/merge.sbatch, submit them (or with
    dry_run print the commands). 0, or 2 after the error. */
 int sw_slurm(const struct sw_run *r);
-/* #SBATCH lines take no quoting: 1 when path p holds no white space and no '%', else 0 after
-   saying so (what: which path it is). */
+/* #SBATCH lines take no quoting: 1 when path p holds no white space, no control character and
+   no '%', else 0 after saying so (what: which path it is). */
 int sw_sbatch_path_ok(const char *what, const char *p);
+/* An --slurm-opt value an #SBATCH line can carry: 1, or 0 after saying why (empty, or a
+   control character such as a newline, which would start a line of the script of its own). */
+int sw_slurm_opt_ok(const char *opt);
 /* "0-3,7,9-10": the indices flagged in bad[0..n) as Slurm's --array takes them, into a
    malloc'd string. */
 char *sw_ranges(const unsigned char *bad, unsigned long n);
+
+/* What GNU parallel's wait status says (its exit status is the number of jobs that failed,
+   101 for more than 100, 255 for its own error): the points that failed, 0..100, or 101 for
+   more than 100, when it ran every point; -1 when it did not (its own error, a signal, not
+   started). */
+int sw_parallel_failed(int wstatus);
 
 /* gpusim sweep SPEC [options] (cli/sweep.c). */
 int cmd_sweep(int argc, char **argv);

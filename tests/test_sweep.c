@@ -2,7 +2,8 @@
  * test_sweep.c -- gpusim sweep (cli/sweep*.c, docs/sweeps.md). Fast unit tests first, calling
  * the SPEC parser and the checks directly (build/libcli.a): a SPEC that is not text, not a
  * regular file or too large is refused at once; a value given twice on a line is refused
- * naming it; a sweep of more than SW_MAX_POINTS points is refused. Then the command as a user meets it: SPEC errors
+ * naming it; a sweep of more than SW_MAX_POINTS points is refused; GNU parallel's exit status
+ * read; --slurm-opt lines. Then the command as a user meets it: SPEC errors
  * name their line and stop before anything runs; a 2x2x2 sweep through the real GNU parallel
  * whose rows equal `gpusim run` of the same point and the forked fallback's; the merge naming a
  * missing, stale or failed point; the Slurm scripts; and a sweep end to end on a real
@@ -315,6 +316,58 @@ static void test_spec_parse_buffer(void **state)
     free(t);
 }
 
+/* The wait status of a child that exits with `code`. */
+static int exit_status(int code)
+{
+    pid_t pid = fork();
+    int st;
+    if (pid == 0)
+        _exit(code);
+    assert_true(pid > 0);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    return st;
+}
+
+/* GNU parallel's exit status counts the failed jobs up to 101 (more than 100); 101 was read
+   as "did not run the points", so a sweep with over 100 failing points lost its merge. */
+static void test_parallel_status(void **state)
+{
+    pid_t pid;
+    int st;
+    (void)state;
+    assert_int_equal(sw_parallel_failed(exit_status(0)), 0);
+    assert_int_equal(sw_parallel_failed(exit_status(1)), 1);
+    assert_int_equal(sw_parallel_failed(exit_status(100)), 100);
+    assert_int_equal(sw_parallel_failed(exit_status(101)), 101);
+    assert_int_equal(sw_parallel_failed(exit_status(127)), -1);   /* exec failed */
+    assert_int_equal(sw_parallel_failed(exit_status(255)), -1);   /* its own error */
+    if ((pid = fork()) == 0) {
+        pause();
+        _exit(0);
+    }
+    kill(pid, SIGTERM);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_int_equal(sw_parallel_failed(st), -1);
+}
+
+/* An --slurm-opt with a newline became a line of the batch script of its own. */
+static void test_slurm_opt(void **state)
+{
+    (void)state;
+    assert_true(sw_slurm_opt_ok("--partition=short"));
+    assert_true(sw_slurm_opt_ok("--comment=a b"));
+    assert_false(sw_slurm_opt_ok("--partition=short\nrm -rf ~"));
+    assert_false(sw_slurm_opt_ok("--time=1\r"));
+    assert_false(sw_slurm_opt_ok("--time=1\t2"));
+    assert_false(sw_slurm_opt_ok(""));
+    assert_false(sw_sbatch_path_ok("output directory", "/tmp/a\rb"));
+    write_file("o.spec", "kernels: vecadd\n");
+    check_out(run(GPUSIM " sweep %s/o.spec --slurm --dry-run --out %s/o --slurm-opt "
+                  "\"$(printf -- '--partition=x\\necho injected')\"", tmp, tmp), 2,
+              "--slurm-opt: a control character (byte 0x0a) in the option");
+    assert_false(exists("o"));
+}
+
 /* ------------------------------------------------------------------ the command */
 
 /* A bad SPEC: exit 2, the message names SPEC:LINE, and nothing was made or run. */
@@ -417,6 +470,53 @@ static void test_merge(void **state)
     res = slurp("f/results.csv");
     tu_assert_contains(res, "\n0,configs/gtx480.cfg,-,vecadd,base,test,ok,");
     tu_assert_contains(res, "\n1,configs/gtx480.cfg,max_warp_insns=10,vecadd,base,test,ERROR,");
+    free(res);
+}
+
+/* More than 100 failing points (GNU parallel then exits 101): the sweep said "GNU parallel did
+   not run the points" and skipped the merge. 102 points that each stop at once (the
+   max_warp_insns watchdog after 1..102 instructions): all merged, all named. */
+static void test_many_failed_points(void **state)
+{
+    char *res;
+    FILE *f;
+    char path[128];
+    (void)state;
+    snprintf(path, sizeof path, "%s/many.spec", tmp);
+    assert_non_null(f = fopen(path, "w"));
+    fprintf(f, "kernels: vecadd\nset:");
+    for (int i = 1; i <= 102; i++)
+        fprintf(f, " max_warp_insns=%d", i);
+    fprintf(f, "\n");
+    assert_int_equal(fclose(f), 0);
+    check_out(run(GPUSIM " sweep %s/many.spec --out %s/many --jobs 2", tmp, tmp), 1,
+              "102 points through GNU parallel");
+    out_has("102 points: 0 correct, 0 n/a (the mechanism does not apply), 102 wrong or in "
+            "error -> ");
+    out_has("failed points: 0-101\n");
+    res = slurp("many/results.csv");
+    assert_int_equal(count_lines(res), 103);
+    tu_assert_contains(res, "\n101,configs/gtx480.cfg,max_warp_insns=102,vecadd,base,test,ERROR,");
+    free(res);
+}
+
+/* --point into a directory that does not exist yet ran the point, then failed to write it:
+   DIR/points is made first, and a DIR that cannot hold it is refused before the run. */
+static void test_point_dir(void **state)
+{
+    char *res;
+    (void)state;
+    write_file("p.spec", "kernels: vecadd reduce\n");
+    check_out(run(GPUSIM " sweep %s/p.spec --point 1 --out %s/fresh/a", tmp, tmp), 0,
+              "point 1: reduce base configs/gtx480.cfg sets - size test: ok");
+    res = slurp("fresh/a/points/1.csv");
+    tu_assert_contains(res, "\n1,configs/gtx480.cfg,-,reduce,base,test,ok,");
+    free(res);
+    write_file("plain", "");
+    check_out(run(GPUSIM " sweep %s/p.spec --point 0 --out %s/plain/a", tmp, tmp), 2,
+              "cannot write the point files into ");
+    res = slurp("out");
+    assert_null(strstr(res, "point 0:"));           /* not run */
     free(res);
 }
 
@@ -528,8 +628,12 @@ int main(void)
         cmocka_unit_test(test_spec_twice),
         cmocka_unit_test(test_spec_points_bound),
         cmocka_unit_test(test_spec_parse_buffer),
+        cmocka_unit_test(test_parallel_status),
+        cmocka_unit_test(test_slurm_opt),
         cmocka_unit_test(test_spec_errors),
+        cmocka_unit_test(test_point_dir),
         cmocka_unit_test(test_merge_fifo),
+        cmocka_unit_test(test_many_failed_points),
         cmocka_unit_test(test_local_parallel),
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_slurm_scripts),
