@@ -67,17 +67,35 @@ static size_t rs_bytes(const struct rep *r)
     return (size_t)r->n * r->nvars * sizeof *r->rs;
 }
 
-/* --kernels a,b,c into r->sel; -1 with a message for an unknown or repeated name. */
+int rep_list_next(const char *what, const char *list, const char **p, char *name, size_t n)
+{
+    size_t len = strcspn(*p, ",");
+    if (!**p && *p != list)
+        return 0;                     /* past the last name (not an empty list) */
+    if (!len || ((*p)[len] == ',' && !(*p)[len + 1]))
+        return fprintf(stderr, "%s: an empty name in '%s' (names are separated by single "
+                       "commas, without one at either end)\n", what, list), -1;
+    if (len >= n)
+        return fprintf(stderr, "%s: a name of %zu characters in '%.100s' (no name is longer "
+                       "than %zu)\n", what, len, list, n - 1), -1;
+    memcpy(name, *p, len);
+    name[len] = 0;
+    *p += len + ((*p)[len] == ',');
+    return 1;
+}
+
+/* --kernels a,b,c into r->sel; -1 with a message for an unknown, repeated or empty name. */
 static int select_kernels(struct rep *r, const char *list)
 {
     char name[64];
     const char *p = list;
+    int rc;
     r->sel = calloc(strlen(list) / 2 + 2, sizeof *r->sel);
-    for (r->n = 0; r->sel && *p; p += *p == ',') {
-        size_t len = strcspn(p, ",");
+    for (r->n = 0; r->sel && (rc = rep_list_next("gpusim report: --kernels", list, &p, name,
+                                                 sizeof name)) != 0;) {
         const struct bench *b;
-        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
-        p += len;
+        if (rc < 0)
+            return -1;
         if (!(b = bench_find(name))) {
             fprintf(stderr, "gpusim report: --kernels: no kernel '%s' (gpusim list)\n", name);
             return -1;
@@ -89,8 +107,8 @@ static int select_kernels(struct rep *r, const char *list)
             }
         r->sel[r->n++] = b;
     }
-    if (!r->sel || !r->n) {
-        fprintf(stderr, "gpusim report: --kernels: %s\n", r->sel ? "no kernel named" : "memory");
+    if (!r->sel) {
+        fprintf(stderr, "gpusim report: --kernels: out of host memory\n");
         return -1;
     }
     r->all = r->sel;
