@@ -232,8 +232,9 @@ static int add_size(struct sw_spec *s, int line, const char *v)
     enum bench_size z = strcmp(v, "test") ? BENCH_DEFAULT : BENCH_TEST;
     if (strcmp(v, "test") && strcmp(v, "default"))
         return bad(s, line, "size: must be test or default, not '%s'", v);
-    if (s->nsizes && s->sizes[0] == z)
-        return bad(s, line, "size: '%s' twice", v);
+    for (unsigned i = 0; i < s->nsizes; i++)      /* so at most the two */
+        if (s->sizes[i] == z)
+            return bad(s, line, "size: '%s' twice", v);
     s->sizes[s->nsizes++] = z;
     return 0;
 }

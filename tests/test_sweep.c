@@ -234,6 +234,7 @@ static void test_spec_twice(void **state)
     REFUSED("kernels: vecadd all\n", ":1: kernels: 'all' names 'vecadd' again");
     REFUSED("kernels: vecadd\nmechanisms: base lrr base\n", ":2: mechanisms: 'base' twice");
     REFUSED("kernels: vecadd\nsize: default test default\n", ":2: size: 'default' twice");
+    REFUSED("kernels: vecadd\nsize: test default default\n", ":2: size: 'default' twice");
     REFUSED("kernels: vecadd\nconfigs: configs/gtx480.cfg configs/kepler.cfg "
             "configs/gtx480.cfg\n", ":2: configs: 'configs/gtx480.cfg' twice");
     REFUSED("kernels: vecadd\nset: num_sms=2 num_sms=4 num_sms=2\n", ":2: set: 'num_sms=2' "
