@@ -178,8 +178,7 @@ static int axis_twice(struct sw_spec *s, const char *key, const struct sw_axis *
     else if (!rc && (same = find_same((const char *const *)canon, a->n, &i, &j)) == -2)
         rc = bad(s, line, "out of host memory");
     else if (!rc && same && !strcmp(a->v[i], a->v[j]))
-        rc = bad(s, line, "%s: '%s' twice",
-                 key, a->v[i]);
+        rc = bad(s, line, "%s: '%s' twice", key, a->v[i]);
     else if (!rc && same)
         rc = bad(s, line, "set: '%s' and '%s' are the same alternative (the same keys and "
                  "values): give it once", a->v[i], a->v[j]);
@@ -197,9 +196,13 @@ static int add_kernel(struct sw_spec *s, int line, const char *v)
     if (!strcmp(v, "all")) {
         unsigned n;
         const struct bench *const *all = bench_all(&n);
-        if (s->nkernels)
-            return bad(s, line, "kernels: 'all' names '%s' again (give all alone, or names)",
-                       s->kernels[0]->name);
+        if (s->all_kernels)
+            return bad(s, line, "kernels: 'all' twice");
+        for (unsigned i = 0; i < n; i++)          /* a kernel named before: named again */
+            for (unsigned k = 0; k < s->nkernels; k++)
+                if (s->kernels[k] == all[i])
+                    return bad(s, line, "kernels: 'all' names '%s' again (give all, or names; "
+                               "a kernel outside the suite may go beside all)", all[i]->name);
         s->all_kernels = 1;
         for (unsigned i = 0; i < n; i++)
             if (PUSH(s->kernels, s->nkernels, all[i]))

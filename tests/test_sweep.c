@@ -228,10 +228,12 @@ static void test_spec_twice(void **state)
 {
     struct sw_spec s;
     char msg[4096];
+    unsigned nsuite;
     (void)state;
     REFUSED("kernels: vecadd reduce vecadd\n", ":1: kernels: 'vecadd' twice");
     REFUSED("\nkernels: all vecadd\n", ":2: kernels: 'vecadd' twice ('all' names it already)");
     REFUSED("kernels: vecadd all\n", ":1: kernels: 'all' names 'vecadd' again");
+    REFUSED("kernels: all all\n", ":1: kernels: 'all' twice");
     REFUSED("kernels: vecadd\nmechanisms: base lrr base\n", ":2: mechanisms: 'base' twice");
     REFUSED("kernels: vecadd\nsize: default test default\n", ":2: size: 'default' twice");
     REFUSED("kernels: vecadd\nsize: test default default\n", ":2: size: 'default' twice");
@@ -248,6 +250,10 @@ static void test_spec_twice(void **state)
     ACCEPTED("kernels: vecadd reduce\nset: num_sms=2 num_sms=4 num_sms=02\n"
              "set: l1_sets=32,num_sms=2 num_sms=8\nsize: test default\n", &s, msg);
     assert_int_equal(s.npoints, 2 * 3 * 2 * 2);
+    sw_spec_free(&s);
+    ACCEPTED("kernels: rgwork_alt all\n", &s, msg);      /* outside the suite */
+    bench_all(&nsuite);
+    assert_int_equal(s.npoints, nsuite + 1);
     sw_spec_free(&s);
 }
 
