@@ -66,6 +66,12 @@ int cat_has(enum cat c, const char *kernel);             /* the kernel is listed
    "--kernels: ..." in err for an unknown, repeated or empty name. */
 int kernels_select(const char *list, int extra, const struct bench ***sel, unsigned *n,
                    char *err, size_t errlen);
+/* The next name of a comma-separated value (--kernels a,b, --mechs a,b): *p starts at list and
+   moves past the name and its comma; the name into name (n bytes). 1 for a name, 0 after the
+   last one, -1 with the reason in err for an empty name (",a", "a,", "a,,b", "") or one of n
+   or more characters. */
+int list_next(const char *list, const char **p, char *name, size_t n, char *err,
+              size_t errlen);
 
 /* gpusim report vtw | vt: the suite reports (cli/report.c, docs/vtw.md, docs/vt.md + CSV). */
 int cmd_report(const struct opts *o);

@@ -67,6 +67,15 @@ static size_t rs_bytes(const struct rep *r)
     return (size_t)r->n * r->nvars * sizeof *r->rs;
 }
 
+int rep_list_next(const char *what, const char *list, const char **p, char *name, size_t n)
+{
+    char err[512];
+    int rc = list_next(list, p, name, n, err, sizeof err);
+    if (rc < 0)
+        fprintf(stderr, "%s: %s\n", what, err);
+    return rc;
+}
+
 /* --kernels a,b,c into r->sel (kernels_select); -1 with a message. */
 static int select_kernels(struct rep *r, const char *list)
 {

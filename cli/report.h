@@ -45,6 +45,11 @@ struct rep {
    unknown kernel stops the report before any run and before any file is written; more than
    REP_MAX_KERNELS kernels is an error. 0, or the exit status 2 with a message. */
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars);
+/* list_next (cli/select.c) with its message on stderr, prefixed by `what`: *p starts at
+   list and moves past the name and its comma; the name into name (n bytes). 1 for a name, 0
+   after the last one, -1 after saying (on stderr, prefixed by `what`) that the list has an
+   empty name (",a", "a,", "a,,b", "") or one of n or more characters. */
+int rep_list_next(const char *what, const char *list, const char **p, char *name, size_t n);
 void rep_close(struct rep *r);
 /* Run the jobs j (kernel * nvars + variant) with want[j] set (want NULL: all), --jobs at a
    time, each result checked; a line per run on stdout and, when stderr is a terminal, a

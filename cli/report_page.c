@@ -57,12 +57,12 @@ static int choose_mechs(struct page *p, const char *list)
         return 1;
     }
     add_mech(p, mech_find("base"));
-    for (const char *s = list; s && *s; s += *s == ',') {
+    for (const char *s = list; list;) {
         char name[64];
-        size_t len = strcspn(s, ",");
         const struct mech *m;
-        snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), s);
-        s += len;
+        int rc = rep_list_next("gpusim report page: --mechs", list, &s, name, sizeof name);
+        if (rc <= 0)
+            return rc;
         if (!(m = mech_find(name))) {
             fprintf(stderr, "gpusim report page: --mechs: no mechanism '%s' (the mechanisms: "
                     "%s)\n", name, mech_names());

@@ -1,7 +1,8 @@
 /*
  * select.c -- `--kernels a,b,c`: the bench kernels a command runs (gpusim suite, every report).
- * One parser for all of them, so that every command refuses the same lists the same way: an
- * unknown name, a name given twice, or an empty element (a leading, trailing or doubled comma)
+ * One parser for all of them (and list_next for every comma-separated value, report page's
+ * --mechs too), so that every command refuses the same lists the same way: an unknown name, a
+ * name given twice, or an empty element (a leading, trailing or doubled comma, an empty list)
  * is an error naming it.
  */
 #include <stdio.h>
@@ -20,17 +21,33 @@ static int in_suite(const struct bench *b)
     return 0;
 }
 
-/* The list's element of `len` bytes at p as s[*k]; -1 with the message when it is not one. */
-static int add_one(const char *list, const char *p, size_t len, int extra,
-                   const struct bench **s, unsigned *k, char *err, size_t errlen)
+int list_next(const char *list, const char **p, char *name, size_t n, char *err,
+              size_t errlen)
 {
-    char name[64];
-    const struct bench *b;
-    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
-    if (!len) {
-        snprintf(err, errlen, "--kernels: an empty name in '%s' (the form is a,b,c)", list);
+    size_t len = strcspn(*p, ",");
+    if (!**p && *p != list)
+        return 0;                     /* past the last name (not an empty list) */
+    if (!len || ((*p)[len] == ',' && !(*p)[len + 1])) {
+        snprintf(err, errlen, "an empty name in '%.200s' (names are separated by single "
+                 "commas, without one at either end)", list);
         return -1;
     }
+    if (len >= n) {
+        snprintf(err, errlen, "a name of %zu characters in '%.100s' (no name is longer than "
+                 "%zu)", len, list, n - 1);
+        return -1;
+    }
+    memcpy(name, *p, len);
+    name[len] = 0;
+    *p += len + ((*p)[len] == ',');
+    return 1;
+}
+
+/* The kernel `name` as s[*k]; -1 with the message when it is not one. */
+static int add_one(const char *name, int extra, const struct bench **s, unsigned *k, char *err,
+                   size_t errlen)
+{
+    const struct bench *b;
     if (!(b = bench_find(name))) {
         snprintf(err, errlen, "--kernels: no kernel '%s' (gpusim list)", name);
         return -1;
@@ -62,14 +79,16 @@ int kernels_select(const char *list, int extra, const struct bench ***sel, unsig
         return -1;
     }
     for (;;) {
-        size_t len = strcspn(p, ",");
-        if (add_one(list, p, len, extra, s, &k, err, errlen)) {
+        char name[64], why[512];
+        int rc = list_next(list, &p, name, sizeof name, why, sizeof why);
+        if (!rc)
+            break;
+        if (rc < 0)
+            snprintf(err, errlen, "--kernels: %s", why);
+        if (rc < 0 || add_one(name, extra, s, &k, err, errlen)) {
             free(s);
             return -1;
         }
-        p += len;
-        if (!*p++)
-            break;
     }
     *sel = s;
     *n = k;

@@ -8,14 +8,17 @@
  *        then the merge; results cached (cli/cache.c) only with --cache DIR
  *   gpusim sweep SPEC --slurm [--slurm-opt OPT]... [--jobs N] [--dry-run]
  *        a Slurm array job, one task a point, and a merge job after it (cli/sweep_slurm.c)
- *   gpusim sweep SPEC --point I --out DIR     one point into DIR/points/I.csv (atomically)
+ *   gpusim sweep SPEC --point I --out DIR     one point into DIR/points/I.csv (atomically;
+ *        DIR/points is made, or refused, before the point runs)
  *   gpusim sweep SPEC --merge --out DIR       DIR/points/I.csv in point order into
  *        DIR/results.csv; a missing point is named, and nothing is written
  *
  * A whole sweep starts by checking that every configuration loads with every combination of
  * sets, empties DIR/points and copies SPEC to DIR/sweep.spec, which the points and the merge
  * read (so a SPEC edited meanwhile does not mix two sweeps). The merge also checks that each
- * point file holds the point its index names.
+ * point file holds the point its index names. A local sweep always ends with the merge,
+ * however its points ended: GNU parallel's exit status counts the points that failed (101:
+ * more than 100), which the merge names; only a status above 101 means parallel stopped.
  */
 #include <errno.h>
 #include <dirent.h>
@@ -27,6 +30,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "sweep.h"
+#include "base/infile.h"
+
+#define SW_MAX_POINT_BYTES (1u << 20)   /* a point file: a header and one row */
 
 #define SW_HEADER "point,config,sets,kernel,mechanism,size,result,cycles,warp_insns,ipc," \
                   "thread_insns,lane_util,host_seconds\n"
@@ -79,6 +85,8 @@ static int parse_valued(struct sw_args *a, char **argv, int argc, int *i)
         a->point_given = 1;
     } else if (a->nslurm_opts == 16)
         return usage_err("more than 16 --slurm-opt options", NULL);
+    else if (!sw_slurm_opt_ok(v))
+        return 2;
     else
         a->slurm_opts[a->nslurm_opts++] = v;
     return 0;
@@ -215,7 +223,21 @@ static int write_point(const char *dir, const struct sw_spec *s, const struct sw
     return rc;
 }
 
-/* gpusim sweep SPEC --point I --out DIR: 0 (ok or n/a), 1 wrong, 2 error. */
+static int mkdir_p(const char *dir);
+
+/* DIR/points made if missing, and writable: 0, or -1 after saying why. */
+static int points_dir(const char *dir)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%.3000s/points", dir);
+    if (mkdir_p(path) || access(path, W_OK | X_OK))
+        return fprintf(stderr, "gpusim sweep: cannot write the point files into %s: %s\n", path,
+                       strerror(errno)), -1;
+    return 0;
+}
+
+/* gpusim sweep SPEC --point I --out DIR: 0 (ok or n/a), 1 wrong, 2 error. DIR/points is
+   made first: a point that cannot be written is not run. */
 static int run_point(const struct sw_spec *s, unsigned long i, const char *dir, const char *cache)
 {
     struct sw_point p;
@@ -230,6 +252,8 @@ static int run_point(const struct sw_spec *s, unsigned long i, const char *dir, 
     memset(&o, 0, sizeof o);
     if (sw_point_opts(s, &p, &o, buf, sizeof buf))
         return fprintf(stderr, "gpusim sweep: point %lu: too many sets (%s)\n", i, sets), 2;
+    if (points_dir(dir))
+        return 2;                      /* before the run, not after it */
     o.cache = cache;
     mech_run(&o, p.mech, p.kernel, &r);
     printf("point %lu: %s %s %s sets %s size %s: %s", i, p.kernel->name, p.mech->name,
@@ -293,10 +317,12 @@ struct merge_state { unsigned char *missing, *failed; unsigned long nmissing, nf
 static void merge_one(const struct sw_spec *s, const char *dir, unsigned long i, FILE *f,
                       struct merge_state *m)
 {
-    char path[PATH_MAX], *text;
+    char path[PATH_MAX], *text, err[PATH_MAX + 100];
     const char *row, *res;
     snprintf(path, sizeof path, "%.3000s/points/%lu.csv", dir, i);
-    text = sw_read_text(path);
+    text = infile_read(path, "a point file", SW_MAX_POINT_BYTES, NULL, err, sizeof err);
+    if (!text && !access(path, F_OK))
+        fprintf(stderr, "gpusim sweep: %s\n", err);   /* there, but not a file to read */
     if (!(row = point_row(s, i, text, path, &res)))
         m->missing[i] = 1, m->nmissing++;
     else {
@@ -329,6 +355,7 @@ static int merge(const struct sw_spec *s, const char *dir)
             printf("gpusim sweep: %lu points: %lu correct, %lu n/a (the mechanism does not apply), "
                    "%lu wrong or in error -> %s\n", s->npoints, s->npoints - m.nfailed - m.nna,
                    m.nna, m.nfailed, path);
+            fflush(stdout);            /* the summary before the names, in a log too */
             if (m.nfailed)
                 say_ranges("failed", m.failed, s->npoints, s->path, dir);
             rc = m.nfailed ? 1 : 0;
@@ -399,19 +426,18 @@ struct sw_paths {
          cache[PATH_MAX];
 };
 
-/* DIR made and cleared, SPEC copied to DIR/sweep.spec, r filled: 0, or 2 after the error. */
-static int prepare(const struct sw_args *a, struct sw_run *r, struct sw_paths *p)
+/* DIR made and cleared, the SPEC as it was read and checked copied to DIR/sweep.spec, r
+   filled: 0, or 2 after the error. */
+static int prepare(const struct sw_spec *s, const struct sw_args *a, struct sw_run *r,
+                   struct sw_paths *p)
 {
-    char *text = sw_read_text(a->spec);
     ssize_t n;
     int rc;
-    if (!text || mkdir_p(a->out) || !realpath(a->out, p->dir))
-        return free(text), fprintf(stderr, "gpusim sweep: cannot make %s: %s\n", a->out,
-                                   strerror(errno)), 2;
+    if (mkdir_p(a->out) || !realpath(a->out, p->dir))
+        return fprintf(stderr, "gpusim sweep: cannot make %s: %s\n", a->out, strerror(errno)), 2;
     snprintf(p->spec, PATH_MAX, "%.3000s/sweep.spec", p->dir);
     snprintf(p->logs, PATH_MAX, "%.3000s/logs", p->dir);
-    rc = clear_points(p->dir) || mkdir_p(p->logs) || write_atomic(p->spec, text);
-    free(text);
+    rc = clear_points(p->dir) || mkdir_p(p->logs) || write_atomic(p->spec, s->raw);
     if (rc || (n = readlink("/proc/self/exe", p->exe, PATH_MAX - 1)) < 0 ||
         !getcwd(p->cwd, PATH_MAX))
         return fprintf(stderr, "gpusim sweep: cannot set up %s\n", p->dir), 2;
@@ -440,8 +466,16 @@ static int have_gnu_parallel(void)
     return !strncmp(line, "GNU parallel", 12);
 }
 
+int sw_parallel_failed(int st)
+{
+    if (!WIFEXITED(st) || WEXITSTATUS(st) > 101)
+        return -1;                     /* a signal; 255: its own error; 127: not started */
+    return WEXITSTATUS(st);            /* 1..100 points failed, 101 more than 100 */
+}
+
 /* The points through GNU parallel: parallel -j N runs `gpusim sweep DIR/sweep.spec --point I
-   --out DIR` for every I in DIR/points.txt. 0, or -1 when parallel did not run. */
+   --out DIR` for every I in DIR/points.txt. 0, or -1 after saying that parallel did not run
+   every point (the merge then names the points it left). */
 static int run_parallel(const struct sw_run *r, int jobs)
 {
     char list[PATH_MAX], log[PATH_MAX], j[16];
@@ -453,11 +487,11 @@ static int run_parallel(const struct sw_run *r, int jobs)
     snprintf(log, sizeof log, "%.3000s/logs/parallel.log", r->dir);
     snprintf(j, sizeof j, "%d", jobs);
     if (!(f = fopen(list, "w")))
-        return -1;
+        return fprintf(stderr, "gpusim sweep: cannot write %s: %s\n", list, strerror(errno)), -1;
     for (unsigned long i = 0; i < r->npoints; i++)
         fprintf(f, "%lu\n", i);
     if (fclose(f))
-        return -1;
+        return fprintf(stderr, "gpusim sweep: cannot write %s: %s\n", list, strerror(errno)), -1;
     const char *fixed[] = {"parallel", "--will-cite", "--halt", "never", "-q", "-j", j,
                            "--joblog", log, "-a", list, r->exe, "sweep", r->spec, "--point",
                            "{}", "--out", r->dir};
@@ -471,9 +505,14 @@ static int run_parallel(const struct sw_run *r, int jobs)
         execvp("parallel", (char *const *)argv);
         _exit(127);
     }
-    if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) > 100)
-        return fprintf(stderr, "gpusim sweep: GNU parallel did not run the points\n"), -1;
-    return 0;                 /* a point that failed is the merge's to report */
+    if (pid < 0 || waitpid(pid, &st, 0) < 0)
+        return fprintf(stderr, "gpusim sweep: cannot start GNU parallel: %s\n",
+                       strerror(errno)), -1;
+    if (sw_parallel_failed(st) < 0)
+        return fprintf(stderr, "gpusim sweep: GNU parallel stopped before running every point "
+                       "(%s %d; its job log: %s)\n", WIFEXITED(st) ? "exit status" : "signal",
+                       WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), log), -1;
+    return 0;                 /* points that failed (its exit status counts them): the merge's */
 }
 
 /* The points without GNU parallel: `jobs` forked processes at a time, each one point. */
@@ -524,6 +563,9 @@ static int run_all(const struct sw_spec *s, const struct sw_args *a)
     struct sw_run r;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = a->jobs ? a->jobs : ncpu > 0 ? (int)ncpu : 1, rc, gnu;
+    fprintf(stderr, "gpusim sweep: %s: %lu point%s; checking %lu configuration%s\n", s->path,
+            s->npoints, s->npoints == 1 ? "" : "s", sw_spec_nconfigs(s),
+            sw_spec_nconfigs(s) == 1 ? "" : "s");     /* stdout: --dry-run's CSV */
     if (sw_spec_check(s))
         return 2;
     if (a->dry_run && !a->slurm)
@@ -532,7 +574,7 @@ static int run_all(const struct sw_spec *s, const struct sw_args *a)
                      !getcwd(paths.cwd, PATH_MAX) ||
                      !sw_sbatch_path_ok("working directory", paths.cwd)))
         return 2;                       /* before DIR is touched */
-    if ((rc = prepare(a, &r, &paths)))
+    if ((rc = prepare(s, a, &r, &paths)))
         return rc;
     r.npoints = s->npoints;
     if (a->slurm)
@@ -542,9 +584,11 @@ static int run_all(const struct sw_spec *s, const struct sw_args *a)
     else
         printf("gpusim sweep: GNU parallel is not on PATH (Debian package parallel); %lu points "
                "in forked processes, %d at a time\n", s->npoints, jobs);
-    if (gnu ? run_parallel(&r, jobs) : run_forked(s, &r, jobs))
-        return 2;
-    return merge(s, r.dir);
+    if (gnu)
+        run_parallel(&r, jobs);
+    else
+        run_forked(s, &r, jobs);
+    return merge(s, r.dir);            /* always: it names the points failed or missing */
 }
 
 int cmd_sweep(int argc, char **argv)

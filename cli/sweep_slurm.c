@@ -4,7 +4,8 @@
  * DIR/merge.sbatch and submitted with sbatch. The merge runs after the array whatever its
  * tasks' exit status (afterany), so it is the merge that names a point that failed or is
  * missing. --slurm-opt lines become #SBATCH lines of both scripts (partition, time limit,
- * account); --jobs N throttles the array to N tasks at a time; --dry-run writes the scripts
+ * account), one line each: an option holding a newline or another control character is
+ * refused; --jobs N throttles the array to N tasks at a time; --dry-run writes the scripts
  * and prints the commands without submitting.
  */
 #include <errno.h>
@@ -103,12 +104,36 @@ static int sbatch(const char *dep, const char *script, char *id, size_t n)
     return 0;
 }
 
+/* The first control character of t (a newline, a tab, ...), or 0. */
+static int control_char(const char *t)
+{
+    for (const unsigned char *c = (const unsigned char *)t; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return *c;
+    return 0;
+}
+
 int sw_sbatch_path_ok(const char *what, const char *p)
 {
-    if (!p[strcspn(p, " \t\n%")])
+    if (!p[strcspn(p, " %")] && !control_char(p))
         return 1;
-    fprintf(stderr, "gpusim sweep: --slurm: the %s '%s' holds white space or a '%%', which "
-            "#SBATCH lines cannot carry; use another directory\n", what, p);
+    fprintf(stderr, "gpusim sweep: --slurm: the %s '%s' holds white space, a control character "
+            "or a '%%', which #SBATCH lines cannot carry; use another directory\n", what, p);
+    return 0;
+}
+
+int sw_slurm_opt_ok(const char *opt)
+{
+    int c = control_char(opt);
+    if (*opt && !c)
+        return 1;
+    if (!*opt)
+        fprintf(stderr, "gpusim sweep: --slurm-opt: an empty option (it would be an empty "
+                "#SBATCH line)\n");
+    else
+        fprintf(stderr, "gpusim sweep: --slurm-opt: a control character (byte 0x%02x) in the "
+                "option; each --slurm-opt is one #SBATCH line, a newline would start another "
+                "line of the script\n", c);
     return 0;
 }
 
@@ -120,6 +145,9 @@ int sw_slurm(const struct sw_run *r)
     if (!sw_sbatch_path_ok("output directory", r->dir) ||
         !sw_sbatch_path_ok("working directory", r->cwd))
         return 2;
+    for (int i = 0; i < r->nslurm_opts; i++)    /* checked on the command line too */
+        if (!sw_slurm_opt_ok(r->slurm_opts[i]))
+            return 2;
     if (write_script(r, array, 1) || write_script(r, merge, 0))
         return 2;
     if (r->dry_run) {

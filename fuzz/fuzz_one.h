@@ -19,6 +19,8 @@ struct fuzz_ptx_count {
 int fuzz_ptx_one(const uint8_t *data, size_t size);
 void fuzz_ptx_counts(struct fuzz_ptx_count *out);
 int fuzz_cfg_one(const uint8_t *data, size_t size);
+/* The input as a sweep SPEC (fuzz_spec_one.c, the parser in cli/sweep_spec.c). */
+int fuzz_spec_one(const uint8_t *data, size_t size);
 
 /* The cache harness (fuzz_cache_one.c): what it reached (entries read back, results made into
    entries), and the key its entries are made for (other: the key they must not be read under). */

@@ -12,6 +12,12 @@
 #                    build-fuzz/artifacts-NAME/. The whole output is build-fuzz/fuzz-NAME.log
 #                    (tail -f it during a long run); its last lines are printed.
 #   make fuzz-build  only the build (build-fuzz/fuzz_ptx, build-fuzz/fuzz_cfg, build-fuzz/fuzz_cache)
+#   make fuzz-build  only the build (build-fuzz/fuzz_ptx, build-fuzz/fuzz_cfg, ...)
+#
+# fuzz_spec: the sweep SPEC parser (cli/sweep_spec.c) on the buffer, its points and, for a
+# sweep of at most 16 configurations, the check that each loads (fuzz/fuzz_spec_one.c); linked
+# with the command line's modules but main() and bench/ (the kernel names); corpus
+# build-fuzz/corpus-spec/ seeded from fuzz/seeds/spec/ and tests/data/fuzz/spec/.
 #
 # Knobs: FUZZ_TIME (60 s per harness), FUZZ_RUNS (executions; unset = time-bound; with
 # FUZZ_JOBS > 1 the total over all workers), FUZZ_JOBS (1: worker processes; N > 1 runs
@@ -24,6 +30,7 @@
 # (clang; make deps installs clang and libclang-rt-14-dev, which holds libFuzzer).
 # -max_len: 16384 bytes of PTX (the largest bench PTX is 12 KB), 8192 of configuration and of
 # cache entry (a seed entry is 2.5 KB).
+# -max_len: 16384 bytes of PTX (the largest bench PTX is 12 KB), 8192 of configuration or SPEC.
 # A crash becomes a regression input: copy it to tests/data/fuzz/NAME/ (test_fuzz_regress
 # runs every file there through the same fuzz/fuzz_NAME_one.c, in make test and san-test).
 
@@ -35,6 +42,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_RSS_MB  ?= 2048
 FUZZ_NICE    ?= 10
 FUZZ_TARGETS ?= ptx cfg cache
+FUZZ_TARGETS ?= ptx cfg spec
 FUZZ_OPTS    ?=
 FUZZ_JOBS    ?= 1
 FUZZ_MAXLEN_ptx := 16384
@@ -51,6 +59,7 @@ FUZZ_FORK     = $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS) -ignore_tim
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_BINS) $(FUZZ_BUILD)/ptx.dict $(FUZZ_BUILD)/cfg.dict
+fuzz-build: $(FUZZ_BUILD)/fuzz_spec $(FUZZ_BUILD)/spec.dict
 
 # Model objects get the coverage instrumentation only; libFuzzer's main comes at the link.
 FUZZ_COV = -fsanitize=fuzzer-no-link
@@ -77,6 +86,19 @@ fuzz-seed-cache:
 	@for f in fuzz/seeds/cache/*; do cp $$f $(FUZZ_BUILD)/corpus-cache/seed-$$(basename $$f); done
 FUZZ_ONE_OBJ += $(BUILD)/fuzz/fuzz_cache_one.o $(BUILD)/cli/cache_entry.o
 $(BUILD)/tests/test_fuzz_regress: $(BUILD)/fuzz/fuzz_cache_one.o $(BUILD)/cli/cache_entry.o
+# The SPEC harness: the parser is in cli/ (whose modules need cost/'s estimator), the kernel
+# names in bench/ (its generated registry).
+FUZZ_SPEC_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/%.o,fuzz/fuzz_spec.c fuzz/fuzz_spec_one.c \
+                   $(filter-out cli/main.c,$(CLI_SRC)) $(BENCH_SRC) $(BUILD)/bench/registry.c \
+                   $(wildcard cost/*.c))
+$(FUZZ_SPEC_OBJ): FUZZ_CFLAGS += -Ibench
+$(FUZZ_BUILD)/fuzz_spec: $(FUZZ_SPEC_OBJ) $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(MODEL_SRC))
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+
+# make test's regression run (tests/test_fuzz_regress.c) links the SPEC harness's body too,
+# with the command line's and the bench's libraries ahead of libgpusim.a.
+FUZZ_ONE_OBJ += $(BUILD)/fuzz/fuzz_spec_one.o $(CLILIB) $(BENCHLIB)
+$(BUILD)/tests/test_fuzz_regress: $(BUILD)/fuzz/fuzz_spec_one.o $(CLILIB) $(BENCHLIB)
 
 $(FUZZ_BUILD)/ptx.dict: fuzz/ptx.dict
 	@mkdir -p $(dir $@)
@@ -99,6 +121,16 @@ fuzz-seed-ptx:
 fuzz-seed-cfg:
 	@mkdir -p $(FUZZ_BUILD)/corpus-cfg
 	@for f in configs/*.cfg fuzz/seeds/cfg/*; do cp $$f $(FUZZ_BUILD)/corpus-cfg/seed-$$(basename $$f); done
+fuzz-seed-spec:
+	@mkdir -p $(FUZZ_BUILD)/corpus-spec
+	@for f in fuzz/seeds/spec/* tests/data/fuzz/spec/*; do cp $$f $(FUZZ_BUILD)/corpus-spec/seed-$$(basename $$f); done
+
+# The SPEC dictionary: fuzz/spec.dict (the keys, the syntax), every bench kernel and every
+# mechanism name (gpusim list / cli/mech.c, read from their sources).
+$(FUZZ_BUILD)/spec.dict: fuzz/spec.dict cli/mech.c $(BENCH_SRC)
+	@mkdir -p $(dir $@)
+	{ cat fuzz/spec.dict; sed -n 's/^    {"\([a-z_0-9]*\)", "[a-zA-Z]*", .*/"\1"/p' cli/mech.c; \
+	  for d in $(BENCH_NAMES); do echo "\"$$d\""; done; } > $@
 
 fuzz: deps fuzz-build $(addprefix fuzz-seed-,$(FUZZ_TARGETS))
 	@for t in $(FUZZ_TARGETS); do \
@@ -118,4 +150,5 @@ fuzz: deps fuzz-build $(addprefix fuzz-seed-,$(FUZZ_TARGETS))
 	done
 
 .PHONY: fuzz-seed-ptx fuzz-seed-cfg fuzz-seed-cache
+.PHONY: fuzz-seed-ptx fuzz-seed-cfg fuzz-seed-spec
 -include $(shell find $(FUZZ_BUILD) -name '*.d' 2>/dev/null)

@@ -143,6 +143,14 @@ static void test_cache_regressions(void **state)
     cache_key_free(&k);
 }
 
+/* The sweep SPEC parser (fuzz/fuzz_spec_one.c): the probe's SPECs and the seeds. */
+static void test_spec_regressions(void **state)
+{
+    (void)state;
+    assert_true(run_dir("tests/data/fuzz/spec", "", fuzz_spec_one) > 0);
+    assert_true(run_dir("fuzz/seeds/spec", ".spec", fuzz_spec_one) > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +159,7 @@ int main(void)
         cmocka_unit_test(test_ptx_seeds_reach_the_models),
         cmocka_unit_test(test_cfg_seeds),
         cmocka_unit_test(test_cache_regressions),
+        cmocka_unit_test(test_spec_regressions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

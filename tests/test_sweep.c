@@ -1,16 +1,22 @@
 /*
- * test_sweep.c -- gpusim sweep (cli/sweep*.c, docs/sweeps.md) as a user meets it: SPEC errors
+ * test_sweep.c -- gpusim sweep (cli/sweep*.c, docs/sweeps.md). Fast unit tests first, calling
+ * the SPEC parser and the checks directly (build/libcli.a): a SPEC that is not text, not a
+ * regular file or too large is refused at once; a value given twice on a line is refused
+ * naming it; a sweep of more than SW_MAX_POINTS points is refused; GNU parallel's exit status
+ * read; --slurm-opt lines. Then the command as a user meets it: SPEC errors
  * name their line and stop before anything runs; a 2x2x2 sweep through the real GNU parallel
  * whose rows equal `gpusim run` of the same point and the forked fallback's; the merge naming a
  * missing, stale or failed point; the Slurm scripts; and a sweep end to end on a real
  * single-node Slurm that tools/slurm_local.sh starts here. Where that Slurm cannot start, the
  * test prints the daemon's own reason and is skipped.
  */
+#include <fcntl.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "testutil.h"
+#include "sweep.h"
 
 #define GPUSIM BUILD_DIR "/gpusim"
 
@@ -131,6 +137,246 @@ static int group_teardown(void **state)
     return system(cmd) ? -1 : 0;
 }
 
+/* ------------------------------------------------------------------ unit tests */
+
+/* sw_spec_load of `path` with its stderr into msg (n bytes): its return value. */
+static int load_path(const char *path, struct sw_spec *s, char *msg, size_t n)
+{
+    char errf[128];
+    int saved, fd, rc;
+    FILE *f;
+    snprintf(errf, sizeof errf, "%s/stderr", tmp);
+    fflush(stderr);
+    saved = dup(2);
+    assert_true((fd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0);
+    dup2(fd, 2);
+    close(fd);
+    rc = sw_spec_load(path, s);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    assert_non_null(f = fopen(errf, "r"));
+    msg[fread(msg, 1, n - 1, f)] = 0;
+    fclose(f);
+    return rc;
+}
+
+/* len bytes of SPEC text written to tmp/u.spec and loaded: as load_path. */
+static int load_text(const char *text, size_t len, struct sw_spec *s, char *msg, size_t n)
+{
+    char path[128];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/u.spec", tmp);
+    assert_non_null(f = fopen(path, "w"));
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    return load_path(path, s, msg, n);
+}
+
+/* A SPEC refused: exit status 2 and msg holds `want` (after "u.spec"). */
+static void refused(const char *text, size_t len, const char *want)
+{
+    struct sw_spec s;
+    char msg[4096], full[512];
+    int rc = load_text(text, len, &s, msg, sizeof msg);
+    snprintf(full, sizeof full, "u.spec%s", want);
+    if (rc != 2)
+        print_error("%s: accepted (%lu points), expected: %s\n", text, s.npoints, want);
+    assert_int_equal(rc, 2);
+    tu_assert_contains(msg, full);
+    sw_spec_free(&s);
+}
+#define REFUSED(lit, want) refused(lit, sizeof lit - 1, want)
+#define ACCEPTED(lit, s, msg) assert_int_equal(load_text(lit, sizeof lit - 1, s, msg, sizeof msg), 0)
+
+/* A NUL byte ended the SPEC silently, so what followed it was never read; a control
+   character; a SPEC that is not a regular file (a FIFO blocked, /dev/zero read its first
+   byte) or larger than the bound. Lines ending in CR LF are fine. */
+static void test_spec_not_text(void **state)
+{
+    struct sw_spec s;
+    char msg[4096], path[128], *big;
+    (void)state;
+    REFUSED("kernels: vecadd\nsize: test\0\nmechanisms: nosuch\n", ":2: a NUL byte");
+    REFUSED("# a\0b\nkernels: vecadd\n", ":1: a NUL byte");
+    REFUSED("kernels: vecadd\x01\n", ":1: a control character (byte 0x01)");
+    REFUSED("kernels: vecadd\nsize: test\x1b[2J\n", ":2: a control character (byte 0x1b)");
+    ACCEPTED("kernels: vecadd\r\nsize: test\r\n", &s, msg);
+    assert_int_equal(s.npoints, 1);
+    sw_spec_free(&s);
+    assert_int_equal(load_path("/dev/zero", &s, msg, sizeof msg), 2);
+    tu_assert_contains(msg, "/dev/zero: cannot read the SPEC file: a character device, not a "
+                       "regular file");
+    assert_int_equal(load_path(tmp, &s, msg, sizeof msg), 2);
+    tu_assert_contains(msg, "a directory, not a regular file");
+    snprintf(path, sizeof path, "%s/fifo.spec", tmp);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    alarm(30);                        /* a reader blocked on the FIFO: the test dies, fails */
+    assert_int_equal(load_path(path, &s, msg, sizeof msg), 2);
+    alarm(0);
+    tu_assert_contains(msg, "fifo.spec: cannot read the SPEC file: a FIFO, not a regular file");
+    assert_non_null(big = malloc(SW_MAX_SPEC_BYTES + 2));
+    memset(big, '#', SW_MAX_SPEC_BYTES + 1);
+    memcpy(big, "kernels: vecadd\n", 16);
+    assert_int_equal(load_text(big, SW_MAX_SPEC_BYTES + 1, &s, msg, sizeof msg), 2);
+    tu_assert_contains(msg, "u.spec: cannot read the SPEC file: larger than 1 MiB");
+    free(big);
+}
+
+/* A value given twice on a line made the same points twice: now an error naming it. */
+static void test_spec_twice(void **state)
+{
+    struct sw_spec s;
+    char msg[4096];
+    unsigned nsuite;
+    (void)state;
+    REFUSED("kernels: vecadd reduce vecadd\n", ":1: kernels: 'vecadd' twice");
+    REFUSED("\nkernels: all vecadd\n", ":2: kernels: 'vecadd' twice ('all' names it already)");
+    REFUSED("kernels: vecadd all\n", ":1: kernels: 'all' names 'vecadd' again");
+    REFUSED("kernels: all all\n", ":1: kernels: 'all' twice");
+    REFUSED("kernels: vecadd\nmechanisms: base lrr base\n", ":2: mechanisms: 'base' twice");
+    REFUSED("kernels: vecadd\nsize: default test default\n", ":2: size: 'default' twice");
+    REFUSED("kernels: vecadd\nsize: test default default\n", ":2: size: 'default' twice");
+    REFUSED("kernels: vecadd\nconfigs: configs/gtx480.cfg configs/kepler.cfg "
+            "configs/gtx480.cfg\n", ":2: configs: 'configs/gtx480.cfg' twice");
+    REFUSED("kernels: vecadd\nset: num_sms=2 num_sms=4 num_sms=2\n", ":2: set: 'num_sms=2' "
+            "twice");
+    REFUSED("kernels: vecadd\nset: - num_sms=2 -\n", ":2: set: '-' twice");
+    REFUSED("kernels: vecadd\nset: - l1_sets=32,num_sms=2 num_sms=2,l1_sets=32\n", ":2: set: "
+            "'l1_sets=32,num_sms=2' and 'num_sms=2,l1_sets=32' are the same alternative");
+    REFUSED("kernels: vecadd\nset: num_sms=2,l1_sets=32,num_sms=4\n", ":2: set: key 'num_sms' "
+            "twice in the alternative 'num_sms=2,l1_sets=32,num_sms=4'");
+    /* different values of one key, and one key on two lines (the later wins), are fine */
+    ACCEPTED("kernels: vecadd reduce\nset: num_sms=2 num_sms=4 num_sms=02\n"
+             "set: l1_sets=32,num_sms=2 num_sms=8\nsize: test default\n", &s, msg);
+    assert_int_equal(s.npoints, 2 * 3 * 2 * 2);
+    sw_spec_free(&s);
+    ACCEPTED("kernels: rgwork_alt all\n", &s, msg);      /* outside the suite */
+    bench_all(&nsuite);
+    assert_int_equal(s.npoints, nsuite + 1);
+    sw_spec_free(&s);
+}
+
+/* A 10 M-point SPEC was taken (and then checked for minutes without a word): more than
+   SW_MAX_POINTS points is refused at once, naming the count and the axes. */
+static void test_spec_points_bound(void **state)
+{
+    struct membuf_s { char *t; size_t n; FILE *f; } m = {NULL, 0, NULL};
+    struct sw_spec s;
+    char msg[4096];
+    (void)state;
+    assert_non_null(m.f = open_memstream(&m.t, &m.n));
+    fprintf(m.f, "kernels: vecadd\nset:");
+    for (int i = 1; i <= 4000; i++)
+        fprintf(m.f, " max_warp_insns=%d", i);
+    fprintf(m.f, "\nset:");
+    for (int i = 1; i <= 2500; i++)
+        fprintf(m.f, " max_warp_age=%d", i);
+    fprintf(m.f, "\n");
+    assert_int_equal(fclose(m.f), 0);
+    assert_int_equal(load_text(m.t, m.n, &s, msg, sizeof msg), 2);
+    tu_assert_contains(msg, "u.spec: 10000000 points (1 config x 4000 x 2500 set alternatives x "
+                       "1 size x 1 kernel x 1 mechanism), more than the 1000000 a sweep takes");
+    free(m.t);
+    /* 1000 x 1000 is the most, parsed at once; 10 x 100 checked */
+    assert_non_null(m.f = open_memstream(&m.t, &m.n));
+    fprintf(m.f, "kernels: vecadd\nset:");
+    for (int i = 1; i <= 1000; i++)
+        fprintf(m.f, " max_warp_insns=%d", i);
+    fprintf(m.f, "\nset:");
+    for (int i = 1; i <= 1000; i++)
+        fprintf(m.f, " max_warp_age=%d", i);
+    fprintf(m.f, "\n");
+    assert_int_equal(fclose(m.f), 0);
+    assert_int_equal(load_text(m.t, m.n, &s, msg, sizeof msg), 0);
+    assert_int_equal(s.npoints, SW_MAX_POINTS);
+    sw_spec_free(&s);
+    free(m.t);
+}
+
+/* The parser on a buffer: nothing read or run, the error on the caller's stream. */
+static void test_spec_parse_buffer(void **state)
+{
+    static const char spec[] = "configs: no/such.cfg\nkernels: vecadd reduce\n"
+                               "set: num_sms=2 num_sms=4\nmechanisms: base lrr\n";
+    struct sw_spec s;
+    struct sw_point p;
+    char *t = NULL;
+    size_t n = 0;
+    FILE *f;
+    (void)state;
+    assert_int_equal(sw_spec_parse(&s, "buf", spec, sizeof spec - 1, NULL), 0);
+    assert_int_equal(s.npoints, 8);
+    assert_int_equal(sw_spec_nconfigs(&s), 4);
+    sw_point(&s, 5, &p);
+    assert_string_equal(p.set[0], "num_sms=4");
+    assert_string_equal(p.kernel->name, "vecadd");
+    assert_string_equal(p.mech->name, "lrr");
+    assert_string_equal(s.raw, spec);
+    sw_spec_free(&s);
+    assert_non_null(f = open_memstream(&t, &n));
+    assert_int_equal(sw_spec_parse(&s, "buf", "kernels: x\n", 11, f), 2);
+    assert_int_equal(fclose(f), 0);
+    assert_string_equal(t, "gpusim sweep: buf:1: kernels: no bench kernel named 'x' (gpusim "
+                        "list shows them)\n");
+    sw_spec_free(&s);
+    free(t);
+}
+
+/* The wait status of a child that exits with `code`. */
+static int exit_status(int code)
+{
+    pid_t pid = fork();
+    int st;
+    if (pid == 0)
+        _exit(code);
+    assert_true(pid > 0);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    return st;
+}
+
+/* GNU parallel's exit status counts the failed jobs up to 101 (more than 100); 101 was read
+   as "did not run the points", so a sweep with over 100 failing points lost its merge. */
+static void test_parallel_status(void **state)
+{
+    pid_t pid;
+    int st;
+    (void)state;
+    assert_int_equal(sw_parallel_failed(exit_status(0)), 0);
+    assert_int_equal(sw_parallel_failed(exit_status(1)), 1);
+    assert_int_equal(sw_parallel_failed(exit_status(100)), 100);
+    assert_int_equal(sw_parallel_failed(exit_status(101)), 101);
+    assert_int_equal(sw_parallel_failed(exit_status(127)), -1);   /* exec failed */
+    assert_int_equal(sw_parallel_failed(exit_status(255)), -1);   /* its own error */
+    if ((pid = fork()) == 0) {
+        pause();
+        _exit(0);
+    }
+    kill(pid, SIGTERM);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_int_equal(sw_parallel_failed(st), -1);
+}
+
+/* An --slurm-opt with a newline became a line of the batch script of its own. */
+static void test_slurm_opt(void **state)
+{
+    (void)state;
+    assert_true(sw_slurm_opt_ok("--partition=short"));
+    assert_true(sw_slurm_opt_ok("--comment=a b"));
+    assert_false(sw_slurm_opt_ok("--partition=short\nrm -rf ~"));
+    assert_false(sw_slurm_opt_ok("--time=1\r"));
+    assert_false(sw_slurm_opt_ok("--time=1\t2"));
+    assert_false(sw_slurm_opt_ok(""));
+    assert_false(sw_sbatch_path_ok("output directory", "/tmp/a\rb"));
+    write_file("o.spec", "kernels: vecadd\n");
+    check_out(run(GPUSIM " sweep %s/o.spec --slurm --dry-run --out %s/o --slurm-opt "
+                  "\"$(printf -- '--partition=x\\necho injected')\"", tmp, tmp), 2,
+              "--slurm-opt: a control character (byte 0x0a) in the option");
+    assert_false(exists("o"));
+}
+
+/* ------------------------------------------------------------------ the command */
+
 /* A bad SPEC: exit 2, the message names SPEC:LINE, and nothing was made or run. */
 static void bad_spec(const char *text, const char *msg)
 {
@@ -234,6 +480,68 @@ static void test_merge(void **state)
     free(res);
 }
 
+/* More than 100 failing points (GNU parallel then exits 101): the sweep said "GNU parallel did
+   not run the points" and skipped the merge. 102 points that each stop at once (the
+   max_warp_insns watchdog after 1..102 instructions): all merged, all named. */
+static void test_many_failed_points(void **state)
+{
+    char *res;
+    FILE *f;
+    char path[128];
+    (void)state;
+    snprintf(path, sizeof path, "%s/many.spec", tmp);
+    assert_non_null(f = fopen(path, "w"));
+    fprintf(f, "kernels: vecadd\nset:");
+    for (int i = 1; i <= 102; i++)
+        fprintf(f, " max_warp_insns=%d", i);
+    fprintf(f, "\n");
+    assert_int_equal(fclose(f), 0);
+    check_out(run(GPUSIM " sweep %s/many.spec --out %s/many --jobs 2", tmp, tmp), 1,
+              "102 points through GNU parallel");
+    out_has("102 points: 0 correct, 0 n/a (the mechanism does not apply), 102 wrong or in "
+            "error -> ");
+    out_has("failed points: 0-101\n");
+    res = slurp("many/results.csv");
+    assert_int_equal(count_lines(res), 103);
+    tu_assert_contains(res, "\n101,configs/gtx480.cfg,max_warp_insns=102,vecadd,base,test,ERROR,");
+    free(res);
+}
+
+/* --point into a directory that does not exist yet ran the point, then failed to write it:
+   DIR/points is made first, and a DIR that cannot hold it is refused before the run. */
+static void test_point_dir(void **state)
+{
+    char *res;
+    (void)state;
+    write_file("p.spec", "kernels: vecadd reduce\n");
+    check_out(run(GPUSIM " sweep %s/p.spec --point 1 --out %s/fresh/a", tmp, tmp), 0,
+              "point 1: reduce base configs/gtx480.cfg sets - size test: ok");
+    res = slurp("fresh/a/points/1.csv");
+    tu_assert_contains(res, "\n1,configs/gtx480.cfg,-,reduce,base,test,ok,");
+    free(res);
+    write_file("plain", "");
+    check_out(run(GPUSIM " sweep %s/p.spec --point 0 --out %s/plain/a", tmp, tmp), 2,
+              "cannot write the point files into ");
+    res = slurp("out");
+    assert_null(strstr(res, "point 0:"));           /* not run */
+    free(res);
+}
+
+/* A point file that is a FIFO blocked the merge: it is refused at once, the point missing. */
+static void test_merge_fifo(void **state)
+{
+    char path[128];
+    (void)state;
+    write_file("q.spec", "kernels: vecadd reduce\n");
+    check_out(run("mkdir -p %s/q/points && " GPUSIM " sweep %s/q.spec --point 1 --out %s/q", tmp,
+                  tmp, tmp), 0, NULL);
+    snprintf(path, sizeof path, "%s/q/points/0.csv", tmp);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    check_out(run("timeout 20 " GPUSIM " sweep %s/q.spec --merge --out %s/q", tmp, tmp), 2,
+              "q/points/0.csv: cannot read a point file: a FIFO, not a regular file");
+    out_has("missing points: 0\n");
+}
+
 /* --slurm --dry-run: the array and merge scripts, nothing submitted. */
 static void test_slurm_scripts(void **state)
 {
@@ -243,6 +551,7 @@ static void test_slurm_scripts(void **state)
     check_out(run(GPUSIM " sweep %s/s.spec --slurm --dry-run --jobs 3 --out %s/s --slurm-opt "
                   "--partition=short --slurm-opt --time=00:05:00", tmp, tmp), 0,
               "sbatch --parsable --dependency=afterany:$jobid");
+    out_has("s.spec: 8 points; checking 4 configurations\n");
     a = slurp("s/sweep.sbatch");
     m = slurp("s/merge.sbatch");
     tu_assert_contains(a, "#!/bin/sh\n");
@@ -252,7 +561,9 @@ static void test_slurm_scripts(void **state)
     tu_assert_contains(a, "/s/sweep.spec' --point \"$SLURM_ARRAY_TASK_ID\" --out '");
     tu_assert_contains(m, "/s/logs/merge.out\n");
     tu_assert_contains(m, "/s/sweep.spec' --merge --out '");
-    assert_true(exists("s/sweep.spec"));
+    free(a);
+    a = slurp("s/sweep.spec");
+    assert_string_equal(a, SPEC222);              /* the SPEC as it was checked */
     free(a);
     free(m);
 }
@@ -320,11 +631,22 @@ static void test_slurm_real(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_spec_not_text),
+        cmocka_unit_test(test_spec_twice),
+        cmocka_unit_test(test_spec_points_bound),
+        cmocka_unit_test(test_spec_parse_buffer),
+        cmocka_unit_test(test_parallel_status),
+        cmocka_unit_test(test_slurm_opt),
         cmocka_unit_test(test_spec_errors),
+        cmocka_unit_test(test_point_dir),
+        cmocka_unit_test(test_merge_fifo),
+        cmocka_unit_test(test_many_failed_points),
         cmocka_unit_test(test_local_parallel),
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_slurm_scripts),
         cmocka_unit_test_teardown(test_slurm_real, slurm_teardown),
     };
+    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_spec_* */
+        cmocka_set_test_filter(getenv("TEST_FILTER"));
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
