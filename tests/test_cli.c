@@ -3,7 +3,9 @@
  * results, 1 for a wrong result, 2 for usage/configuration/PTX errors with a clear message;
  * --json output; byte-identical statistics across two runs (host-time fields excepted).
  */
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "base/json.h"
 
@@ -805,6 +807,29 @@ static void test_bbv_cli(void **state)
     expect(GPUSIM " bbv --read /nonexistent", 2, "/nonexistent: cannot read");
 }
 
+/* gpusim bbv --read (issue 37): a kernel name or a run's option beside it was ignored; the
+   file must be a regular one (a FIFO blocked, /dev/zero was read as a wrong magic). */
+static void test_bbv_read_refusals(void **state)
+{
+    const char *fifo = BUILD_DIR "/tests/cli_fifo.bbv";
+    (void)state;
+    expect(GPUSIM " bbv vecadd --size test --out " BUILD_DIR "/tests/v2.bbv", 0, NULL);
+    expect(GPUSIM " bbv vecadd --read " BUILD_DIR "/tests/v2.bbv", 2,
+           "gpusim bbv: --read " BUILD_DIR "/tests/v2.bbv prints a BBV file; it takes no kernel "
+           "name ('vecadd' given)");
+    expect(GPUSIM " bbv --read " BUILD_DIR "/tests/v2.bbv --latency", 2,
+           "it takes no --estimate, --latency, --fit or --out");
+    expect(GPUSIM " bbv --read /dev/zero", 2,
+           "gpusim bbv: /dev/zero: cannot read BBV file: a character device, not a regular file");
+    expect("rm -f " BUILD_DIR "/tests/cli_empty.bbv && touch " BUILD_DIR "/tests/cli_empty.bbv && "
+           GPUSIM " bbv --read " BUILD_DIR "/tests/cli_empty.bbv", 2, "not a BBV file (it is empty)");
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    expect(GPUSIM " bbv --read " BUILD_DIR "/tests/cli_fifo.bbv", 2,
+           "cli_fifo.bbv: cannot read BBV file: a FIFO, not a regular file");
+    unlink(fifo);
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -857,6 +882,7 @@ int main(void)
         cmocka_unit_test(test_report_page),
         cmocka_unit_test(test_report_page_in_chromium),
         cmocka_unit_test(test_bbv_cli),
+        cmocka_unit_test(test_bbv_read_refusals),
     };
     if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_time_skip* : one test */
         cmocka_set_test_filter(getenv("TEST_FILTER"));
