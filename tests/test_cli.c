@@ -830,6 +830,29 @@ static void test_bbv_read_refusals(void **state)
     unlink(fifo);
 }
 
+/* --ptx and the register record next to it go through infile (issue 37): a directory, a
+   device or a FIFO is refused at once with exit 2, never read or waited on. */
+static void test_ptx_and_record_not_regular(void **state)
+{
+    const char *fifo = BUILD_DIR "/tests/cli_fifo.ptx", *res = BUILD_DIR "/tests/cli_fifo_k.res";
+    (void)state;
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests", 2,
+           BUILD_DIR "/tests: cannot read PTX: a directory, not a regular file");
+    expect(GPUSIM " run vecadd --size test --ptx /dev/zero", 2,
+           "/dev/zero: cannot read PTX: a character device, not a regular file");
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_fifo.ptx", 2,
+           "cli_fifo.ptx: cannot read PTX: a FIFO, not a regular file");
+    unlink(fifo);
+    unlink(res);
+    assert_int_equal(mkfifo(res, 0600), 0);
+    expect("cp bench/vecadd/kernel.ptx " BUILD_DIR "/tests/cli_fifo_k.ptx && " GPUSIM " run vecadd "
+           "--size test --ptx " BUILD_DIR "/tests/cli_fifo_k.ptx", 2,
+           "cli_fifo_k.res: cannot read register record: a FIFO, not a regular file");
+    unlink(res);
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -883,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_report_page_in_chromium),
         cmocka_unit_test(test_bbv_cli),
         cmocka_unit_test(test_bbv_read_refusals),
+        cmocka_unit_test(test_ptx_and_record_not_regular),
     };
     if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_time_skip* : one test */
         cmocka_set_test_filter(getenv("TEST_FILTER"));
