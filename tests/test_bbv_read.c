@@ -200,8 +200,8 @@ static void test_shape_refused(void **state)
     tu_assert_contains(err, "the thread count is not");
 }
 
-/* A launch claiming 2^29 counts (2 GiB, the limit) in a short file: refused as cut short
-   without allocating the 2 GiB first. */
+/* A launch claiming 2^29 counts (2 GiB, the limit) or 2^24 blocks in a short file: refused as
+   cut short without allocating what it claims first. */
 static void test_short_counts(void **state)
 {
     static const uint32_t dims[6] = {1u << 21, 1, 1, 256, 1, 1};
@@ -214,6 +214,11 @@ static void test_short_counts(void **state)
     put32(&f, 1);
     assert_int_equal(read_all(&f, err, sizeof err, &n), -1);
     tu_assert_contains(err, "counts cut short");
+    start(&f);                                        /* 2^24 blocks claimed, one given */
+    head(&f, "k", 1, dims, 1, 1ull << 29);
+    memcpy(f.b + 8 + 4 + 1 + 40 + 8, "\0\0\0\1", 4);
+    assert_int_equal(read_all(&f, err, sizeof err, &n), -1);
+    tu_assert_contains(err, "block figures");
 }
 
 /* bbv_load: a FIFO, /dev/zero and a directory are refused at once; a file over

@@ -262,6 +262,55 @@ static int check_shape(FILE *f, struct bbv *b, char *err, size_t errlen)
     return 1;
 }
 
+/* Room for element i of n (of `size` bytes each) at *p, grown as the elements arrive: doubled
+   from 1024, at most n, so that a short file claiming many costs no more memory than it
+   holds. 0, or -1 out of memory. */
+static int room(void **p, uint64_t *cap, uint64_t i, uint64_t n, size_t size)
+{
+    void *q;
+    if (i < *cap)
+        return 0;
+    *cap = *cap ? *cap * 2 : 1024;
+    *cap = *cap < n ? *cap : n;
+    if (!(q = realloc(*p, *cap * size)))
+        return -1;
+    *p = q;
+    return 0;
+}
+
+/* The block figures of b (b->nblocks). 1, or -1 with the message. */
+static int read_blocks(FILE *f, struct bbv *b, char *err, size_t errlen)
+{
+    uint64_t cap = 0;
+    for (uint32_t k = 0; k < b->nblocks; k++) {
+        void *p = b->blk;
+        struct bbv_block *x;
+        if (room(&p, &cap, k, b->nblocks, sizeof *b->blk))
+            return bad(f, err, errlen, "out of memory");
+        b->blk = p;
+        x = &b->blk[k];
+        if (get32(f, &x->first, 0) != 1 || get32(f, &x->ninsns, 0) != 1 ||
+            get32(f, &x->fixed, 0) != 1 || get32(f, &x->gmem, 0) != 1)
+            return bad(f, err, errlen, "block figures");
+    }
+    return 1;
+}
+
+/* The n counts of b. 1, or -1 with the message. */
+static int read_counts(FILE *f, struct bbv *b, uint64_t n, char *err, size_t errlen)
+{
+    uint64_t cap = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        void *p = b->count;
+        if (room(&p, &cap, i, n, sizeof *b->count))
+            return bad(f, err, errlen, "out of memory");
+        b->count = p;
+        if (get32(f, &b->count[i], 0) != 1)
+            return bad(f, err, errlen, "counts cut short");
+    }
+    return 1;
+}
+
 static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
 {
     uint32_t len, d[6], run[4], lo, hi;
@@ -292,39 +341,12 @@ static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
     b->cycles = (uint64_t)hi << 32 | lo;
     if (get32(f, &b->nblocks, 0) != 1 || b->nblocks == 0 || b->nblocks > (1u << 24))
         return bad(f, err, errlen, "basic block count");
-    b->blk = malloc(b->nblocks * sizeof *b->blk);
-    if (!b->blk)
-        return bad(f, err, errlen, "out of memory");
-    for (uint32_t k = 0; k < b->nblocks; k++) {
-        struct bbv_block *x = &b->blk[k];
-        if (get32(f, &x->first, 0) != 1 || get32(f, &x->ninsns, 0) != 1 ||
-            get32(f, &x->fixed, 0) != 1 || get32(f, &x->gmem, 0) != 1)
-            return bad(f, err, errlen, "block figures");
-    }
+    if (read_blocks(f, b, err, errlen) < 0)
+        return -1;
     if (get32(f, &lo, 0) != 1 || get32(f, &hi, 0) != 1)
         return bad(f, err, errlen, "thread count");
     b->nthreads = (uint64_t)hi << 32 | lo;
     return check_shape(f, b, err, errlen);
-}
-
-/* The n counts of b, into storage grown as they arrive (a short file claiming many counts
-   costs no more memory than it holds). 1, or -1 with the message. */
-static int read_counts(FILE *f, struct bbv *b, uint64_t n, char *err, size_t errlen)
-{
-    uint64_t cap = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        if (i == cap) {
-            uint32_t *c;
-            cap = cap ? cap * 2 : 4096;
-            cap = cap < n ? cap : n;
-            if (!(c = realloc(b->count, cap * sizeof *c)))
-                return bad(f, err, errlen, "out of memory");
-            b->count = c;
-        }
-        if (get32(f, &b->count[i], 0) != 1)
-            return bad(f, err, errlen, "counts cut short");
-    }
-    return 1;
 }
 
 int bbv_read(FILE *f, struct bbv *b, char *err, size_t errlen)
