@@ -1,9 +1,10 @@
 /*
- * fuzz_one.h -- one input through the PTX path or the configuration parser, as the libFuzzer
- * harnesses (fuzz_ptx.c, fuzz_cfg.c) and the regression test (tests/test_fuzz_regress.c) run
- * it. Each returns 0 when every stage either succeeded or returned an error with a message,
- * and otherwise the number of stages that did not (each described on stderr); a crash, an
- * exit() or a sanitizer report is a failure of its own. docs/verification.md "Fuzzing".
+ * fuzz_one.h -- one input through the PTX path, the configuration parser, the binary BBV
+ * reader or the register record reader, as the libFuzzer harnesses (fuzz_ptx.c, fuzz_cfg.c,
+ * fuzz_bbv.c, fuzz_res.c) and the regression test (tests/test_fuzz_regress.c) run it. Each
+ * returns 0 when every stage either succeeded or returned an error with a message, and
+ * otherwise the number of stages that did not (each described on stderr); a crash, an exit()
+ * or a sanitizer report is a failure of its own. docs/verification.md "Fuzzing".
  */
 #ifndef FUZZ_ONE_H
 #define FUZZ_ONE_H
@@ -19,5 +20,7 @@ struct fuzz_ptx_count {
 int fuzz_ptx_one(const uint8_t *data, size_t size);
 void fuzz_ptx_counts(struct fuzz_ptx_count *out);
 int fuzz_cfg_one(const uint8_t *data, size_t size);
+int fuzz_bbv_one(const uint8_t *data, size_t size);    /* the binary BBV reader */
+int fuzz_res_one(const uint8_t *data, size_t size);    /* the register record reader */
 
 #endif
