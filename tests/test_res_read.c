@@ -95,6 +95,7 @@ static void test_bad_counts(void **state)
         {"kernel vecadd 12 0 0 0\n", "res_read.res:5: a kernel line is 'kernel NAME REGS SMEM "
                                      "STACK SPILL_ST SPILL_LD [TEXT_FNV1A]' (5 words"},
         {"kernel vecadd 12 0 0 0 0 abc 7\n", "(8 words after 'kernel')"},
+        {"kernel vecadd 12 0 0 0 0 abc 7 8 9 10 11\n", "(at least 9 words after 'kernel')"},
         {"kernel vecadd 12 0 0 0 0 xyz\n", "kernel vecadd: text hash 'xyz' is not 1 to 16 hex"},
         {"kernel vecadd 12 0 0 0 0\nkernel vecadd 13 0 0 0 0\n",
          "res_read.res:6: kernel vecadd recorded twice"},

@@ -323,7 +323,7 @@ static int kernel_line(struct ptx_res *r, char **w, unsigned n, const char *path
     if (n < 6 || n > 7)
         return ptx_errf(err, errlen, "%s:%u: a kernel line is 'kernel NAME REGS SMEM STACK "
                         "SPILL_ST SPILL_LD [TEXT_FNV1A]' (%s%u words after 'kernel')", path, ln,
-                        n > 7 ? "at least " : "", n);
+                        n > 8 ? "at least " : "", n);
     if (strlen(w[0]) >= sizeof r->k[0].name)
         return ptx_errf(err, errlen, "%s:%u: kernel name of %zu characters (at most %zu)", path,
                         ln, strlen(w[0]), sizeof r->k[0].name - 1);
