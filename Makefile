@@ -96,11 +96,14 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLILIB) $(BENCHLIB) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -Itests -Icli -DBUILD_DIR='"$(BUILD)"' $< $(CLILIB) $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
-# The fuzz regression test runs the harness bodies (fuzz/*_one.c) on tests/data/fuzz/.
-FUZZ_ONE_OBJ := $(BUILD)/fuzz/fuzz_ptx_one.o $(BUILD)/fuzz/fuzz_cfg_one.o
-$(BUILD)/tests/test_fuzz_regress: tests/test_fuzz_regress.c tests/testutil.h $(FUZZ_ONE_OBJ) $(LIB)
+# The fuzz regression test runs the harness bodies (fuzz/fuzz_NAME_one.c, every harness of
+# mk/fuzz.mk) on tests/data/fuzz/NAME/ and the seeds.
+FUZZ_ONE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard fuzz/fuzz_*_one.c)))
+$(BUILD)/tests/test_fuzz_regress: tests/test_fuzz_regress.c tests/testutil.h $(FUZZ_ONE_OBJ) \
+		$(CLILIB) $(BENCHLIB) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -Itests -Ifuzz -DBUILD_DIR='"$(BUILD)"' $< $(FUZZ_ONE_OBJ) $(LIB) -o $@ $(LDLIBS) -lcmocka
+	$(CC) $(CFLAGS) -MMD -MP -Itests -Ifuzz -Icli -DBUILD_DIR='"$(BUILD)"' $< $(FUZZ_ONE_OBJ) \
+	  $(CLILIB) $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) -lcmocka
 
 # Reports run this many kernels at once (default: the machine's cores).
 REPORT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)

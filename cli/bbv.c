@@ -20,33 +20,54 @@ static int ends_with(const char *s, const char *tail)
     return n >= m && !strcmp(s + n - m, tail);
 }
 
-/* --read FILE: every launch of a binary file as CSV on stdout. */
+/* --read FILE: every launch of a binary file (bbv_load: a regular file, bounded) as CSV on
+   stdout. */
 static int read_file(const char *path)
 {
     char err[512];
     struct bbv b;
     unsigned n = 0;
+    size_t len = 0;
     int r;
-    FILE *f = fopen(path, "rb");
+    char *buf = bbv_load(path, &len, err, sizeof err);
+    FILE *f = buf && len ? fmemopen(buf, len, "rb") : NULL;
     if (!f) {
-        fprintf(stderr, "gpusim bbv: %s: cannot read\n", path);
+        if (buf)
+            snprintf(err, sizeof err, "%s: %s", path, len ? "out of memory" : "not a BBV file "
+                     "(it is empty)");
+        fprintf(stderr, "gpusim bbv: %s\n", err);
+        free(buf);
         return 2;
     }
-    if (bbv_read_magic(f, err, sizeof err)) {
-        fprintf(stderr, "gpusim bbv: %s: %s\n", path, err);
-        fclose(f);
-        return 2;
-    }
-    while ((r = bbv_read(f, &b, err, sizeof err)) == 1) {
-        bbv_write(stdout, &b, 1, n++);
-        bbv_free(&b);
-    }
+    if ((r = bbv_read_magic(f, err, sizeof err)) == 0)
+        while ((r = bbv_read(f, &b, err, sizeof err)) == 1) {
+            bbv_write(stdout, &b, 1, n++);
+            bbv_free(&b);
+        }
     fclose(f);
+    free(buf);
     if (r < 0) {
         fprintf(stderr, "gpusim bbv: %s: %s\n", path, err);
         return 2;
     }
     return 0;
+}
+
+/* gpusim bbv --read FILE reads a file and nothing else: a kernel name or an option of a run
+   beside it would be ignored, so it is refused. */
+static int read_cmd(const struct opts *o)
+{
+    if (o->name) {
+        fprintf(stderr, "gpusim bbv: --read %s prints a BBV file; it takes no kernel name "
+                "('%s' given)\n", o->read, o->name);
+        return 2;
+    }
+    if (o->estimate || o->latency || o->fit || o->out) {
+        fprintf(stderr, "gpusim bbv: --read %s prints a BBV file as CSV on stdout; it takes no "
+                "--estimate, --latency, --fit or --out\n", o->read);
+        return 2;
+    }
+    return read_file(o->read);
 }
 
 static void print_latency(const struct gpu_config *c, const struct bbv *b, unsigned n)
@@ -196,7 +217,7 @@ int cmd_bbv(const struct opts *o)
     FILE *f = stdout;
     int rc;
     if (o->read)
-        return read_file(o->read);
+        return read_cmd(o);
     if (!o->name || !(b = bench_find(o->name))) {
         fprintf(stderr, "gpusim bbv: %s (gpusim list names the kernels)\n",
                 o->name ? "no such bench kernel" : "which kernel?");

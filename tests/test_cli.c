@@ -9,7 +9,9 @@
  * With TEST_FULL=1 (make test-full) they run on every kernel, as the reports do, and the
  * time-skip equivalence runs the whole suite under every setting (docs/testing.md).
  */
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "base/json.h"
 
@@ -905,6 +907,52 @@ static void test_bbv_cli(void **state)
     expect(GPUSIM " bbv --read /nonexistent", 2, "/nonexistent: cannot read");
 }
 
+/* gpusim bbv --read (issue 37): a kernel name or a run's option beside it was ignored; the
+   file must be a regular one (a FIFO blocked, /dev/zero was read as a wrong magic). */
+static void test_bbv_read_refusals(void **state)
+{
+    const char *fifo = BUILD_DIR "/tests/cli_fifo.bbv";
+    (void)state;
+    expect(GPUSIM " bbv vecadd --size test --out " BUILD_DIR "/tests/v2.bbv", 0, NULL);
+    expect(GPUSIM " bbv vecadd --read " BUILD_DIR "/tests/v2.bbv", 2,
+           "gpusim bbv: --read " BUILD_DIR "/tests/v2.bbv prints a BBV file; it takes no kernel "
+           "name ('vecadd' given)");
+    expect(GPUSIM " bbv --read " BUILD_DIR "/tests/v2.bbv --latency", 2,
+           "it takes no --estimate, --latency, --fit or --out");
+    expect(GPUSIM " bbv --read /dev/zero", 2,
+           "gpusim bbv: /dev/zero: cannot read BBV file: a character device, not a regular file");
+    expect("rm -f " BUILD_DIR "/tests/cli_empty.bbv && touch " BUILD_DIR "/tests/cli_empty.bbv && "
+           GPUSIM " bbv --read " BUILD_DIR "/tests/cli_empty.bbv", 2, "not a BBV file (it is empty)");
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    expect(GPUSIM " bbv --read " BUILD_DIR "/tests/cli_fifo.bbv", 2,
+           "cli_fifo.bbv: cannot read BBV file: a FIFO, not a regular file");
+    unlink(fifo);
+}
+
+/* --ptx and the register record next to it go through infile (issue 37): a directory, a
+   device or a FIFO is refused at once with exit 2, never read or waited on. */
+static void test_ptx_and_record_not_regular(void **state)
+{
+    const char *fifo = BUILD_DIR "/tests/cli_fifo.ptx", *res = BUILD_DIR "/tests/cli_fifo_k.res";
+    (void)state;
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests", 2,
+           BUILD_DIR "/tests: cannot read PTX: a directory, not a regular file");
+    expect(GPUSIM " run vecadd --size test --ptx /dev/zero", 2,
+           "/dev/zero: cannot read PTX: a character device, not a regular file");
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    expect(GPUSIM " run vecadd --size test --ptx " BUILD_DIR "/tests/cli_fifo.ptx", 2,
+           "cli_fifo.ptx: cannot read PTX: a FIFO, not a regular file");
+    unlink(fifo);
+    unlink(res);
+    assert_int_equal(mkfifo(res, 0600), 0);
+    expect("cp bench/vecadd/kernel.ptx " BUILD_DIR "/tests/cli_fifo_k.ptx && " GPUSIM " run vecadd "
+           "--size test --ptx " BUILD_DIR "/tests/cli_fifo_k.ptx", 2,
+           "cli_fifo_k.res: cannot read register record: a FIFO, not a regular file");
+    unlink(res);
+}
+
 /* gpusim xform --vtw: both forms printed (the sw form runs through ptxas in test_vtwx), -o, the
    argument errors, a file already transformed. */
 static void test_xform(void **state)
@@ -957,6 +1005,8 @@ int main(void)
         cmocka_unit_test(test_report_page),
         cmocka_unit_test(test_report_page_in_chromium),
         cmocka_unit_test(test_bbv_cli),
+        cmocka_unit_test(test_bbv_read_refusals),
+        cmocka_unit_test(test_ptx_and_record_not_regular),
     };
     if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_time_skip* : one test */
         cmocka_set_test_filter(getenv("TEST_FILTER"));

@@ -1,9 +1,9 @@
 /*
  * test_fuzz_regress.c -- every input the fuzzers found a bug with (tests/data/fuzz/ptx/,
- * tests/data/fuzz/cfg/ and tests/data/fuzz/cache/, one file each) and every fuzz seed, run
- * through the harness bodies the fuzzers use (fuzz/fuzz_ptx_one.c, fuzz/fuzz_cfg_one.c,
- * fuzz/fuzz_cache_one.c): each must end in success or in
- * an error with a message. Under SAN=1 (make san-test) a memory error or undefined behaviour
+ * tests/data/fuzz/cfg/, tests/data/fuzz/cache/, tests/data/fuzz/spec/, tests/data/fuzz/bbv/
+ * and tests/data/fuzz/res/, one file each) and every fuzz seed, run through the harness bodies
+ * the fuzzers use (fuzz/fuzz_NAME_one.c): each must end in success or
+ * in an error with a message. Under SAN=1 (make san-test) a memory error or undefined behaviour
  * on one of them fails the test too, and so does a leak where make san-test runs this test
  * with detect_leaks=1. Each input is given in a buffer of exactly its size, as libFuzzer gives
  * it, so that a read past the end is one. docs/verification.md "Fuzzing".
@@ -151,6 +151,25 @@ static void test_spec_regressions(void **state)
     assert_true(run_dir("fuzz/seeds/spec", ".spec", fuzz_spec_one) > 0);
 }
 
+/* The BBV reader's and the register record reader's inputs (issue 37: a count overflow, stray
+   bytes, a newline in a kernel name; -1, 0 and overflowing registers, a long comment) and
+   seeds; every checked-in record reads through the harness (and so writes back as itself). */
+static void test_bbv_regressions(void **state)
+{
+    (void)state;
+    assert_true(run_dir("tests/data/fuzz/bbv", "", fuzz_bbv_one) > 0);
+    assert_true(run_dir("fuzz/seeds/bbv", ".bbv", fuzz_bbv_one) > 0);
+}
+
+static void test_res_regressions(void **state)
+{
+    (void)state;
+    assert_true(run_dir("tests/data/fuzz/res", "", fuzz_res_one) > 0);
+    assert_true(run_dir("fuzz/seeds/res", ".res", fuzz_res_one) > 0);
+    assert_int_equal(run_file("bench/vecadd/kernel.res", fuzz_res_one), 0);
+    assert_int_equal(run_file("bench/vecadd/kernel.vtw.res", fuzz_res_one), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +179,10 @@ int main(void)
         cmocka_unit_test(test_cfg_seeds),
         cmocka_unit_test(test_cache_regressions),
         cmocka_unit_test(test_spec_regressions),
+        cmocka_unit_test(test_bbv_regressions),
+        cmocka_unit_test(test_res_regressions),
     };
+    if (getenv("TEST_FILTER"))
+        cmocka_set_test_filter(getenv("TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -301,9 +301,10 @@ static void test_vtw_record(void **state)
     tu_assert_contains(note, "ptxas on the transform");
     assert_int_equal(run_vecadd(KDIR, sw, 2, &st, note, sizeof note), 0);
     assert_int_equal(st.regs_per_thread, ptx_res_find(r, "vecadd.sw")->regs);
-    /* the hw entry's text hash edited: stale, the estimate's growth instead */
-    snprintf(cmd, sizeof cmd, "sed -i 's/^\\(kernel *vecadd.hw .*\\)[0-9a-f]$/\\1x/' %s",
-             KDIR "/kernel.vtw.res");
+    /* the hw entry's text hash edited (to another hash: a word that is not one is a malformed
+       record): stale, the estimate's growth instead */
+    snprintf(cmd, sizeof cmd, "sed -i 's/^\\(kernel *vecadd.hw .*\\) [0-9a-f]*$/\\1 "
+             "0000000000000001/' %s", KDIR "/kernel.vtw.res");
     assert_int_equal(system(cmd), 0);
     assert_int_equal(run_vecadd(KDIR, hw, 2, &st, note, sizeof note), 0);
     tu_assert_contains(note, "is stale");

@@ -9,6 +9,9 @@
  * "FILE:LINE: message".  Last, a mutation smoke test: truncated and byte-flipped versions of
  * a real file must be parsed or rejected, never crash (run it under ASan/UBSan for value).
  */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "ptx/ptx.h"
 
@@ -662,7 +665,35 @@ static void test_unreadable_file(void **state)
     struct ptx_module m;
     char err[PTX_ERR_LEN];
     assert_int_equal(ptx_parse_file("/nonexistent/x.ptx", &m, err, sizeof err), -1);
-    assert_string_equal(err, "/nonexistent/x.ptx: cannot read: No such file or directory");
+    assert_string_equal(err, "/nonexistent/x.ptx: cannot read PTX: No such file or directory");
+}
+
+/* A PTX file is read through model/base/infile.h (issue 37): a directory, /dev/zero (read
+   until 1 GiB was allocated) and a FIFO (blocked in open) are refused at once, a file over
+   PTX_FILE_MAX (a sparse one) before any byte is read. */
+static void test_not_regular_file(void **state)
+{
+    const char *fifo = BUILD_DIR "/tests/ptx_fifo.ptx", *big = BUILD_DIR "/tests/ptx_big.ptx";
+    struct ptx_module m;
+    char err[PTX_ERR_LEN];
+    int fd;
+    (void)state;
+    assert_int_equal(ptx_parse_file(BUILD_DIR "/tests", &m, err, sizeof err), -1);
+    tu_assert_contains(err, "/tests: cannot read PTX: a directory, not a regular file");
+    assert_int_equal(ptx_parse_file("/dev/zero", &m, err, sizeof err), -1);
+    tu_assert_contains(err, "/dev/zero: cannot read PTX: a character device, not a regular file");
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(ptx_parse_file(fifo, &m, err, sizeof err), -1);
+    tu_assert_contains(err, "ptx_fifo.ptx: cannot read PTX: a FIFO, not a regular file");
+    unlink(fifo);
+    fd = open(big, O_CREAT | O_TRUNC | O_WRONLY, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)PTX_FILE_MAX + 1), 0);
+    close(fd);
+    assert_int_equal(ptx_parse_file(big, &m, err, sizeof err), -1);
+    tu_assert_contains(err, "ptx_big.ptx: cannot read PTX: larger than 256 MiB");
+    unlink(big);
 }
 
 static void test_error_snippets(void **state)
@@ -825,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_scopes),
         cmocka_unit_test(test_error_files),
         cmocka_unit_test(test_unreadable_file),
+        cmocka_unit_test(test_not_regular_file),
         cmocka_unit_test(test_error_snippets),
         cmocka_unit_test(test_error_snippets2),
         cmocka_unit_test(test_module_errors),

@@ -175,6 +175,8 @@ static void test_refusals(void **state)
     assert_non_null(rg);                       /* a regrouping of the wrong size */
     shuffles(bench_find("vecadd"), rg);
     rg->len[0]--;
+    for (uint32_t p = 0; p < rg->len[0]; p++)  /* a permutation (gs_redirect checks that) */
+        rg->perm[0][p] = p;
     assert_int_not_equal(run(bench_find("vecadd"), "functional", NULL, rg, NULL, msg, sizeof msg), 0);
     tu_assert_contains(msg, "redirect vecadd: launch 0: a regrouping of 1023 threads for a launch of 1024");
     free_launches(rg);
@@ -264,5 +266,7 @@ int main(void)
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_layout_refused),
     };
+    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_refusals: one test */
+        cmocka_set_test_filter(getenv("TEST_FILTER"));
     return cmocka_run_group_tests_name("redir", tests, NULL, NULL);
 }

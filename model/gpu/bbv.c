@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/bbv.h"
+#include "base/infile.h"
 #include "sm/iss.h"
 
 /* An instruction's share of its block's figures (bbv.h). */
@@ -30,23 +31,42 @@ static void insn_figures(const struct gpu_config *c, const struct ptx_insn *in,
     k->fixed += d.lat;
 }
 
+/* a x b x c into *p; 0, or -1 when it passes 2^64 - 1. */
+static int mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *p)
+{
+    return __builtin_mul_overflow(a, b, p) || __builtin_mul_overflow(*p, c, p) ? -1 : 0;
+}
+
+/* The threads of a launch of grid x block (*nthreads, *tpc); 0 when they and their counts
+   of nblocks blocks fit (BBV_MAX_BYTES, checked without overflow), -1 when they do not. */
+static int counts_fit(struct gs_dim3 grid, struct gs_dim3 block, uint32_t nblocks,
+                      uint64_t *nthreads, uint64_t *tpc)
+{
+    uint64_t ctas;
+    if (mul3(grid.x, grid.y, grid.z, &ctas) || mul3(block.x, block.y, block.z, tpc) ||
+        *tpc > UINT32_MAX || __builtin_mul_overflow(ctas, *tpc, nthreads))
+        return -1;
+    return nblocks && *nthreads > BBV_MAX_BYTES / sizeof(uint32_t) / nblocks ? -1 : 0;
+}
+
 int bbv_begin(struct bbv *b, const char *kernel, const struct ptx_prog *p, const struct flow *f,
               const struct gpu_config *c, struct gs_dim3 grid, struct gs_dim3 block, char *err,
               size_t errlen)
 {
-    uint64_t ctas = (uint64_t)grid.x * grid.y * grid.z;
+    uint64_t tpc = 0;
+    int fit;
     memset(b, 0, sizeof *b);
     snprintf(b->kernel, sizeof b->kernel, "%s", kernel);
     b->grid = grid;
     b->block = block;
     b->flow = f;
-    b->tpc = block.x * block.y * block.z;
     b->nblocks = f->nblocks;
-    b->nthreads = ctas * b->tpc;
-    if (b->nthreads * b->nblocks * sizeof *b->count > BBV_MAX_BYTES) {
-        snprintf(err, errlen, "bbv: launch of %s: %llu threads x %u basic blocks of counts "
-                 "exceed %llu bytes", kernel, (unsigned long long)b->nthreads, b->nblocks,
-                 (unsigned long long)BBV_MAX_BYTES);
+    fit = counts_fit(grid, block, b->nblocks, &b->nthreads, &tpc);
+    b->tpc = (uint32_t)tpc;
+    if (fit) {
+        snprintf(err, errlen, "bbv: launch of %s: grid (%u,%u,%u) x block (%u,%u,%u) threads "
+                 "x %u basic blocks of counts exceed %llu bytes", kernel, grid.x, grid.y, grid.z,
+                 block.x, block.y, block.z, b->nblocks, (unsigned long long)BBV_MAX_BYTES);
         return -1;
     }
     b->blk = calloc(b->nblocks + 1, sizeof *b->blk);
@@ -181,6 +201,11 @@ int bbv_write(FILE *f, const struct bbv *b, int csv, unsigned index)
 
 /* ------------------------------------------------------------------ reading */
 
+char *bbv_load(const char *path, size_t *len, char *err, size_t errlen)
+{
+    return infile_read(path, "BBV file", BBV_FILE_MAX, len, err, errlen);
+}
+
 /* 1 read, 0 clean end of file (at_start only), -1 short. */
 static int get32(FILE *f, uint32_t *v, int at_start)
 {
@@ -208,15 +233,97 @@ int bbv_read_magic(FILE *f, char *err, size_t errlen)
     return 0;
 }
 
+/* A kernel name of n bytes as the PTX parser spells one (identifier characters, '.' and ':'):
+   nothing that would end a line or a field of the CSV form, no NUL. */
+static int name_ok(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              (s[i] >= '0' && s[i] <= '9') || (s[i] && strchr("_$%.:", s[i]))))
+            return 0;
+    return 1;
+}
+
+/* The launch's shape: no zero dimension, nthreads the grid's CTAs x the block's threads (at
+   most 2^32 - 1), the counts within BBV_MAX_BYTES. */
+static int check_shape(FILE *f, struct bbv *b, char *err, size_t errlen)
+{
+    uint64_t n, tpc;
+    if (!b->grid.x || !b->grid.y || !b->grid.z || !b->block.x || !b->block.y || !b->block.z)
+        return bad(f, err, errlen, "a zero grid or block dimension");
+    if (counts_fit(b->grid, b->block, 0, &n, &tpc) || n != b->nthreads)
+        return bad(f, err, errlen, "the thread count is not the grid's CTAs x the block's "
+                   "threads (at most 2^32 - 1)");
+    if (counts_fit(b->grid, b->block, b->nblocks, &n, &tpc))
+        return bad(f, err, errlen, "more counts than a launch may have (2 GiB)");
+    b->tpc = (uint32_t)tpc;
+    return 1;
+}
+
+/* Room for element i of n (of `size` bytes each) at *p, grown as the elements arrive: doubled
+   from 1024, at most n, so that a short file claiming many costs no more memory than it
+   holds. 0, or -1 out of memory. */
+static int room(void **p, uint64_t *cap, uint64_t i, uint64_t n, size_t size)
+{
+    void *q;
+    if (i < *cap)
+        return 0;
+    *cap = *cap ? *cap * 2 : 1024;
+    *cap = *cap < n ? *cap : n;
+    if (!(q = realloc(*p, *cap * size)))
+        return -1;
+    *p = q;
+    return 0;
+}
+
+/* The block figures of b (b->nblocks). 1, or -1 with the message. */
+static int read_blocks(FILE *f, struct bbv *b, char *err, size_t errlen)
+{
+    uint64_t cap = 0;
+    for (uint32_t k = 0; k < b->nblocks; k++) {
+        void *p = b->blk;
+        struct bbv_block *x;
+        if (room(&p, &cap, k, b->nblocks, sizeof *b->blk))
+            return bad(f, err, errlen, "out of memory");
+        b->blk = p;
+        x = &b->blk[k];
+        if (get32(f, &x->first, 0) != 1 || get32(f, &x->ninsns, 0) != 1 ||
+            get32(f, &x->fixed, 0) != 1 || get32(f, &x->gmem, 0) != 1)
+            return bad(f, err, errlen, "block figures");
+    }
+    return 1;
+}
+
+/* The n counts of b. 1, or -1 with the message. */
+static int read_counts(FILE *f, struct bbv *b, uint64_t n, char *err, size_t errlen)
+{
+    uint64_t cap = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        void *p = b->count;
+        if (room(&p, &cap, i, n, sizeof *b->count))
+            return bad(f, err, errlen, "out of memory");
+        b->count = p;
+        if (get32(f, &b->count[i], 0) != 1)
+            return bad(f, err, errlen, "counts cut short");
+    }
+    return 1;
+}
+
 static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
 {
     uint32_t len, d[6], run[4], lo, hi;
     int r = get32(f, &len, 1);
-    if (r <= 0)
-        return r;
+    if (r < 0)
+        return bad(f, err, errlen, "stray bytes after the last launch");
+    if (r == 0)
+        return 0;
     if (len >= sizeof b->kernel || fread(b->kernel, 1, len, f) != len)
         return bad(f, err, errlen, "kernel name");
     b->kernel[len] = 0;
+    if (!name_ok(b->kernel, len))
+        return bad(f, err, errlen, "kernel name (empty, or a character a PTX name has not)");
     for (unsigned i = 0; i < 6; i++)
         if (get32(f, &d[i], 0) != 1)
             return bad(f, err, errlen, "grid and block");
@@ -234,22 +341,12 @@ static int read_head(FILE *f, struct bbv *b, char *err, size_t errlen)
     b->cycles = (uint64_t)hi << 32 | lo;
     if (get32(f, &b->nblocks, 0) != 1 || b->nblocks == 0 || b->nblocks > (1u << 24))
         return bad(f, err, errlen, "basic block count");
-    b->blk = malloc(b->nblocks * sizeof *b->blk);
-    if (!b->blk)
-        return bad(f, err, errlen, "out of memory");
-    for (uint32_t k = 0; k < b->nblocks; k++) {
-        struct bbv_block *x = &b->blk[k];
-        if (get32(f, &x->first, 0) != 1 || get32(f, &x->ninsns, 0) != 1 ||
-            get32(f, &x->fixed, 0) != 1 || get32(f, &x->gmem, 0) != 1)
-            return bad(f, err, errlen, "block figures");
-    }
+    if (read_blocks(f, b, err, errlen) < 0)
+        return -1;
     if (get32(f, &lo, 0) != 1 || get32(f, &hi, 0) != 1)
         return bad(f, err, errlen, "thread count");
     b->nthreads = (uint64_t)hi << 32 | lo;
-    b->tpc = b->block.x * b->block.y * b->block.z;
-    if (b->nthreads * b->nblocks * sizeof *b->count > BBV_MAX_BYTES)
-        return bad(f, err, errlen, "more counts than a launch may have");
-    return 1;
+    return check_shape(f, b, err, errlen);
 }
 
 int bbv_read(FILE *f, struct bbv *b, char *err, size_t errlen)
@@ -257,19 +354,9 @@ int bbv_read(FILE *f, struct bbv *b, char *err, size_t errlen)
     int r;
     memset(b, 0, sizeof *b);
     r = read_head(f, b, err, errlen);
-    if (r <= 0) {
+    if (r > 0)
+        r = read_counts(f, b, b->nthreads * b->nblocks, err, errlen);
+    if (r <= 0)
         bbv_free(b);
-        return r;
-    }
-    b->count = malloc(b->nthreads * b->nblocks * sizeof *b->count + 1);
-    if (!b->count) {
-        bbv_free(b);
-        return bad(f, err, errlen, "out of memory");
-    }
-    for (uint64_t i = 0; i < b->nthreads * b->nblocks; i++)
-        if (get32(f, &b->count[i], 0) != 1) {
-            bbv_free(b);
-            return bad(f, err, errlen, "counts cut short");
-        }
-    return 1;
+    return r;
 }

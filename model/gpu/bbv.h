@@ -37,6 +37,7 @@
 
 #define BBV_MAGIC "GSBBV1\n"          /* 8 bytes with its NUL */
 #define BBV_MAX_BYTES (1ull << 31)    /* counts per launch: refused above 2 GiB */
+#define BBV_FILE_MAX  (4ull << 30)    /* a binary file bbv_load reads: at most 4 GiB */
 
 #define BBV_UNKNOWN UINT32_MAX        /* a hit ratio the run did not measure */
 
@@ -84,8 +85,15 @@ static inline uint32_t bbv_at(const struct bbv *b, uint64_t t, uint32_t k)
    the file (the CSV comment). 0, or -1 on a write error. */
 int  bbv_write(FILE *f, const struct bbv *b, int csv, unsigned index);
 int  bbv_write_magic(FILE *f);
+/* A binary file's bytes whole (model/base/infile.h: a regular file of at most BBV_FILE_MAX
+   bytes; a FIFO or a device is refused at once), NUL-terminated, *len bytes; NULL with
+   "PATH: cannot read BBV file: REASON" in err. Read them with fmemopen and the calls below. */
+char *bbv_load(const char *path, size_t *len, char *err, size_t errlen);
 /* Read the next launch of a binary file (after bbv_read_magic): 1 read, 0 end of file, -1
-   malformed (message names the offset). */
+   malformed (message names the offset and what is wrong). A launch is refused unless its
+   kernel name is a PTX name (letters, digits, _ $ % . :), its grid and block dimensions are
+   non-zero, its thread count is the grid's CTAs x the block's threads and its counts fit
+   BBV_MAX_BYTES; bytes after the last launch that do not make a launch are refused too. */
 int  bbv_read_magic(FILE *f, char *err, size_t errlen);
 int  bbv_read(FILE *f, struct bbv *b, char *err, size_t errlen);
 

@@ -51,8 +51,8 @@ struct gs_stats {
     struct gs_timing t;
 };
 
-/* config_path may be NULL (built-in gtx480 defaults); sets are "key=value" overrides.
-   On failure *gpu is NULL and err (if not NULL) holds the message. */
+/* config_path may be NULL (built-in gtx480 defaults); sets are nsets (0 or more) "key=value"
+   overrides. On failure *gpu is NULL and err (if not NULL) holds the message. */
 int  gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *sets, int nsets,
              char *err, size_t errlen);
 struct gpu_config;
@@ -88,7 +88,8 @@ struct gs_arg { const void *ptr; size_t size; };
 /* args[i] is the value of the kernel's i-th parameter. nargs must equal the kernel's parameter
    count and each args[i].size the size the PTX declares for that parameter (a .u64 takes 8
    bytes, a .u32 4, an array its whole size); a launch that differs is refused with
-   GS_ERR_LAUNCH before any byte is read. */
+   GS_ERR_LAUNCH before any byte is read. mod must be a module loaded on this gpu (one of
+   another GPU, live or destroyed, is refused with GS_ERR_INVALID_VALUE). */
 int  gs_launch(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
                struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn_smem,
                const struct gs_arg *args, int nargs);
@@ -108,11 +109,16 @@ int  gs_bbv(struct gs_gpu *gpu, FILE *out, int csv);
 /* Reference redirection (ptx/redir.h, 001 Section III-A) for the following launches: launch i
    (counted from this call, any kernel) runs with thread slot p as logical thread perm[i][p]
    (len[i] threads: the launch's grid x block), or unchanged if perm[i] is NULL; launches
-   past n run unchanged. The arrays stay the caller's until the launches ran. The kernel is
-   rewritten once (refused: shared memory, barriers, warp-level operations, %laneid/%warpid;
+   past n run unchanged. Each perm[i] given must be a permutation of 0 .. len[i] - 1 (len[i]
+   from 1 to 2^32 - 1): anything else is refused now with GS_ERR_INVALID_VALUE naming the
+   launch and the slot. The arrays stay the caller's, unchanged, until the launches ran. The
+   kernel is rewritten once (refused: shared memory, barriers, warp-level operations, %laneid/%warpid;
    under vtw != off); D[] is copied to device memory for each launch. */
 int  gs_redirect(struct gs_gpu *gpu, const uint32_t *const *perm, const uint64_t *len, unsigned n);
 
+/* gs_kernel_stats, gs_total_stats, gs_reset_stats: with a NULL gpu the statistics are all
+   zero and nothing is reset (they return nothing; gs_synchronize(NULL) is
+   GS_ERR_INVALID_VALUE). */
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
 /* Registers per thread of the last launch in words: the number, its source (regs_source in the
    statistics: estimate, recorded, ptxas, override) and where it was found. */

@@ -135,6 +135,11 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
         snprintf(err, errlen, "gs_init: null pointer");
         return GS_ERR_INVALID_VALUE;
     }
+    if (nsets < 0) {
+        *gpu = NULL;
+        snprintf(err, errlen, "gs_init: %d overrides (nsets must not be negative)", nsets);
+        return GS_ERR_INVALID_VALUE;
+    }
     *gpu = NULL;
     g = calloc(1, sizeof *g);
     if (!g || !(g->gmem = calloc(1, sizeof *g->gmem)) || !(g->err = calloc(1, ERR_ROOM))) {
@@ -167,7 +172,7 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
 
 const struct gpu_config *gs_config(const struct gs_gpu *g)
 {
-    return &g->conf;
+    return g ? &g->conf : NULL;
 }
 
 static void kernel_free(struct gs_kernel *k)
@@ -749,7 +754,7 @@ static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
 int gs_bbv(struct gs_gpu *g, FILE *out, int csv)
 {
     if (!g || !out)
-        return GS_ERR_INVALID_VALUE;
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_bbv: null FILE") : GS_ERR_INVALID_VALUE;
     if (g->conf.vtw != VTW_OFF)
         return seterr(g, GS_ERR_CONFIG, "gs_bbv: per-thread BBVs need vtw = off (under vtw = %s "
                       "a CTA runs many logical TBs, its threads are not the grid's)",
@@ -789,13 +794,47 @@ static int bbv_launch_end(struct gs_gpu *g, struct bbv *b, int rc)
     return rc;
 }
 
+/* perm[0 .. len) is a permutation of 0 .. len - 1 (launch i's, for the message). GS_OK, or
+   GS_ERR_INVALID_VALUE with a message naming the launch, the slot and the value. */
+static int check_perm(struct gs_gpu *g, unsigned i, const uint32_t *perm, uint64_t len)
+{
+    uint64_t *seen, p, q;
+    if (len == 0 || len >= (1ull << 32))
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: launch %u: a regrouping of %llu "
+                      "threads (1 to 2^32 - 1)", i, (unsigned long long)len);
+    if (!(seen = calloc((size_t)(len + 63) / 64, sizeof *seen)))
+        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+    for (p = 0; p < len; p++) {
+        uint32_t v = perm[p];
+        if (v >= len || (seen[v / 64] >> (v % 64) & 1))
+            break;
+        seen[v / 64] |= 1ull << (v % 64);
+    }
+    free(seen);
+    if (p == len)
+        return GS_OK;
+    if (perm[p] >= len)
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: launch %u: slot %llu's thread %u "
+                      "is not below the regrouping's %llu threads (not a permutation)", i,
+                      (unsigned long long)p, perm[p], (unsigned long long)len);
+    for (q = 0; perm[q] != perm[p]; q++) {}
+    return seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: launch %u: thread %u is in slots %llu "
+                  "and %llu (not a permutation)", i, perm[p], (unsigned long long)q,
+                  (unsigned long long)p);
+}
+
 int gs_redirect(struct gs_gpu *g, const uint32_t *const *perm, const uint64_t *len, unsigned n)
 {
+    int rc;
     if (!g || (n && (!perm || !len)))
-        return GS_ERR_INVALID_VALUE;
+        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: null pointer") :
+                   GS_ERR_INVALID_VALUE;
     if (g->conf.vtw != VTW_OFF)
         return seterr(g, GS_ERR_CONFIG, "gs_redirect: reference redirection needs vtw = off "
                       "(both rewrite the kernel's thread indices)");
+    for (unsigned i = 0; i < n; i++)
+        if (perm[i] && (rc = check_perm(g, i, perm[i], len[i])) != GS_OK)
+            return rc;
     g->rd_perm = perm;
     g->rd_len = len;
     g->rd_n = n;
@@ -866,6 +905,16 @@ static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel 
     return GS_OK;
 }
 
+/* m is one of g's modules (compared as a pointer: a module of another GPU, live or freed
+   with it, is never read). */
+static int module_of(const struct gs_gpu *g, const struct gs_module *m)
+{
+    for (unsigned i = 0; i < g->nmodules; i++)
+        if (g->modules[i] == m)
+            return 1;
+    return 0;
+}
+
 /* Run the launch on the configuration's model; a message longer than g->err's room (the
    deadlock dump) is kept whole. */
 static int run_model(struct gs_gpu *g, const struct fsim_launch *l)
@@ -898,6 +947,11 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
         return GS_ERR_INVALID_VALUE;
     if (!m || !kernel || (nargs > 0 && !args))
         return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: null pointer");
+    if (!module_of(g, m))
+        return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: kernel '%s': "
+                                              "the module was not loaded on this GPU (a module "
+                                              "belongs to the GPU gs_load_ptx loaded it on)",
+                                              kernel);
     if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK ||
         (rc = redir_launch(g, m, &k, grid, block, dyn_smem, &map)) != GS_OK ||
         (rc = check_dims(g, kernel, grid, block)) != GS_OK ||
@@ -946,11 +1000,23 @@ int gs_synchronize(struct gs_gpu *g)
     return g ? g->last_launch_status : GS_ERR_INVALID_VALUE;
 }
 
-void gs_kernel_stats(const struct gs_gpu *g, struct gs_stats *s) { *s = g->last; }
-void gs_total_stats(const struct gs_gpu *g, struct gs_stats *s) { *s = g->total; }
+/* Without a GPU the statistics are all zero (nothing is read through a null pointer). */
+void gs_kernel_stats(const struct gs_gpu *g, struct gs_stats *s)
+{
+    if (s)
+        *s = g ? g->last : (struct gs_stats){0};
+}
+
+void gs_total_stats(const struct gs_gpu *g, struct gs_stats *s)
+{
+    if (s)
+        *s = g ? g->total : (struct gs_stats){0};
+}
 
 void gs_reset_stats(struct gs_gpu *g)
 {
+    if (!g)
+        return;
     memset(&g->last, 0, sizeof g->last);
     memset(&g->total, 0, sizeof g->total);
 }

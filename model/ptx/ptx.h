@@ -251,6 +251,10 @@ struct ptx_prog {
 /* Parse PTX text. On error returns -1 and writes "FILE:LINE: message" into err. */
 int  ptx_parse(const char *text, size_t len, const char *filename,
                struct ptx_module *mod, char *err, size_t errlen);
+/* The same on a file's bytes, read whole through model/base/infile.h: a regular file of at
+   most PTX_FILE_MAX bytes (a FIFO, a device or a directory is refused at once with
+   "PATH: cannot read PTX: REASON"). */
+#define PTX_FILE_MAX (256u << 20)
 int  ptx_parse_file(const char *path, struct ptx_module *mod, char *err, size_t errlen);
 void ptx_module_free(struct ptx_module *mod);
 const struct ptx_func *ptx_find_func(const struct ptx_module *mod, const char *name);

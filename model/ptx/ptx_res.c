@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "ptx_res.h"
 #include "ptx.h"
+#include "base/infile.h"
 
 /* The oldest --gpu-name the CUDA 13 ptxas accepts; PTX written for an older target (sm_20 from
    an old nvcc) is compiled for this one instead (PTX is forward compatible). */
@@ -282,57 +283,143 @@ void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f)
     }
 }
 
+/* The blank-separated words of line (cut in place) into w[0 .. max); their count, or max + 1
+   when there are more. */
+static unsigned words(char *line, char **w, unsigned max)
+{
+    unsigned n = 0;
+    char *p = line;
+    for (;;) {
+        p += strspn(p, " \t\r");
+        if (!*p)
+            return n;
+        if (n == max)
+            return max + 1;
+        w[n++] = p;
+        p += strcspn(p, " \t\r");
+        if (*p)
+            *p++ = 0;
+    }
+}
+
+/* A decimal count of 0 .. UINT32_MAX, digits only (no sign, no overflow): 0, or -1. */
+static int count_of(const char *s, uint32_t *v)
+{
+    uint64_t x = 0;
+    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 10)
+        return -1;
+    for (; *s; s++)
+        x = x * 10 + (uint64_t)(*s - '0');
+    if (x > UINT32_MAX)
+        return -1;
+    *v = (uint32_t)x;
+    return 0;
+}
+
+/* A hash: 1 to 16 hex digits. 0, or -1. */
+static int hash_of(const char *s, uint64_t *h)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 16 || strspn(s, "0123456789abcdefABCDEF") != n)
+        return -1;
+    *h = strtoull(s, NULL, 16);
+    return 0;
+}
+
+/* "kernel NAME REGS SMEM STACK SPILL_ST SPILL_LD [TEXT_FNV1A]", its words after the key. */
+static int kernel_line(struct ptx_res *r, char **w, unsigned n, const char *path, unsigned ln,
+                       char *err, size_t errlen)
+{
+    static const char *const what[5] = { "registers", "shared memory bytes", "stack bytes",
+                                          "spill store bytes", "spill load bytes" };
+    struct ptx_res_kernel *k;
+    uint32_t v[5];
+    uint64_t h = 0;
+    if (n < 6 || n > 7)
+        return ptx_errf(err, errlen, "%s:%u: a kernel line is 'kernel NAME REGS SMEM STACK "
+                        "SPILL_ST SPILL_LD [TEXT_FNV1A]' (%s%u words after 'kernel')", path, ln,
+                        n > 8 ? "at least " : "", n);
+    if (strlen(w[0]) >= sizeof r->k[0].name)
+        return ptx_errf(err, errlen, "%s:%u: kernel name of %zu characters (at most %zu)", path,
+                        ln, strlen(w[0]), sizeof r->k[0].name - 1);
+    for (unsigned i = 0; i < 5; i++)
+        if (count_of(w[1 + i], &v[i]))
+            return ptx_errf(err, errlen, "%s:%u: kernel %s: %s '%s' is not a count (0 to "
+                            "4294967295)", path, ln, w[0], what[i], w[1 + i]);
+    if (v[0] == 0 || v[0] > PTX_RES_MAX_REGS)
+        return ptx_errf(err, errlen, "%s:%u: kernel %s: %u registers per thread (ptxas "
+                        "allocates 1 to %u)", path, ln, w[0], v[0], PTX_RES_MAX_REGS);
+    if (n == 7 && hash_of(w[6], &h))
+        return ptx_errf(err, errlen, "%s:%u: kernel %s: text hash '%s' is not 1 to 16 hex "
+                        "digits", path, ln, w[0], w[6]);
+    if (ptx_res_find(r, w[0]))
+        return ptx_errf(err, errlen, "%s:%u: kernel %s recorded twice", path, ln, w[0]);
+    if (!(k = res_get(r, w[0], strlen(w[0]))))
+        return ptx_errf(err, errlen, "%s:%u: more than %d kernels", path, ln, PTX_RES_MAX_KERNELS);
+    k->regs = v[0]; k->shared = v[1]; k->stack = v[2]; k->spill_stores = v[3];
+    k->spill_loads = v[4];
+    k->text_hash = h;
+    return 0;
+}
+
 static int read_line(struct ptx_res *r, char *line, const char *path, unsigned ln, char *err,
                      size_t errlen)
 {
-    char key[16], name[128];
-    unsigned long long h;
-    unsigned v[5];
-    int n;
-    if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
+    char *w[9], *t = line + strspn(line, " \t\r");
+    unsigned n;
+    if (*t == '#' || *t == 0)
         return 0;
-    if (sscanf(line, "%15s", key) != 1)
-        return ptx_errf(err, errlen, "%s:%u: unreadable line", path, ln);
-    if (!strcmp(key, "tool")) {
-        const char *v = line + strspn(line, " \t") + 4;
-        v += strspn(v, " \t");
-        snprintf(r->tool, sizeof r->tool, "%.*s", (int)strcspn(v, "\r\n"), v);
+    if (!strncmp(t, "tool", 4) && (!t[4] || t[4] == ' ' || t[4] == '\t' || t[4] == '\r')) {
+        const char *v = t + 4 + strspn(t + 4, " \t");     /* the rest of the line, as is */
+        snprintf(r->tool, sizeof r->tool, "%.*s", (int)strcspn(v, "\r"), v);
+        return 0;
     }
-    else if (!strcmp(key, "target") && sscanf(line, "%*s %31s", r->target) == 1) {}
-    else if (!strcmp(key, "ptx_fnv1a") && sscanf(line, "%*s %llx", &h) == 1)
-        r->ptx_hash = h;
-    else if (!strcmp(key, "kernel") && (n = sscanf(line, "%*s %127s %u %u %u %u %u %llx", name,
-                                                   &v[0], &v[1], &v[2], &v[3], &v[4], &h)) >= 6) {
-        struct ptx_res_kernel *k = res_get(r, name, strlen(name));
-        if (!k)
-            return ptx_errf(err, errlen, "%s:%u: more than %d kernels", path, ln, PTX_RES_MAX_KERNELS);
-        k->regs = v[0]; k->shared = v[1]; k->stack = v[2]; k->spill_stores = v[3];
-        k->spill_loads = v[4];
-        k->text_hash = n == 7 ? h : 0;
-    } else
+    n = words(t, w, 9);
+    if (!strcmp(w[0], "target") && n == 2 && strlen(w[1]) < sizeof r->target)
+        snprintf(r->target, sizeof r->target, "%s", w[1]);
+    else if (!strcmp(w[0], "target"))
+        return ptx_errf(err, errlen, "%s:%u: 'target NAME' (one word of at most %zu "
+                        "characters)", path, ln, sizeof r->target - 1);
+    else if (!strcmp(w[0], "ptx_fnv1a") && (n != 2 || hash_of(w[1], &r->ptx_hash)))
+        return ptx_errf(err, errlen, "%s:%u: 'ptx_fnv1a HASH' (1 to 16 hex digits)", path, ln);
+    else if (!strcmp(w[0], "kernel"))
+        return kernel_line(r, w + 1, n - 1, path, ln, err, errlen);
+    else if (strcmp(w[0], "ptx_fnv1a"))
         return ptx_errf(err, errlen, "%s:%u: expected 'tool', 'target', 'ptx_fnv1a' or 'kernel NAME "
                     "REGS SMEM STACK SPILL_ST SPILL_LD'", path, ln);
     return 0;
 }
 
-int ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
+int ptx_res_parse(char *buf, size_t len, const char *path, struct ptx_res *r, char *err,
+                  size_t errlen)
 {
-    char line[512];
-    unsigned ln = 0;
-    FILE *f = fopen(path, "r");
+    unsigned ln = 0, nul = infile_nul(buf, len);
+    char *p = buf, *line;
     memset(r, 0, sizeof *r);
-    if (!f)
-        return errno == ENOENT ? 1 : ptx_errf(err, errlen, "%s: %s", path, strerror(errno));
-    while (fgets(line, sizeof line, f))
-        if (read_line(r, line, path, ++ln, err, errlen)) {
-            fclose(f);
+    if (nul)
+        return ptx_errf(err, errlen, "%s:%u: a NUL byte (a record is text)", path, nul);
+    while ((line = infile_line(&p)) != NULL)
+        if (read_line(r, line, path, ++ln, err, errlen))
             return -1;
-        }
-    fclose(f);
     if (!r->ptx_hash || !r->nkernels)
         return ptx_errf(err, errlen, "%s: a record needs a ptx_fnv1a line and at least one kernel "
                     "line", path);
     return 0;
+}
+
+int ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *buf;
+    int rc;
+    memset(r, 0, sizeof *r);
+    if (access(path, F_OK) != 0 && errno == ENOENT)
+        return 1;
+    if (!(buf = infile_read(path, "register record", PTX_RES_FILE_MAX, &len, err, errlen)))
+        return -1;
+    rc = ptx_res_parse(buf, len, path, r, err, errlen);
+    free(buf);
+    return rc;
 }
 
 void ptx_res_path(const char *ptx_path, char *out, size_t outlen)

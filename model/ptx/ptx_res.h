@@ -18,6 +18,8 @@
 #include <stdio.h>
 
 #define PTX_RES_MAX_KERNELS 64
+#define PTX_RES_MAX_REGS    255           /* ptxas allocates at most 255 registers per thread */
+#define PTX_RES_FILE_MAX    (1u << 20)    /* a record file: at most 1 MiB */
 
 struct ptx_res_kernel {
     char     name[128];
@@ -60,9 +62,17 @@ int ptx_res_run_ptxas_text(const char *text, size_t len, const char *target, str
                            char *err, size_t errlen);
 
 /* The record file: write, and read back.  ptx_res_read returns 0, 1 when the file does not
-   exist, or -1 with "FILE:LINE: message" for a malformed record. */
+   exist, or -1 with "FILE:LINE: message" for a malformed record and "FILE: cannot read ..."
+   for one that is not a regular file of at most PTX_RES_FILE_MAX bytes (model/base/infile.h:
+   a FIFO or a device is refused at once). Lines may be of any length. A kernel line's five
+   counts are decimal, 0 to 2^32 - 1, its registers 1 to PTX_RES_MAX_REGS; a kernel recorded
+   twice, a word too many and a target or name too long for the record are refused. */
 void ptx_res_write(const struct ptx_res *r, const char *ptx_name, FILE *f);
 int  ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen);
+/* The same from the len bytes of buf (NUL-terminated after them; its lines are cut in
+   place), path naming it in the messages: what ptx_res_read does with a file's bytes. */
+int  ptx_res_parse(char *buf, size_t len, const char *path, struct ptx_res *r, char *err,
+                   size_t errlen);
 
 /* The record path of a PTX path: ".ptx" replaced by ".res" (appended when absent). */
 void ptx_res_path(const char *ptx_path, char *out, size_t outlen);

@@ -8,6 +8,7 @@
  */
 #include "ptx_fmt.h"
 #include "ptx_ntab.h"
+#include "base/infile.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -93,43 +94,18 @@ void ptx_place_vars(struct ptx_module *mod, uint64_t base)
     }
 }
 
-/* Read the whole file, then parse it. */
+/* Read the whole file (infile_read: a regular file of at most PTX_FILE_MAX bytes), then parse
+   it. */
 int ptx_parse_file(const char *path, struct ptx_module *mod, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    size_t len = 0;
+    char *buf = infile_read(path, "PTX", PTX_FILE_MAX, &len, err, errlen);
+    int rc;
+    if (!buf) {
         memset(mod, 0, sizeof *mod);
         return -1;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    int rerr = 0;
-    while (buf) {
-        if (len == cap) {
-            char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
-            if (!nb) { free(buf); buf = NULL; rerr = ENOMEM; break; }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0) {
-            if (ferror(f))
-                rerr = errno ? errno : EIO;
-            break;
-        }
-    }
-    if (!buf && !rerr)
-        rerr = ENOMEM;
-    fclose(f);
-    if (rerr) {
-        free(buf);
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(rerr));
-        memset(mod, 0, sizeof *mod);
-        return -1;
-    }
-    int rc = ptx_parse(buf, len, path, mod, err, errlen);
+    rc = ptx_parse(buf, len, path, mod, err, errlen);
     free(buf);
     return rc;
 }
