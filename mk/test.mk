@@ -55,7 +55,7 @@ define RUN_STAGES
 	  cat /proc/loadavg > $(STAGE_DIR)/.load 2>/dev/null || true
 	+@case "$$MAKEFLAGS" in *jobserver*) pj= ;; *) pj=-j$(TEST_NPROC) ;; esac; \
 	  $(MAKE) --no-print-directory $$pj -k $(addprefix stage/,$(1)) 2>&1 | \
-	    grep -v -e '^make\[[0-9]*\]: \*\*\* \[' -e '^make\[[0-9]*\]: Target .* not remade' \
+	    grep --line-buffered -v -e '^make\[[0-9]*\]: \*\*\* \[' -e '^make\[[0-9]*\]: Target .* not remade' \
 	            -e '^make: \*\*\* \[' -e '^make: Target .* not remade'; \
 	  sh tools/test_summary.sh $(STAGE_DIR) $(1)
 endef

@@ -512,6 +512,7 @@ template <class H> int run_checked(int argc, char **argv)
         uint64_t n = run_phase(h, o, p, chk, UINT64_MAX);
         if (chk.failed()) {
             chk.report(stdout);
+#if VM_TRACE
             /* Re-run the same stimulus on a fresh model with the waveform on. */
             uint64_t fail = chk.fail_cycle();
             uint64_t from = (o.vcd_cycles && fail > o.vcd_cycles) ? fail - o.vcd_cycles : 0;
@@ -522,6 +523,9 @@ template <class H> int run_checked(int argc, char **argv)
             h2.dut().close_wave();
             std::printf("  waveform: %s (stimulus cycles %" PRIu64 "..%" PRIu64 ")\n",
                         o.vcd.c_str(), from, fail);
+#else
+            std::printf("  no waveform: this harness was built without --trace\n");
+#endif
             std::printf("%s: FAIL (mismatch)\n", H::name());
             return 1;
         }
