@@ -151,8 +151,10 @@ static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
 static int fail(struct fs_run *r, uint32_t w, uint32_t pc, const char *what)
 {
     const struct ex_ctx *x = &r->ctx;
-    snprintf(r->err, r->errlen, "kernel %s: PC %u CTA (%u,%u,%u) warp %u: %s", r->l->prog->name,
-             pc, x->ctaid[0], x->ctaid[1], x->ctaid[2], w, what);
+    char where[320];
+    snprintf(r->err, r->errlen, "kernel %s: PC %u (%s) CTA (%u,%u,%u) warp %u: %s",
+             r->l->prog->name, pc, ptx_where(r->l->prog, pc, where, sizeof where), x->ctaid[0],
+             x->ctaid[1], x->ctaid[2], w, what);
     return -1;
 }
 
