@@ -50,11 +50,19 @@ static const struct conf_key keys[] = {
     { "max_warp_insns", CK_U64, OFF(max_warp_insns), 0, ~0ull, "warp instructions",
       "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
     { "max_warp_age", CK_U64, OFF(max_warp_age), 0, ~0ull, "cycles",
-      "Runaway watchdog: a warp still unfinished this long after it started stops the launch "
-      "with its PC, CTA, warp and SM (timing model: cycles; functional model: warp "
-      "instructions its CTA issued; under VTW a warp lives through all its logical TBs). The "
-      "default is 4x the longest launch of the reports at the default size (soundloc under "
-      "LRR, 9.2 M cycles; docs/timing.md); 0 = off." },
+      "Runaway watchdog, timing model: a warp makes progress when lanes of it exit or, under "
+      "VTW, it begins a logical TB; when the GPU has run this many cycles without any warp "
+      "making progress, the launch stops naming the spinning warp (of the unfinished warps, "
+      "the one with the most instructions since its own last progress: its CTA, warp, SM, PC "
+      "and PTX line). Checked every 1024 cycles. The default is 3.2x the longest such stretch "
+      "of any bench kernel at the default size under every mechanism (soundloc, 0.78 M cycles; "
+      "docs/timing.md) and stops a lone looping warp after about 1 s of host time; 0 = off." },
+    { "max_spin_insns", CK_U64, OFF(max_spin_insns), 0, ~0ull, "warp instructions",
+      "Runaway watchdog, both models: the launch stops, as for max_warp_age, when the GPU has "
+      "issued this many warp instructions without any warp making progress (a GPU full of "
+      "looping warps issues many per cycle: about 4 s of host time at the default). The "
+      "default is 3.3x the longest such stretch of any bench kernel at the default size under "
+      "every mechanism (smithwat, 2.4 M; docs/timing.md); 0 = off." },
     { "model", CK_ENUM, OFF(model), 0, 1, "functional|timing",
       "functional: architectural execution only (no cycles); timing: the cycle-level model." },
     { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 4, "lrr|gto|twolevel|gto_prio|vtw",
@@ -215,7 +223,8 @@ void conf_defaults(struct gpu_config *c)
     c->dram_bytes = 1536ull << 20;
     c->local_bytes_per_thread = 512 * 1024;
     c->max_warp_insns = 20000000000ull;
-    c->max_warp_age = 40000000;
+    c->max_warp_age = 2500000;
+    c->max_spin_insns = 8000000;
     c->model = MODEL_TIMING;
     c->sched_policy = SCHED_GTO;
     c->vtw = VTW_OFF;

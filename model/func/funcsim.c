@@ -62,7 +62,6 @@ struct fs_run {
     struct ex_ctx ctx;
     struct ex_result res;
     uint64_t tick;                   /* warp instructions issued in this launch (%clock) */
-    uint64_t cta_tick;               /* tick when the running CTA started */
     char *err; size_t errlen;
 };
 
@@ -102,7 +101,6 @@ static void cta_start(struct fs_run *r, uint64_t linear)
     const struct fsim_launch *l = r->l;
     uint32_t w;
     memset(c->regs, 0, c->regs_bytes);
-    r->cta_tick = r->tick;
     memset(c->smem, 0, c->smem_bytes);
     for (w = 0; w < c->nwarps; w++)
         ex_lmem_clear(c->lmem + (size_t)w * EX_WARP * l->prog->local_size, l->prog->local_size,
@@ -316,26 +314,29 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     return 0;
 }
 
-/* max_warp_age in the functional model: warp w's CTA has issued more warp instructions
-   than the limit since it started, and w has not finished. */
-static int runaway(struct fs_run *r, uint32_t w, uint32_t pc)
+/* max_spin_insns in the functional model: the launch has issued more warp instructions than
+   the limit since a warp last made progress (lanes exited, or under VTW a logical TB began:
+   probe.h), and warp w, the one running (CTAs run one at a time, each warp until it waits
+   at a barrier or finishes), spins. */
+static int runaway(struct fs_run *r, uint32_t w)
 {
-    const struct ptx_prog *p = r->l->prog;
+    const struct probe_warp *pw = &r->cta.pw[w];
     char what[400];
-    snprintf(what, sizeof what, "runaway watchdog: its CTA has issued %llu warp instructions "
-             "and the warp has not finished (max_warp_age = %llu), at %s:%u",
-             (unsigned long long)(r->tick - r->cta_tick),
-             (unsigned long long)r->l->conf->max_warp_age,
-             p->mod && p->mod->filename[0] ? p->mod->filename : "?",
-             pc < p->ninsns ? p->insns[pc].line : 0);
-    return fail(r, w, pc, what);
+    snprintf(what, sizeof what, "runaway watchdog: %llu warp instructions without a warp exiting "
+             "or beginning a logical TB (max_spin_insns = %llu); this warp spins: %llu warp "
+             "instructions since it started or last made progress (if the kernel is only slow, "
+             "raise max_spin_insns; 0 turns it off)",
+             (unsigned long long)(r->st->warp_insns - r->probe.mark),
+             (unsigned long long)r->l->conf->max_spin_insns,
+             (unsigned long long)(pw->insns - pw->calm));
+    return fail(r, w, pw->pc, what);
 }
 
 /* Run warp w until it waits at a barrier or finishes. */
 static int run_warp(struct fs_run *r, uint32_t w)
 {
     struct fs_warp *wp = &r->cta.warps[w];
-    uint64_t limit = r->l->conf->max_warp_insns, age = r->l->conf->max_warp_age;
+    uint64_t limit = r->l->conf->max_warp_insns, spin = r->l->conf->max_spin_insns;
     point_ctx_at_warp(r, w);
     wp->held = 0;
     while (wp->depth > 0 && !wp->at_bar && !wp->held) {
@@ -344,8 +345,8 @@ static int run_warp(struct fs_run *r, uint32_t w)
         if (limit && r->tick > limit)
             return fail(r, w, wp->depth ? wp->stack[wp->depth - 1].pc : 0,
                         "watchdog: more warp instructions than max_warp_insns");
-        if (age && r->tick - r->cta_tick > age && wp->depth > 0)
-            return runaway(r, w, wp->stack[wp->depth - 1].pc);
+        if (spin && r->st->warp_insns - r->probe.mark > spin && wp->depth > 0)
+            return runaway(r, w);
     }
     return 0;
 }
