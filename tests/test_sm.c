@@ -17,6 +17,8 @@
  * resident warps on one SM (slot masks wider than 64 bits) and 1, 2 or 4 schedulers.
  */
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "func/gmem.h"
 #include "gpu/gpusim.h"
@@ -359,6 +361,109 @@ static void test_local_memory_follows_use(void **state)
     }
 }
 
+/* The process's address space now, bytes (/proc/self/statm). */
+static uint64_t vm_size(void)
+{
+    unsigned long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%lu", &pages) != 1)
+            pages = 0;
+        fclose(f);
+    }
+    return (uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* huge_local (512 KB of local memory per thread; each thread stores to n words step bytes
+   apart) on `ctas` CTAs of `threads`, in a child process whose address space is limited to
+   what it has after loading the kernel plus `room` bytes (0: no limit). Returns the launch's status (-1:
+   the child failed otherwise) with its message, or "wrong result", in msg. */
+static int huge_local_limited(const char *const *set, int nset, uint32_t ctas, uint32_t threads,
+                              uint32_t n, uint32_t step, uint64_t room, char *msg, size_t len)
+{
+    int fd[2], st = 0;
+    char buf[1024] = "";
+    ssize_t got = 0, k;
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {                       /* the child: no cmocka asserts, a line on the pipe */
+        struct gs_gpu *g;
+        struct gs_module *mod;
+        uint64_t dout;
+        uint32_t nthr = ctas * threads, *out = malloc((size_t)nthr * 4);
+        const struct gs_arg args[3] = { GS_ARG(dout), GS_ARG(n), GS_ARG(step) };
+        int rc = -1;
+        close(fd[0]);
+        if (out && gs_init(&g, "configs/gtx480.cfg", set, nset, buf, sizeof buf) == GS_OK &&
+            gs_load_ptx(g, "tests/data/ptx/huge_local.ptx", &mod) == GS_OK &&
+            gs_malloc(g, &dout, (uint64_t)nthr * 4) == GS_OK) {
+            uint64_t lim = vm_size() + room;
+            struct rlimit r = { lim, lim };
+            if (room)
+                setrlimit(RLIMIT_AS, &r);
+            rc = gs_launch(g, mod, "huge_local", (struct gs_dim3){ ctas, 1, 1 },
+                           (struct gs_dim3){ threads, 1, 1 }, 0, args, 3);
+            snprintf(buf, sizeof buf, "%s", rc == GS_OK ? "" : gs_last_error(g));
+            if (rc == GS_OK && gs_memcpy_dtoh(g, out, dout, (uint64_t)nthr * 4) == GS_OK)
+                for (uint32_t i = 0; i < nthr; i++)
+                    if (out[i] != n * (i / threads + 1))
+                        snprintf(buf, sizeof buf, "wrong result");
+        }
+        if (write(fd[1], &rc, sizeof rc) != (ssize_t)sizeof rc ||
+            write(fd[1], buf, strlen(buf)) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    int rc = -1;
+    if (read(fd[0], &rc, sizeof rc) != (ssize_t)sizeof rc)
+        rc = -1;
+    while (got < (ssize_t)sizeof buf - 1 && (k = read(fd[0], buf + got, sizeof buf - 1 - got)) > 0)
+        got += k;
+    buf[got] = 0;
+    close(fd[0]);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    snprintf(msg, len, "%s", buf);
+    return rc;
+}
+
+/* Local memory is reserved as a kernel stores to it: a 512 KB-per-thread kernel whose threads
+   store one word each runs in 1 GB more address space on the full gtx480 (720 resident warps:
+   11.25 GB reserved up front before, "out of host memory for SM 1") and, functionally, a CTA
+   of 1024 threads in 256 MB (16 GB up front before: "out of host memory for a CTA"). When
+   its threads store to all of it, the launch stops with a message that says why: the bytes
+   per thread, the resident threads and the keys that bound them. Under ASan, whose shadow
+   memory needs the address space a limit takes away, the first two run without a limit. */
+static void test_local_memory_reserved_lazily(void **state)
+{
+#ifdef __SANITIZE_ADDRESS__
+    const uint64_t gb = 0, quarter = 0;
+#else
+    const uint64_t gb = 1ull << 30, quarter = 256ull << 20;
+#endif
+    const char *timing[] = { "model=timing" }, *func[] = { "model=functional" },
+               *one[] = { "model=timing", "num_sms=1" };
+    char msg[1024];
+    (void)state;
+    if (huge_local_limited(timing, 1, 90, 256, 1, 4, gb, msg, sizeof msg) != GS_OK || msg[0])
+        fail_msg("timing, one word per thread: %s", msg);
+    if (huge_local_limited(func, 1, 2, 1024, 1, 4, quarter, msg, sizeof msg) != GS_OK || msg[0])
+        fail_msg("functional, one word per thread: %s", msg);
+    for (int m = 0; m < 2 && gb; m++) {
+        int rc = m ? huge_local_limited(func, 1, 1, 1024, 128, 4096, 96ull << 20, msg, sizeof msg)
+                   : huge_local_limited(one, 2, 2, 256, 128, 4096, 96ull << 20, msg, sizeof msg);
+        assert_int_equal(rc, GS_ERR_KERNEL);
+        tu_assert_contains(msg, "local memory: out of host memory reserving 128 KB more for this "
+                                "warp (the launch holds ");
+        tu_assert_contains(msg, "the kernel's 524288 bytes per thread, reserved as threads store "
+                                "to it, for up to ");
+        tu_assert_contains(msg, "local_bytes_per_thread bounds the first, max_warps_per_sm x "
+                                "num_sms the second");
+        tu_assert_contains(msg, "(tests/data/ptx/huge_local.ptx:41)");
+    }
+}
+
 /* A kernel that loops forever (one CTA of one warp) is stopped at the default settings: the
    timing model by max_warp_age (2 500 000 cycles without a warp making progress: under a
    second of host time), the functional model by max_spin_insns (8 000 000 warp instructions:
@@ -542,6 +647,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_local_memory_follows_use),   /* first: it measures the peak */
+        cmocka_unit_test(test_local_memory_reserved_lazily),
         cmocka_unit_test(test_late_write),
         cmocka_unit_test(test_contexts_apart_from_slots),
         cmocka_unit_test(test_retire_all),

@@ -33,9 +33,10 @@ struct fs_warp {
 struct fs_cta {                      /* buffers sized once per launch, reused for every CTA */
     uint32_t nthreads, nwarps, stack_max;
     uint64_t *regs;
-    uint8_t  *smem, *lmem, *pscratch;
-    struct ex_lspan *lmem_span;      /* [nwarps] local memory stored to (exec.h) */
-    size_t    regs_bytes, smem_bytes, lmem_bytes, ps_bytes;
+    uint8_t  *smem, *pscratch;
+    struct ex_lmem *lmem;            /* [nwarps] local memory, reserved as stored to (exec.h) */
+    uint64_t  lmem_held;             /* bytes of it reserved */
+    size_t    regs_bytes, smem_bytes, ps_bytes;
     struct fs_warp *warps;
     struct probe_warp *pw;           /* the probe's per-warp counters */
     struct fs_entry *stacks;
@@ -74,23 +75,30 @@ static int cta_alloc(struct fs_cta *c, const struct fsim_launch *l)
     c->stack_max = l->conf->simt_stack_max;
     c->regs_bytes = (size_t)c->nwarps * (p->nregs ? p->nregs : 1) * EX_WARP * sizeof(uint64_t);
     c->smem_bytes = (size_t)fsim_shared_bytes(p, l->dyn_smem);
-    c->lmem_bytes = (size_t)c->nwarps * EX_WARP * p->local_size;
     c->ps_bytes = (size_t)c->nwarps * EX_WARP * p->pscratch_size;
     c->regs = malloc(c->regs_bytes);
     c->smem = calloc(1, c->smem_bytes ? c->smem_bytes : 1);
-    c->lmem = calloc(1, c->lmem_bytes ? c->lmem_bytes : 1);
-    c->lmem_span = calloc(c->nwarps, sizeof *c->lmem_span);
+    c->lmem = calloc(c->nwarps, sizeof *c->lmem);
+    for (uint32_t w = 0; c->lmem && w < c->nwarps; w++)
+        if (ex_lmem_init(&c->lmem[w], p->local_size, &c->lmem_held)) {
+            while (w-- > 0)
+                ex_lmem_free(&c->lmem[w]);
+            free(c->lmem);
+            c->lmem = NULL;
+        }
     c->pscratch = calloc(1, c->ps_bytes ? c->ps_bytes : 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
     c->pw = calloc(c->nwarps, sizeof *c->pw);
     c->stacks = calloc((size_t)c->nwarps * c->stack_max, sizeof *c->stacks);
-    return c->regs && c->smem && c->lmem && c->lmem_span && c->pscratch && c->warps && c->pw &&
+    return c->regs && c->smem && c->lmem && c->pscratch && c->warps && c->pw &&
            c->stacks ? 0 : -1;
 }
 
 static void cta_free(struct fs_cta *c)
 {
-    free(c->regs); free(c->smem); free(c->lmem); free(c->lmem_span); free(c->pscratch);
+    for (uint32_t w = 0; c->lmem && w < c->nwarps; w++)
+        ex_lmem_free(&c->lmem[w]);
+    free(c->regs); free(c->smem); free(c->lmem); free(c->pscratch);
     free(c->warps); free(c->pw); free(c->stacks);
 }
 
@@ -103,8 +111,7 @@ static void cta_start(struct fs_run *r, uint64_t linear)
     memset(c->regs, 0, c->regs_bytes);
     memset(c->smem, 0, c->smem_bytes);
     for (w = 0; w < c->nwarps; w++)
-        ex_lmem_clear(c->lmem + (size_t)w * EX_WARP * l->prog->local_size, l->prog->local_size,
-                      &c->lmem_span[w]);
+        ex_lmem_clear(&c->lmem[w]);
     memset(c->pscratch, 0, c->ps_bytes);
     r->ctx.ctaid[0] = (uint32_t)(linear % l->grid.x);
     r->ctx.ctaid[1] = (uint32_t)(linear / l->grid.x % l->grid.y);
@@ -139,8 +146,7 @@ static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
     const struct ptx_prog *p = r->l->prog;
     struct fs_cta *c = &r->cta;
     r->ctx.regs = c->regs + (size_t)w * (p->nregs ? p->nregs : 1) * EX_WARP;
-    r->ctx.lmem = c->lmem + (size_t)w * EX_WARP * p->local_size;
-    r->ctx.lmem_span = &c->lmem_span[w];
+    r->ctx.lmem = &c->lmem[w];
     r->ctx.pscratch = c->pscratch + (size_t)w * EX_WARP * p->pscratch_size;
     r->ctx.tid0 = w * 32;
     r->ctx.warpid = w;
@@ -427,7 +433,6 @@ int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
     r.ctx.smem = r.cta.smem;
     r.ctx.smem_size = fsim_shared_bytes(l->prog, l->dyn_smem);
     r.ctx.lmem_size = l->prog->local_size;
-    r.ctx.lmem_stride = l->prog->local_size;
     r.ctx.pscratch_stride = l->prog->pscratch_size;
     r.ctx.params = l->params;
     r.ctx.ntid[0] = l->block.x; r.ctx.ntid[1] = l->block.y; r.ctx.ntid[2] = l->block.z;

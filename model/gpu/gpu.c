@@ -36,6 +36,7 @@ struct ts {
     uint8_t fresh_ready;           /* cta_ready of an SM that has never had a CTA */
     char *err; size_t errlen;
     char **whole;                  /* gpu_run's: the watchdog's message whole, or NULL */
+    uint64_t lmem_held;            /* bytes of local memory the SMs reserved (exec.h) */
     uint64_t wd_mark, wd_cycle;    /* runaway watchdog: the GPU's warp instructions at the last
                                       progress of a warp (probe.h), and the check that saw it */
 };
@@ -170,6 +171,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l)
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     p.sink = l->sink;
+    p.lmem_held = &t->lmem_held;
     p.regs_cta = lim.regs_cta;
     if (vt_params(t, &lim, &p))
         return -1;
