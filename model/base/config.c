@@ -491,6 +491,28 @@ int conf_load_text(struct gpu_config *c, const char *text, size_t len, const cha
     return rc ? -1 : 0;
 }
 
+/* VTW's keys: those of the hardware form (the progress-aware scheduler, the lane policy, the
+   next-TB-index unit's latency, the shared-memory hold) need vtw = hw, as VT's and DWS's keys
+   need their mechanism: a value other than the default is refused without it. */
+static int vtw_check(const struct gpu_config *c, char *err, size_t errlen)
+{
+    const char *key = c->vtw_lane != 0 ? "vtw_lane" : c->vtw_latency != 8 ? "vtw_latency"
+                    : c->vtw_smem_hold != 1 ? "vtw_smem_hold" : NULL;
+    if (c->sched_policy == SCHED_VTW && c->vtw != VTW_HW) {
+        snprintf(err, errlen, "configuration: sched_policy = vtw needs vtw = hw (the progress-aware "
+                 "scheduler orders the virtual warps of the hardware form)");
+        return -1;
+    }
+    if (key && c->vtw != VTW_HW) {
+        snprintf(err, errlen, "configuration: key '%s' (not its default) needs vtw = hw (%s)",
+                 key, c->vtw == VTW_SW ? "the software form has no next-TB-index unit, keeps "
+                 "every thread index and orders shared memory by a barrier"
+                 : "it sets VTW's hardware form, and vtw is off");
+        return -1;
+    }
+    return 0;
+}
+
 /* VT's keys against each other and against the mechanisms it cannot be combined with. */
 static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
 {
@@ -511,6 +533,12 @@ static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
         snprintf(err, errlen, "configuration: key '%s' needs vt = on (only the swapping form has "
                  "context traffic and an inactive load queue)",
                  b != 512 ? "vt_swap_bits_per_cycle" : "vt_ldq_inactive");
+        return -1;
+    }
+    if (c->vt != VT_OFF && c->model != MODEL_TIMING) {
+        snprintf(err, errlen, "configuration: vt = %s needs model = timing (VT changes which CTAs "
+                 "are resident and when they run, not what they compute; the functional model "
+                 "has no schedule)", c->vt == VT_ON ? "on" : "max");
         return -1;
     }
     if (c->vt == VT_ON && c->simt_depth < 3) {
@@ -590,16 +618,8 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
                  c->fetch_warps, c->max_warps_per_sm);
         return -1;
     }
-    if (c->sched_policy == SCHED_VTW && c->vtw != VTW_HW) {
-        snprintf(err, errlen, "configuration: sched_policy = vtw needs vtw = hw (the progress-aware "
-                 "scheduler orders the virtual warps of the hardware form)");
+    if (vtw_check(c, err, errlen))
         return -1;
-    }
-    if (c->vtw_lane != 0 && c->vtw != VTW_HW) {
-        snprintf(err, errlen, "configuration: key 'vtw_lane' (not same) needs vtw = hw (the "
-                 "software form keeps every thread index)");
-        return -1;
-    }
     if (dws_check(c, err, errlen))
         return -1;
     if (vt_check(c, err, errlen))
@@ -833,6 +853,13 @@ void conf_write_doc(void *fp)
             "`simt_chunk` at most `simt_depth`); the message names each key behind the failure with\n"
             "its value and where it was set (FILE:LINE, `--set` or default). Where each gtx480 value\n"
             "comes from, where the model differs from the GPU and why: [fidelity.md](fidelity.md).\n\n"
+            "Mechanisms and their keys are treated alike: a key that only a mechanism reads (VT's\n"
+            "`vt_*`, DWS's `dws_*`, VTW's hardware form's `vtw_lane`, `vtw_latency`, `vtw_smem_hold`\n"
+            "and `sched_policy = vtw`) is refused at a value other than its default unless that\n"
+            "mechanism is on (`vt = on`, `dws != off`, `vtw = hw`): the run would silently ignore it.\n"
+            "A mechanism that only changes when warps run (VT, DWS) needs `model = timing`: the\n"
+            "functional model has no schedule. VTW changes the kernel itself (its wrapper loop), so\n"
+            "`vtw = hw | sw` runs on both models.\n\n"
             "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct conf_key *k = &keys[i];
