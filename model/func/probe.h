@@ -11,7 +11,10 @@
  *                     SIMT mask) and the executed result: counts warp and thread instructions,
  *                     the lane-utilisation bin (active lanes), guarded branches and those that
  *                     split the active lanes, memory instructions, atomics, barrier arrivals,
- *                     the warp's instruction count and the unit's (optional); then calls the
+ *                     the warp's instruction count and the unit's (optional); keeps the warp's
+ *                     last pc and, when it makes progress (lanes exit, or it begins a logical
+ *                     TB at the VTW wrapper's head), its count then (calm) and the launch's
+ *                     (mark): what the runaway watchdogs read (docs/timing.md); then calls the
  *                     sink, if any.
  *   probe_tb_retire   a TB finished: its instruction divergence (spread of its warps'
  *                     instruction counts, 000_0da6b8b480bd0740.txt Table 1) into tb_inst_div.
