@@ -13,10 +13,11 @@
  *     the address of its own FZ_BUF_BYTES device buffer (zeroed), a 4-, 2- or 1-byte one the
  *     constant FZ_SMALL, any other size zero bytes; a kernel with more than FZ_PARAMS
  *     parameters or more than CUDA's 4 KB of them is not launched;
- *   - the watchdogs of docs/config.md: max_warp_insns = 2048 warp instructions per launch;
- *     max_warp_age = 2048 warp instructions of a CTA (functional) or 3000 cycles of a warp
- *     (timing: half the bench kernels finish within it at this size, the others are
- *     stopped by it; a longer bound costs time in proportion); watchdog_cycles =
+ *   - the watchdogs of docs/config.md: max_warp_insns = 2048 warp instructions per launch
+ *     (which bounds the functional run; its max_warp_age setting is not read there);
+ *     max_warp_age = 3000 cycles without a warp making progress (timing; about half the
+ *     bench kernels finished within 3000 cycles of a warp's start under the earlier rule, the
+ *     others were stopped; a longer bound costs time in proportion); watchdog_cycles =
  *     2000 cycles without an issue; dram_bytes = 4 MiB bounds the module's variables;
  *   - regs_source = estimate: ptxas is never run on a fuzz input.
  * The timing run's mechanism (scheduler, stack, DWS, VT, VTW) is one of `variants`, chosen by

@@ -32,7 +32,7 @@ struct fx {
     struct gmem gm;
     uint64_t gbuf, cbuf;              /* 256-byte global and 64-byte const allocations */
     uint8_t smem[256];
-    uint8_t lmem[EX_WARP * 64];
+    struct ex_lmem lmem;              /* 64 bytes per thread: one chunk, lanes 64 bytes apart */
     uint8_t pscr[EX_WARP * 32];
     uint8_t params[16];
     struct ex_ctx ctx;
@@ -65,9 +65,10 @@ static inline int setup(void **st)
     c->gmem = &f->gm;
     c->smem = f->smem;
     c->smem_size = sizeof f->smem;
-    c->lmem = f->lmem;
+    if (ex_lmem_init(&f->lmem, 64, NULL))
+        return -1;
+    c->lmem = &f->lmem;
     c->lmem_size = 64;
-    c->lmem_stride = 64;
     c->pscratch = f->pscr;
     c->pscratch_stride = 32;
     c->params = f->params;
@@ -85,6 +86,7 @@ static inline int setup(void **st)
 static inline int teardown(void **st)
 {
     struct fx *f = *st;
+    ex_lmem_free(&f->lmem);
     gm_destroy(&f->gm);
     free(f);
     return 0;

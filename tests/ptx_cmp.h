@@ -37,7 +37,7 @@ static inline const char *insn_diff(const struct ptx_insn *a, const struct ptx_i
 {
 #define FIELD(f) if (a->f != b->f) return #f
     FIELD(op); FIELD(type); FIELD(type2); FIELD(space); FIELD(cmp); FIELD(bop); FIELD(rnd);
-    FIELD(sub); FIELD(vec); FIELD(nopd); FIELD(guard_neg); FIELD(pad); FIELD(mod); FIELD(guard);
+    FIELD(sub); FIELD(vec); FIELD(nopd); FIELD(guard_neg); FIELD(mod); FIELD(guard);
 #undef FIELD
     for (unsigned k = 0; k < a->nopd && k < PTX_MAX_OPERANDS; k++) {
         const char *d = opd_diff(&a->opd[k], &b->opd[k]);

@@ -411,6 +411,49 @@ static void test_blame_names_origins(void **state)
                        "(default)]");
 }
 
+/* The mechanisms' keys are treated alike (issue 37): a mechanism that only schedules (VT,
+   DWS) needs the timing model -- vt was accepted with model = functional, where it did
+   nothing, while dws was refused -- and a key of VTW's hardware form away from its default
+   needs vtw = hw, as vtw_lane did (vtw_latency and vtw_smem_hold were accepted with vtw = off
+   or sw, where nothing reads them). At their defaults the keys stay accepted. */
+static void test_mechanism_keys_alike(void **state)
+{
+    static const char *const refused[][3] = {
+        { "model=functional", "vt=on", "vt = on needs model = timing" },
+        { "model=functional", "vt=max", "vt = max needs model = timing" },
+        { "model=functional", "dws=branch", "dws = branch needs model = timing" },
+        { "vtw=off", "vtw_latency=1", "key 'vtw_latency' (not its default) needs vtw = hw" },
+        { "vtw=sw", "vtw_latency=16", "key 'vtw_latency' (not its default) needs vtw = hw" },
+        { "vtw=off", "vtw_smem_hold=0", "key 'vtw_smem_hold' (not its default) needs vtw = hw" },
+        { "vtw=sw", "vtw_smem_hold=0", "the software form has no next-TB-index unit" },
+        { "vtw=off", "vtw_lane=slowest", "key 'vtw_lane' (not its default) needs vtw = hw" },
+    };
+    static const char *const accepted[][2] = {
+        { "vtw=off", "vtw_latency=8" }, { "vtw=off", "vtw_smem_hold=1" },
+        { "vtw=hw", "vtw_latency=1" }, { "vtw=hw", "vtw_smem_hold=0" },
+        { "model=functional", "vt=off" }, { "model=functional", "vtw=hw" },
+        { "model=timing", "vt=max" },
+    };
+    struct gpu_config c;
+    char err[CONF_ERR_LEN];
+    (void)state;
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        conf_defaults(&c);
+        assert_int_equal(conf_set(&c, refused[i][0], "--set", err, sizeof err), 0);
+        assert_int_equal(conf_set(&c, refused[i][1], "--set", err, sizeof err), 0);
+        if (conf_check(&c, err, sizeof err) != -1)
+            fail_msg("%s %s accepted", refused[i][0], refused[i][1]);
+        tu_assert_contains(err, refused[i][2]);
+    }
+    for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+        conf_defaults(&c);
+        assert_int_equal(conf_set(&c, accepted[i][0], "--set", err, sizeof err), 0);
+        assert_int_equal(conf_set(&c, accepted[i][1], "--set", err, sizeof err), 0);
+        if (conf_check(&c, err, sizeof err))
+            fail_msg("%s %s: %s", accepted[i][0], accepted[i][1], err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_impossible_combination),
         cmocka_unit_test(test_dws_keys),
+        cmocka_unit_test(test_mechanism_keys_alike),
         cmocka_unit_test(test_gs_init_reports_config_errors),
         cmocka_unit_test(test_not_regular_file_refused),
         cmocka_unit_test(test_gs_init_refuses_directory),

@@ -182,9 +182,9 @@ static void test_generic_windows(void **st)
     uint32_t v;
     memcpy(&v, f->smem + 4, 4);
     assert_int_equal(v, 0x1001);
-    memcpy(&v, f->lmem + 2 * 64 + 8, 4);             /* each lane has its own local memory */
+    memcpy(&v, f->lmem.chunk[0] + 2 * 64 + 8, 4);             /* each lane has its own local memory */
     assert_int_equal(v, 0x1002);
-    memcpy(&v, f->lmem + 3 * 64 + 8, 4);
+    memcpy(&v, f->lmem.chunk[0] + 3 * 64 + 8, 4);
     assert_int_equal(v, 0x1003);
     memcpy(&v, gptr(f, 32), 4);
     assert_int_equal(v, 0x1004);

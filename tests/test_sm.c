@@ -19,6 +19,8 @@
  * functional model runs it).
  */
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "func/gmem.h"
 #include "gpu/gpusim.h"
@@ -361,35 +363,234 @@ static void test_local_memory_follows_use(void **state)
     }
 }
 
-/* A kernel that loops forever is stopped by max_warp_age in both models, the message naming
-   the warp, its CTA, (timing) its SM, the PC and the PTX line of the loop; with the key at 0
-   the launch would run on (not run: it never ends). */
+/* The process's address space now, bytes (/proc/self/statm). */
+static uint64_t vm_size(void)
+{
+    unsigned long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%lu", &pages) != 1)
+            pages = 0;
+        fclose(f);
+    }
+    return (uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* huge_local (512 KB of local memory per thread; each thread stores to n words step bytes
+   apart) on `ctas` CTAs of `threads`, in a child process whose address space is limited to
+   what it has after loading the kernel plus `room` bytes (0: no limit). Returns the launch's status (-1:
+   the child failed otherwise) with its message, or "wrong result", in msg. */
+static int huge_local_limited(const char *const *set, int nset, uint32_t ctas, uint32_t threads,
+                              uint32_t n, uint32_t step, uint64_t room, char *msg, size_t len)
+{
+    int fd[2], st = 0;
+    char buf[1024] = "";
+    ssize_t got = 0, k;
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {                       /* the child: no cmocka asserts, a line on the pipe */
+        struct gs_gpu *g;
+        struct gs_module *mod;
+        uint64_t dout;
+        uint32_t nthr = ctas * threads, *out = malloc((size_t)nthr * 4);
+        const struct gs_arg args[3] = { GS_ARG(dout), GS_ARG(n), GS_ARG(step) };
+        int rc = -1;
+        close(fd[0]);
+        if (out && gs_init(&g, "configs/gtx480.cfg", set, nset, buf, sizeof buf) == GS_OK &&
+            gs_load_ptx(g, "tests/data/ptx/huge_local.ptx", &mod) == GS_OK &&
+            gs_malloc(g, &dout, (uint64_t)nthr * 4) == GS_OK) {
+            uint64_t lim = vm_size() + room;
+            struct rlimit r = { lim, lim };
+            if (room)
+                setrlimit(RLIMIT_AS, &r);
+            rc = gs_launch(g, mod, "huge_local", (struct gs_dim3){ ctas, 1, 1 },
+                           (struct gs_dim3){ threads, 1, 1 }, 0, args, 3);
+            snprintf(buf, sizeof buf, "%s", rc == GS_OK ? "" : gs_last_error(g));
+            if (rc == GS_OK && gs_memcpy_dtoh(g, out, dout, (uint64_t)nthr * 4) == GS_OK)
+                for (uint32_t i = 0; i < nthr; i++)
+                    if (out[i] != n * (i / threads + 1))
+                        snprintf(buf, sizeof buf, "wrong result");
+        }
+        if (write(fd[1], &rc, sizeof rc) != (ssize_t)sizeof rc ||
+            write(fd[1], buf, strlen(buf)) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    int rc = -1;
+    if (read(fd[0], &rc, sizeof rc) != (ssize_t)sizeof rc)
+        rc = -1;
+    while (got < (ssize_t)sizeof buf - 1 && (k = read(fd[0], buf + got, sizeof buf - 1 - got)) > 0)
+        got += k;
+    buf[got] = 0;
+    close(fd[0]);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    snprintf(msg, len, "%s", buf);
+    return rc;
+}
+
+/* Local memory is reserved as a kernel stores to it: a 512 KB-per-thread kernel whose threads
+   store one word each runs in 1 GB more address space on the full gtx480 (720 resident warps:
+   11.25 GB reserved up front before, "out of host memory for SM 1") and, functionally, a CTA
+   of 1024 threads in 256 MB (16 GB up front before: "out of host memory for a CTA"). When
+   its threads store to all of it, the launch stops with a message that says why: the bytes
+   per thread, the resident threads and the keys that bound them. Under ASan, whose shadow
+   memory needs the address space a limit takes away, the first two run without a limit. */
+static void test_local_memory_reserved_lazily(void **state)
+{
+#ifdef __SANITIZE_ADDRESS__
+    const uint64_t gb = 0, quarter = 0;
+#else
+    const uint64_t gb = 1ull << 30, quarter = 256ull << 20;
+#endif
+    const char *timing[] = { "model=timing" }, *func[] = { "model=functional" },
+               *one[] = { "model=timing", "num_sms=1" };
+    char msg[1024];
+    (void)state;
+    if (huge_local_limited(timing, 1, 90, 256, 1, 4, gb, msg, sizeof msg) != GS_OK || msg[0])
+        fail_msg("timing, one word per thread: %s", msg);
+    if (huge_local_limited(func, 1, 2, 1024, 1, 4, quarter, msg, sizeof msg) != GS_OK || msg[0])
+        fail_msg("functional, one word per thread: %s", msg);
+    for (int m = 0; m < 2 && gb; m++) {
+        int rc = m ? huge_local_limited(func, 1, 1, 1024, 128, 4096, 96ull << 20, msg, sizeof msg)
+                   : huge_local_limited(one, 2, 2, 256, 128, 4096, 96ull << 20, msg, sizeof msg);
+        assert_int_equal(rc, GS_ERR_KERNEL);
+        tu_assert_contains(msg, "local memory: out of host memory reserving 128 KB more for this "
+                                "warp (the launch holds ");
+        tu_assert_contains(msg, "the kernel's 524288 bytes per thread, reserved as threads store "
+                                "to it, for up to ");
+        tu_assert_contains(msg, "local_bytes_per_thread bounds the first, max_warps_per_sm x "
+                                "num_sms the second");
+        tu_assert_contains(msg, "(tests/data/ptx/huge_local.ptx:41)");
+    }
+}
+
+/* A kernel that loops forever (one CTA of one warp) is stopped at the default settings: the
+   timing model by max_warp_age (2 500 000 cycles without a warp making progress: under a
+   second of host time), the functional model by max_spin_insns (8 000 000 warp instructions:
+   0.3 s); the message names the warp, its CTA, (timing) its SM, the PC and the PTX line of the
+   loop, and the key. With the keys at 0 the launch would run on (not run: it never ends). A
+   GPU full of looping warps stops by max_spin_insns after about 4 s (docs/timing.md). Under
+   ASan (4 s for the defaults there) the limits are a tenth and the message's figures are not
+   compared. */
+#ifdef __SANITIZE_ADDRESS__
+#define RUNAWAY_SETS "max_warp_age=250000", "max_spin_insns=800000"
+#define RUNAWAY_NSETS 3
+#else
+#define RUNAWAY_SETS NULL, NULL
+#define RUNAWAY_NSETS 1
+#endif
 static void test_runaway(void **state)
 {
     static const char *const models[] = { "model=timing", "model=functional" };
     static const char *const want[] = {
-        "kernel runaway: runaway watchdog: warp 0 of CTA (0,0,0) on SM 0 has run 20480 cycles "
-        "without finishing (max_warp_age = 20000), at PC ",
-        "CTA (0,0,0) warp 0: runaway watchdog: its CTA has issued 20001 "
-        "warp instructions and the warp has not finished (max_warp_age = 20000), at "
-        "tests/data/ptx/runaway.ptx:" };
+        "kernel runaway: runaway watchdog: 2500608 cycles (and 326130 warp instructions) without "
+        "a warp exiting or beginning a logical TB (max_warp_age = 2500000); warp 0 of CTA "
+        "(0,0,0) on SM 0 spins: 326130 warp instructions since it started or last made "
+        "progress, at PC 2 (tests/data/ptx/runaway.ptx:18) (if the kernel is only slow, raise "
+        "max_warp_age; 0 turns it off)",
+        "kernel runaway: PC 2 (tests/data/ptx/runaway.ptx:18) CTA (0,0,0) warp 0: runaway "
+        "watchdog: 8000001 warp instructions without a warp exiting or beginning a logical TB "
+        "(max_spin_insns = 8000000); this warp spins: 8000001 warp instructions since it "
+        "started or last made progress (if the kernel is only slow, raise max_spin_insns; 0 "
+        "turns it off)" };
     (void)state;
     for (int m = 0; m < 2; m++) {
-        const char *set[2] = { "max_warp_age=20000", models[m] };
+        const char *set[3] = { models[m], RUNAWAY_SETS };
         struct gs_gpu *g;
         struct gs_module *mod;
         uint64_t dout;
         const struct gs_arg args[1] = { GS_ARG(dout) };
         char err[512];
-        if (gs_init(&g, "configs/gtx480.cfg", set, 2, err, sizeof err) != GS_OK)
+        if (gs_init(&g, "configs/gtx480.cfg", set, RUNAWAY_NSETS, err, sizeof err) != GS_OK)
             fail_msg("%s", err);
         assert_int_equal(gs_load_ptx(g, "tests/data/ptx/runaway.ptx", &mod), GS_OK);
         assert_int_equal(gs_malloc(g, &dout, 4), GS_OK);
-        assert_int_not_equal(gs_launch(g, mod, "runaway", (struct gs_dim3){ 2, 1, 1 },
-                                       (struct gs_dim3){ 64, 1, 1 }, 0, args, 1), GS_OK);
-        tu_assert_contains(gs_last_error(g), want[m]);
-        tu_assert_contains(gs_last_error(g), m ? "kernel runaway: PC " : "(tests/data/ptx/runaway.ptx:");
+        assert_int_not_equal(gs_launch(g, mod, "runaway", (struct gs_dim3){ 1, 1, 1 },
+                                       (struct gs_dim3){ 32, 1, 1 }, 0, args, 1), GS_OK);
+        if (RUNAWAY_NSETS == 1)
+            assert_string_equal(gs_last_error(g), want[m]);
+        tu_assert_contains(gs_last_error(g), m ? "(tests/data/ptx/runaway.ptx:18) CTA (0,0,0) "
+                                                 "warp 0: runaway watchdog: "
+                                               : "; warp 0 of CTA (0,0,0) on SM 0 spins: ");
+        tu_assert_contains(gs_last_error(g), m ? "(max_spin_insns = " : "(max_warp_age = ");
         gs_destroy(g);
+    }
+}
+
+/* One launch of runaway_bar (ctas CTAs of 64 threads: warp 0 waits at a barrier, warp 1
+   loops `iters` times, 0 = for ever) under the given settings; the launch's status. */
+static int run_runaway_bar(const char *const *set, int nset, uint32_t ctas, uint32_t iters,
+                           char *msg, size_t len)
+{
+    struct gs_gpu *g;
+    struct gs_module *mod;
+    uint64_t dout;
+    const struct gs_arg args[2] = { GS_ARG(dout), GS_ARG(iters) };
+    char err[512];
+    int rc;
+    if (gs_init(&g, "configs/gtx480.cfg", set, nset, err, sizeof err) != GS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(gs_load_ptx(g, "tests/data/ptx/runaway_bar.ptx", &mod), GS_OK);
+    assert_int_equal(gs_malloc(g, &dout, 256), GS_OK);
+    rc = gs_launch(g, mod, "runaway_bar", (struct gs_dim3){ ctas, 1, 1 },
+                   (struct gs_dim3){ 64, 1, 1 }, 0, args, 2);
+    snprintf(msg, len, "%s", rc == GS_OK ? "" : gs_last_error(g));
+    gs_destroy(g);
+    return rc;
+}
+
+/* One warp spins while its sibling waits at a barrier: the watchdog names the spinning warp
+   (warp 1), its PC and the loop's line, in both models and under each mechanism that keeps
+   warps apart from slots or rewrites the kernel, stopped by either key. (It named warp 0, the
+   one at the barrier, in the timing model: the oldest of two warps started in the same
+   cycle.) */
+static void test_runaway_names_spinner(void **state)
+{
+    static const char *const mech[] = { "model=functional", "sched_policy=gto", "vt=on",
+                                        "dws=branch", "vtw=hw", "vtw=sw" };
+    static const char *const lim[][2] = {
+        { "max_warp_age=20000", "max_spin_insns=0" },      /* by cycles (timing) */
+        { "max_warp_age=0", "max_spin_insns=1000" },       /* by warp instructions */
+    };
+    (void)state;
+    for (unsigned i = 0; i < sizeof mech / sizeof mech[0]; i++)
+        for (unsigned j = i ? 0 : 1; j < 2; j++) {
+            const char *set[3] = { lim[j][0], lim[j][1], mech[i] };
+            char msg[1024];
+            assert_int_not_equal(run_runaway_bar(set, 3, 2, 0, msg, sizeof msg), GS_OK);
+            if (!strstr(msg, i ? "; warp 1 of CTA (0,0,0) on SM 0 spins: "
+                               : "CTA (0,0,0) warp 1: runaway watchdog: ")
+                || !strstr(msg, j ? "(max_spin_insns = 1000)" : "(max_warp_age = 20000)")
+                || (!strstr(msg, "tests/data/ptx/runaway_bar.ptx:26)")
+                    && !strstr(msg, "tests/data/ptx/runaway_bar.ptx:27)")
+                    && !strstr(msg, "tests/data/ptx/runaway_bar.ptx:28)")))
+                fail_msg("%s, %s: %s", mech[i], lim[j][j], msg);
+        }
+}
+
+/* The defaults let a long but finite loop finish: warp 1 of one runaway_bar CTA loops for
+   1.2 M cycles in the timing model (30 000 iterations: longer than any bench kernel at the
+   default size goes without a warp making progress, soundloc's 0.78 M) and for 7.5 M warp
+   instructions in the functional model (2.5 M iterations, just under max_spin_insns' 8 M).
+   With limits of 20 000 the same loops stop. */
+static void test_runaway_spares_finite(void **state)
+{
+    static const char *const models[] = { "model=timing", "model=functional" };
+#ifdef __SANITIZE_ADDRESS__                /* a quarter: 2 s for the whole loops there */
+    static const uint32_t iters[] = { 7500, 625000 };
+#else
+    static const uint32_t iters[] = { 30000, 2500000 };
+#endif
+    (void)state;
+    for (int m = 0; m < 2; m++) {
+        const char *set[3] = { models[m], "max_warp_age=20000", "max_spin_insns=20000" };
+        char msg[1024];
+        if (run_runaway_bar(set, 1, 1, iters[m], msg, sizeof msg) != GS_OK)
+            fail_msg("%s, the defaults: %s", models[m], msg);
+        assert_int_not_equal(run_runaway_bar(set, 3, 1, iters[m], msg, sizeof msg), GS_OK);
+        tu_assert_contains(msg, "runaway watchdog");
     }
 }
 
@@ -528,6 +729,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_local_memory_follows_use),   /* first: it measures the peak */
+        cmocka_unit_test(test_local_memory_reserved_lazily),
         cmocka_unit_test(test_late_write),
         cmocka_unit_test(test_contexts_apart_from_slots),
         cmocka_unit_test(test_retire_all),
@@ -538,6 +740,10 @@ int main(void)
         cmocka_unit_test(test_128_warps),
         cmocka_unit_test(test_many_registers),
         cmocka_unit_test(test_runaway),
+        cmocka_unit_test(test_runaway_names_spinner),
+        cmocka_unit_test(test_runaway_spares_finite),
     };
+    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_runaway* */
+        cmocka_set_test_filter(getenv("TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -195,7 +195,9 @@ static void test_logical_grid_too_large(void **state)
 /* A warp that returns before a barrier its sibling waits at: fine as written (the exited warp
    leaves the barrier's count), impossible under VTW when a virtual TB runs more than one
    logical TB (the warp only leaves its iteration). The run stops with a message on both models
-   instead of hanging. */
+   instead of hanging; the warp held at the wrapper's nexttbid is named at the kernel's .entry
+   line, "(VTW wrapper)" (it was "k.ptx:0" in the deadlock dump, no line in the functional
+   message). */
 static void test_exit_before_barrier(void **state)
 {
     static const char *ptx = K_HEAD
@@ -205,16 +207,19 @@ static void test_exit_before_barrier(void **state)
     const char *plain[] = { "num_sms=1" },
                *func[] = { "num_sms=1", "max_ctas_per_sm=1", "vtw=hw", "model=functional" },
                *timing[] = { "num_sms=1", "max_ctas_per_sm=1", "vtw=hw", "watchdog_cycles=2000" };
-    char msg[512];
+    char msg[1024];
     (void)state;
     assert_int_equal(run_small(ptx, plain, 1, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
                      GS_OK);
     assert_int_equal(run_small(ptx, func, 4, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
                      GS_ERR_KERNEL);
     tu_assert_contains(msg, "exit before __syncthreads");
+    tu_assert_contains(msg, " (k.ptx:4 (VTW wrapper)) CTA (0,0,0) warp 1: VTW: held");
     assert_int_equal(run_small(ptx, timing, 4, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
                      GS_ERR_KERNEL);
     tu_assert_contains(msg, "deadlock");
+    tu_assert_contains(msg, "warp 1: pc 8 (k.ptx:4 (VTW wrapper)) mask");     /* at nexttbid */
+    tu_assert_contains(msg, "warp 0: pc 17 (k.ptx:13) mask");     /* past bar.sync, waiting */
 }
 
 /* Bench kernel `name`'s statistics at the test size with sets; its results must be right. */

@@ -163,6 +163,33 @@ static unsigned sreg_reads(const struct ptx_prog *p, enum ptx_sreg s, uint32_t f
     return n;
 }
 
+/* Every instruction names a line: the wrapper's (the prologue, the head, the update block)
+   the kernel's .entry line with "(VTW wrapper)" in messages, the head marked as such; the
+   kernel's own (hoisted ones and the exits turned into branches included) a line of its
+   body. (The wrapper's were at line 0: messages said "FILE:0".) */
+static void check_lines(const struct ptx_prog *p, const struct vtwx_info *info, const char *tag)
+{
+    const struct ptx_func *fn = ptx_find_func(p->mod, p->name);
+    unsigned heads = 0, wrapper = 0;
+    char where[320], want[300];
+    assert_non_null(fn);
+    snprintf(want, sizeof want, "%s:%u (VTW wrapper)", p->mod->filename, fn->line);
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        const struct ptx_insn *in = &p->insns[pc];
+        ptx_where(p, pc, where, sizeof where);
+        heads += in->origin == PTX_VTW_HEAD;
+        wrapper += in->origin != PTX_SRC;
+        if (in->line == 0 || (in->origin != PTX_SRC && strcmp(where, want))
+            || (in->origin == PTX_SRC && strstr(where, "VTW")))
+            fail_msg("%s: pc %u is at %s (origin %u)", tag, pc, where, in->origin);
+    }
+    if (heads != 1 || p->insns[info->head_pc].origin != PTX_VTW_HEAD)
+        fail_msg("%s: %u instructions marked as the head, pc %u not", tag, heads, info->head_pc);
+    if (wrapper + info->orig_ninsns < p->ninsns)
+        fail_msg("%s: %u wrapper instructions, %u in all from %u", tag, wrapper, p->ninsns,
+                 info->orig_ninsns);
+}
+
 /* What holds for every transformed program: the head, the one exit, the virtual indices,
    the exits' branches, the update block (sw). */
 static void check_structure(const struct ptx_prog *p, enum vtwx_form f,
@@ -196,6 +223,7 @@ static void check_structure(const struct ptx_prog *p, enum vtwx_form f,
         fail_msg("%s: no update block, or the first index is not %%ctaid.x", tag);
     assert_int_equal(info->regs_after, p->regs_per_thread);
     assert_int_equal(p->regs_per_thread, ptx_estimate_regs(p));
+    check_lines(p, info, tag);
 }
 
 /* The index of the register named `name`. */

@@ -50,11 +50,19 @@ static const struct conf_key keys[] = {
     { "max_warp_insns", CK_U64, OFF(max_warp_insns), 0, ~0ull, "warp instructions",
       "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
     { "max_warp_age", CK_U64, OFF(max_warp_age), 0, ~0ull, "cycles",
-      "Runaway watchdog: a warp still unfinished this long after it started stops the launch "
-      "with its PC, CTA, warp and SM (timing model: cycles; functional model: warp "
-      "instructions its CTA issued; under VTW a warp lives through all its logical TBs). The "
-      "default is 4x the longest launch of the reports at the default size (soundloc under "
-      "LRR, 9.2 M cycles; docs/timing.md); 0 = off." },
+      "Runaway watchdog, timing model: a warp makes progress when lanes of it exit or, under "
+      "VTW, it begins a logical TB; when the GPU has run this many cycles without any warp "
+      "making progress, the launch stops naming the spinning warp (of the unfinished warps, "
+      "the one with the most instructions since its own last progress: its CTA, warp, SM, PC "
+      "and PTX line). Checked every 1024 cycles. The default is 3.2x the longest such stretch "
+      "of any bench kernel at the default size under every mechanism (soundloc, 0.78 M cycles; "
+      "docs/timing.md) and stops a lone looping warp after about 1 s of host time; 0 = off." },
+    { "max_spin_insns", CK_U64, OFF(max_spin_insns), 0, ~0ull, "warp instructions",
+      "Runaway watchdog, both models: the launch stops, as for max_warp_age, when the GPU has "
+      "issued this many warp instructions without any warp making progress (a GPU full of "
+      "looping warps issues many per cycle: about 4 s of host time at the default). The "
+      "default is 3.3x the longest such stretch of any bench kernel at the default size under "
+      "every mechanism (smithwat, 2.4 M; docs/timing.md); 0 = off." },
     { "model", CK_ENUM, OFF(model), 0, 1, "functional|timing",
       "functional: architectural execution only (no cycles); timing: the cycle-level model." },
     { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 4, "lrr|gto|twolevel|gto_prio|vtw",
@@ -215,7 +223,8 @@ void conf_defaults(struct gpu_config *c)
     c->dram_bytes = 1536ull << 20;
     c->local_bytes_per_thread = 512 * 1024;
     c->max_warp_insns = 20000000000ull;
-    c->max_warp_age = 40000000;
+    c->max_warp_age = 2500000;
+    c->max_spin_insns = 8000000;
     c->model = MODEL_TIMING;
     c->sched_policy = SCHED_GTO;
     c->vtw = VTW_OFF;
@@ -482,6 +491,28 @@ int conf_load_text(struct gpu_config *c, const char *text, size_t len, const cha
     return rc ? -1 : 0;
 }
 
+/* VTW's keys: those of the hardware form (the progress-aware scheduler, the lane policy, the
+   next-TB-index unit's latency, the shared-memory hold) need vtw = hw, as VT's and DWS's keys
+   need their mechanism: a value other than the default is refused without it. */
+static int vtw_check(const struct gpu_config *c, char *err, size_t errlen)
+{
+    const char *key = c->vtw_lane != 0 ? "vtw_lane" : c->vtw_latency != 8 ? "vtw_latency"
+                    : c->vtw_smem_hold != 1 ? "vtw_smem_hold" : NULL;
+    if (c->sched_policy == SCHED_VTW && c->vtw != VTW_HW) {
+        snprintf(err, errlen, "configuration: sched_policy = vtw needs vtw = hw (the progress-aware "
+                 "scheduler orders the virtual warps of the hardware form)");
+        return -1;
+    }
+    if (key && c->vtw != VTW_HW) {
+        snprintf(err, errlen, "configuration: key '%s' (not its default) needs vtw = hw (%s)",
+                 key, c->vtw == VTW_SW ? "the software form has no next-TB-index unit, keeps "
+                 "every thread index and orders shared memory by a barrier"
+                 : "it sets VTW's hardware form, and vtw is off");
+        return -1;
+    }
+    return 0;
+}
+
 /* VT's keys against each other and against the mechanisms it cannot be combined with. */
 static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
 {
@@ -502,6 +533,12 @@ static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
         snprintf(err, errlen, "configuration: key '%s' needs vt = on (only the swapping form has "
                  "context traffic and an inactive load queue)",
                  b != 512 ? "vt_swap_bits_per_cycle" : "vt_ldq_inactive");
+        return -1;
+    }
+    if (c->vt != VT_OFF && c->model != MODEL_TIMING) {
+        snprintf(err, errlen, "configuration: vt = %s needs model = timing (VT changes which CTAs "
+                 "are resident and when they run, not what they compute; the functional model "
+                 "has no schedule)", c->vt == VT_ON ? "on" : "max");
         return -1;
     }
     if (c->vt == VT_ON && c->simt_depth < 3) {
@@ -581,16 +618,8 @@ int conf_check(const struct gpu_config *c, char *err, size_t errlen)
                  c->fetch_warps, c->max_warps_per_sm);
         return -1;
     }
-    if (c->sched_policy == SCHED_VTW && c->vtw != VTW_HW) {
-        snprintf(err, errlen, "configuration: sched_policy = vtw needs vtw = hw (the progress-aware "
-                 "scheduler orders the virtual warps of the hardware form)");
+    if (vtw_check(c, err, errlen))
         return -1;
-    }
-    if (c->vtw_lane != 0 && c->vtw != VTW_HW) {
-        snprintf(err, errlen, "configuration: key 'vtw_lane' (not same) needs vtw = hw (the "
-                 "software form keeps every thread index)");
-        return -1;
-    }
     if (dws_check(c, err, errlen))
         return -1;
     if (vt_check(c, err, errlen))
@@ -824,6 +853,13 @@ void conf_write_doc(void *fp)
             "`simt_chunk` at most `simt_depth`); the message names each key behind the failure with\n"
             "its value and where it was set (FILE:LINE, `--set` or default). Where each gtx480 value\n"
             "comes from, where the model differs from the GPU and why: [fidelity.md](fidelity.md).\n\n"
+            "Mechanisms and their keys are treated alike: a key that only a mechanism reads (VT's\n"
+            "`vt_*`, DWS's `dws_*`, VTW's hardware form's `vtw_lane`, `vtw_latency`, `vtw_smem_hold`\n"
+            "and `sched_policy = vtw`) is refused at a value other than its default unless that\n"
+            "mechanism is on (`vt = on`, `dws != off`, `vtw = hw`): the run would silently ignore it.\n"
+            "A mechanism that only changes when warps run (VT, DWS) needs `model = timing`: the\n"
+            "functional model has no schedule. VTW changes the kernel itself (its wrapper loop), so\n"
+            "`vtw = hw | sw` runs on both models.\n\n"
             "| key | default (gtx480) | range | unit | meaning |\n|---|---|---|---|---|\n");
     for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct conf_key *k = &keys[i];

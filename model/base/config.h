@@ -35,9 +35,10 @@ struct gpu_config {
     uint64_t dram_bytes;             /* device memory capacity */
     uint64_t local_bytes_per_thread; /* cap on local memory a kernel may use per thread */
     uint64_t max_warp_insns;         /* watchdog: stop a launch after this many warp insns (0 = off) */
-    uint64_t max_warp_age;           /* runaway watchdog: a warp unfinished this long (timing:
-                                        cycles; functional: its CTA's warp instructions) stops
-                                        the launch (0 = off) */
+    uint64_t max_warp_age;           /* runaway watchdog: cycles (timing model) without any
+                                        warp making progress stop the launch (0 = off) */
+    uint64_t max_spin_insns;         /* runaway watchdog: warp instructions (both models)
+                                        without any warp making progress (0 = off) */
     /* timing model */
     uint32_t model;                  /* enum conf_model */
     uint32_t sched_policy;           /* enum conf_sched */

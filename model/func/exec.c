@@ -41,12 +41,12 @@ void ex_fail(const struct xs *x, uint32_t lane, const char *fmt, ...)
 {
     const struct ex_ctx *c = x->c;
     const struct ptx_prog *p = c->prog;
-    const char *file = (p->mod && p->mod->filename[0]) ? p->mod->filename : "?";
+    char where[320];
     uint32_t t[3];
     tid_of(c, c->tid0 + lane, t);
-    int n = snprintf(x->res->err, PTX_ERR_LEN, "kernel %s: PC %u (%s:%u) CTA (%u,%u,%u) thread (%u,%u,%u): ",
-                     p->name, x->pc, file, x->in ? x->in->line : 0, c->ctaid[0], c->ctaid[1],
-                     c->ctaid[2], t[0], t[1], t[2]);
+    int n = snprintf(x->res->err, PTX_ERR_LEN, "kernel %s: PC %u (%s) CTA (%u,%u,%u) thread (%u,%u,%u): ",
+                     p->name, x->pc, ptx_where(p, x->pc, where, sizeof where), c->ctaid[0],
+                     c->ctaid[1], c->ctaid[2], t[0], t[1], t[2]);
     if (n < 0)
         n = 0;
     if (n >= PTX_ERR_LEN)

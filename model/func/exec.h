@@ -18,8 +18,19 @@
 
 #define EX_WARP 32
 
-/* Local-memory offsets [lo, hi) stored to since the last clear (hi = 0: none). */
-struct ex_lspan { uint32_t lo, hi; };
+/* One warp's local memory, reserved as the warp stores to it: lane L's byte `a` lies in
+   chunk a / EX_LCHUNK, at chunk + L * lane + a % EX_LCHUNK (lane = the per-lane bytes of a
+   chunk: EX_LCHUNK, or the kernel's local size when smaller). A chunk is allocated (zeroed)
+   at the first store into it and kept for the warp's next CTA; a load from a chunk never
+   stored to reads zeros. So the host memory a launch holds for local memory follows the
+   chunks its warps store to, not the local size times the resident threads. */
+#define EX_LCHUNK 4096u
+struct ex_lmem {
+    uint8_t **chunk;           /* [nchunks], NULL until stored to */
+    uint32_t  nchunks, lane;
+    uint32_t  lo, hi;          /* offsets [lo, hi) stored to since the last clear (hi = 0: none) */
+    uint64_t *held;            /* the launch's bytes of local memory allocated (shared) */
+};
 
 struct ex_ctx {
     const struct ptx_prog *prog;
@@ -27,12 +38,8 @@ struct ex_ctx {
     struct gmem *gmem;         /* global + const memory */
     uint8_t  *smem;            /* the CTA's shared memory */
     uint32_t  smem_size;       /* static + dynamic bytes */
-    uint8_t  *lmem;            /* this warp's local memory: lane L at lmem + L * lmem_stride */
+    struct ex_lmem *lmem;      /* this warp's local memory (NULL: none) */
     uint32_t  lmem_size;       /* bytes of local memory per thread (prog->local_size) */
-    uint32_t  lmem_stride;
-    struct ex_lspan *lmem_span;  /* the bytes of this warp's local memory any lane stored
-                                  to (NULL: not kept): the models clear only those for the
-                                  next CTA, so host memory follows what a kernel touches */
     uint8_t  *pscratch;        /* this warp's param scratch: lane L at pscratch + L * pscratch_stride */
     uint32_t  pscratch_stride;
     const uint8_t *params;     /* kernel parameter buffer (prog->param_size bytes) */
@@ -70,8 +77,12 @@ struct ex_result {
    EX_ERROR with a message naming kernel, PC, source line, CTA and thread. */
 void ex_exec(const struct ex_ctx *ctx, uint32_t pc, uint32_t active, struct ex_result *res);
 
-/* Zero the span of a warp's local memory (EX_WARP lanes, `stride` bytes apart) stored to,
-   and reset the span: local memory reads as zero for the next CTA. */
-void ex_lmem_clear(uint8_t *lmem, uint32_t stride, struct ex_lspan *sp);
+/* A warp's local memory of `size` bytes per thread, nothing reserved yet; `held` counts the
+   bytes its chunks take (shared by the launch's warps). 0, or -1 when out of host memory. */
+int  ex_lmem_init(struct ex_lmem *m, uint32_t size, uint64_t *held);
+/* Zero what the warp stored to since the last clear: local memory reads as zero for the next
+   CTA (the chunks stay reserved). */
+void ex_lmem_clear(struct ex_lmem *m);
+void ex_lmem_free(struct ex_lmem *m);
 
 #endif

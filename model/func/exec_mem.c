@@ -9,6 +9,7 @@
  */
 #include "exec_priv.h"
 #include <inttypes.h>
+#include <stdlib.h>
 
 static const char *const k_space_name[PS_COUNT] = {
     "generic", "global", "shared", "local", "const", "param"
@@ -70,26 +71,91 @@ static inline uint8_t gen_decode(uint64_t a, uint64_t *base)
     return PS_GLOBAL;
 }
 
-void ex_lmem_clear(uint8_t *lmem, uint32_t stride, struct ex_lspan *sp)
+/* What a chunk of local memory never stored to reads (exec.h: struct ex_lmem). */
+static uint8_t lmem_zeros[(size_t)W * EX_LCHUNK];
+
+int ex_lmem_init(struct ex_lmem *m, uint32_t size, uint64_t *held)
 {
-    if (sp->lo == 0 && sp->hi == stride)
-        memset(lmem, 0, (size_t)EX_WARP * stride);
-    else
-        for (uint32_t l = 0; sp->hi && l < EX_WARP; l++)
-            memset(lmem + (size_t)l * stride + sp->lo, 0, sp->hi - sp->lo);
-    sp->lo = sp->hi = 0;
+    memset(m, 0, sizeof *m);
+    m->nchunks = (size + EX_LCHUNK - 1) / EX_LCHUNK;
+    m->lane = size < EX_LCHUNK ? size : EX_LCHUNK;
+    m->held = held;
+    m->chunk = calloc(m->nchunks ? m->nchunks : 1, sizeof *m->chunk);
+    return m->chunk ? 0 : -1;
+}
+
+void ex_lmem_free(struct ex_lmem *m)
+{
+    for (uint32_t k = 0; m->chunk && k < m->nchunks; k++)
+        if (m->chunk[k]) {
+            free(m->chunk[k]);
+            if (m->held)
+                *m->held -= (uint64_t)W * m->lane;
+        }
+    free(m->chunk);
+    m->chunk = NULL;
+}
+
+void ex_lmem_clear(struct ex_lmem *m)
+{
+    for (uint32_t k = m->lo / EX_LCHUNK; m->hi && k <= (m->hi - 1) / EX_LCHUNK; k++) {
+        uint32_t base = k * EX_LCHUNK;
+        uint32_t a = (m->lo > base ? m->lo : base) - base;
+        uint32_t b = (m->hi < base + m->lane ? m->hi : base + m->lane) - base;
+        if (!m->chunk[k])
+            continue;
+        if (a == 0 && b == m->lane)
+            memset(m->chunk[k], 0, (size_t)W * m->lane);
+        else
+            for (uint32_t l = 0; l < W; l++)
+                memset(m->chunk[k] + (size_t)l * m->lane + a, 0, b - a);
+    }
+    m->lo = m->hi = 0;
+}
+
+/* Lane 0's copy of local byte a (its lanes m->lane bytes apart) in its chunk, reserved at
+   the first store; a load from a chunk never stored to reads zeros. NULL when the chunk
+   cannot be reserved. */
+static uint8_t *lmem_at(struct ex_lmem *m, uint64_t a, int acc)
+{
+    uint32_t k = (uint32_t)(a / EX_LCHUNK);
+    if (!m->chunk[k] && acc == ACC_LOAD)
+        return lmem_zeros + a % EX_LCHUNK;
+    if (!m->chunk[k]) {
+        if (!(m->chunk[k] = calloc(W, m->lane)))
+            return NULL;
+        if (m->held)
+            *m->held += (uint64_t)W * m->lane;
+    }
+    return m->chunk[k] + a % EX_LCHUNK;
+}
+
+/* The report when a chunk of local memory cannot be reserved: what the launch holds and
+   what bounds it. */
+__attribute__((cold, noinline))
+static void lmem_fail(const struct xs *x, uint32_t lane)
+{
+    const struct ex_ctx *c = x->c;
+    uint64_t threads = (uint64_t)c->nwarpid * 32u * c->nsmid;
+    ex_fail(x, lane, "local memory: out of host memory reserving %u KB more for this warp (the "
+            "launch holds %llu MB of local memory: the kernel's %u bytes per thread, reserved "
+            "as threads store to it, for up to %llu resident threads, %.1f GB if every byte is "
+            "stored to; local_bytes_per_thread bounds the first, max_warps_per_sm x num_sms the "
+            "second)", W * c->lmem->lane / 1024u,
+            (unsigned long long)(c->lmem->held ? *c->lmem->held >> 20 : 0), c->lmem_size,
+            (unsigned long long)threads, (double)threads * c->lmem_size / (1u << 30));
 }
 
 /* A store to local bytes [lo, hi) widens the warp's span (exec.h). */
 static void lmem_mark(const struct ex_ctx *c, int acc, uint64_t lo, uint64_t hi)
 {
-    struct ex_lspan *sp = c->lmem_span;
-    if (acc == ACC_LOAD || !sp)
+    struct ex_lmem *m = c->lmem;
+    if (acc == ACC_LOAD)
         return;
-    if (!sp->hi || lo < sp->lo)
-        sp->lo = (uint32_t)lo;
-    if (hi > sp->hi)
-        sp->hi = (uint32_t)hi;
+    if (!m->hi || lo < m->lo)
+        m->lo = (uint32_t)lo;
+    if (hi > m->hi)
+        m->hi = (uint32_t)hi;
 }
 
 /* Host pointer for one lane's access of n bytes at addr in `space` (generic decoded by
@@ -113,7 +179,11 @@ static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_
         break;
     case PS_LOCAL:
         if (c->lmem && in_range(addr, n, c->lmem_size)) {
-            p = c->lmem + (size_t)lane * c->lmem_stride + addr;
+            if (!(p = lmem_at(c->lmem, addr, acc))) {
+                lmem_fail(x, lane);
+                return NULL;
+            }
+            p += (size_t)lane * c->lmem->lane;
             lmem_mark(c, acc, addr, addr + n);
         }
         break;
@@ -149,12 +219,15 @@ static uint8_t *span_at(const struct ex_ctx *c, uint8_t sp, uint64_t lo, uint64_
     switch (sp) {
     case PS_SHARED:
         return c->smem && in_range(lo, len, c->smem_size) ? c->smem + lo : NULL;
-    case PS_LOCAL:
-        *stride = c->lmem_stride;
-        if (!c->lmem || !in_range(lo, len, c->lmem_size))
+    case PS_LOCAL: {                  /* within one chunk (exec.h), else lane by lane */
+        uint8_t *p;
+        if (!c->lmem || !in_range(lo, len, c->lmem_size) || !len
+            || lo / EX_LCHUNK != (lo + len - 1) / EX_LCHUNK || !(p = lmem_at(c->lmem, lo, acc)))
             return NULL;
+        *stride = c->lmem->lane;
         lmem_mark(c, acc, lo, lo + len);
-        return c->lmem + lo;
+        return p;
+    }
     case PS_PARAM:
         if (acc == ACC_LOAD && c->params && in_range(lo, len, p->param_size))
             return (uint8_t *)(uintptr_t)(c->params + lo);

@@ -33,9 +33,10 @@ struct fs_warp {
 struct fs_cta {                      /* buffers sized once per launch, reused for every CTA */
     uint32_t nthreads, nwarps, stack_max;
     uint64_t *regs;
-    uint8_t  *smem, *lmem, *pscratch;
-    struct ex_lspan *lmem_span;      /* [nwarps] local memory stored to (exec.h) */
-    size_t    regs_bytes, smem_bytes, lmem_bytes, ps_bytes;
+    uint8_t  *smem, *pscratch;
+    struct ex_lmem *lmem;            /* [nwarps] local memory, reserved as stored to (exec.h) */
+    uint64_t  lmem_held;             /* bytes of it reserved */
+    size_t    regs_bytes, smem_bytes, ps_bytes;
     struct fs_warp *warps;
     struct probe_warp *pw;           /* the probe's per-warp counters */
     struct fs_entry *stacks;
@@ -62,7 +63,6 @@ struct fs_run {
     struct ex_ctx ctx;
     struct ex_result res;
     uint64_t tick;                   /* warp instructions issued in this launch (%clock) */
-    uint64_t cta_tick;               /* tick when the running CTA started */
     char *err; size_t errlen;
 };
 
@@ -75,23 +75,30 @@ static int cta_alloc(struct fs_cta *c, const struct fsim_launch *l)
     c->stack_max = l->conf->simt_stack_max;
     c->regs_bytes = (size_t)c->nwarps * (p->nregs ? p->nregs : 1) * EX_WARP * sizeof(uint64_t);
     c->smem_bytes = (size_t)fsim_shared_bytes(p, l->dyn_smem);
-    c->lmem_bytes = (size_t)c->nwarps * EX_WARP * p->local_size;
     c->ps_bytes = (size_t)c->nwarps * EX_WARP * p->pscratch_size;
     c->regs = malloc(c->regs_bytes);
     c->smem = calloc(1, c->smem_bytes ? c->smem_bytes : 1);
-    c->lmem = calloc(1, c->lmem_bytes ? c->lmem_bytes : 1);
-    c->lmem_span = calloc(c->nwarps, sizeof *c->lmem_span);
+    c->lmem = calloc(c->nwarps, sizeof *c->lmem);
+    for (uint32_t w = 0; c->lmem && w < c->nwarps; w++)
+        if (ex_lmem_init(&c->lmem[w], p->local_size, &c->lmem_held)) {
+            while (w-- > 0)
+                ex_lmem_free(&c->lmem[w]);
+            free(c->lmem);
+            c->lmem = NULL;
+        }
     c->pscratch = calloc(1, c->ps_bytes ? c->ps_bytes : 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
     c->pw = calloc(c->nwarps, sizeof *c->pw);
     c->stacks = calloc((size_t)c->nwarps * c->stack_max, sizeof *c->stacks);
-    return c->regs && c->smem && c->lmem && c->lmem_span && c->pscratch && c->warps && c->pw &&
+    return c->regs && c->smem && c->lmem && c->pscratch && c->warps && c->pw &&
            c->stacks ? 0 : -1;
 }
 
 static void cta_free(struct fs_cta *c)
 {
-    free(c->regs); free(c->smem); free(c->lmem); free(c->lmem_span); free(c->pscratch);
+    for (uint32_t w = 0; c->lmem && w < c->nwarps; w++)
+        ex_lmem_free(&c->lmem[w]);
+    free(c->regs); free(c->smem); free(c->lmem); free(c->pscratch);
     free(c->warps); free(c->pw); free(c->stacks);
 }
 
@@ -102,11 +109,9 @@ static void cta_start(struct fs_run *r, uint64_t linear)
     const struct fsim_launch *l = r->l;
     uint32_t w;
     memset(c->regs, 0, c->regs_bytes);
-    r->cta_tick = r->tick;
     memset(c->smem, 0, c->smem_bytes);
     for (w = 0; w < c->nwarps; w++)
-        ex_lmem_clear(c->lmem + (size_t)w * EX_WARP * l->prog->local_size, l->prog->local_size,
-                      &c->lmem_span[w]);
+        ex_lmem_clear(&c->lmem[w]);
     memset(c->pscratch, 0, c->ps_bytes);
     r->ctx.ctaid[0] = (uint32_t)(linear % l->grid.x);
     r->ctx.ctaid[1] = (uint32_t)(linear / l->grid.x % l->grid.y);
@@ -141,8 +146,7 @@ static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
     const struct ptx_prog *p = r->l->prog;
     struct fs_cta *c = &r->cta;
     r->ctx.regs = c->regs + (size_t)w * (p->nregs ? p->nregs : 1) * EX_WARP;
-    r->ctx.lmem = c->lmem + (size_t)w * EX_WARP * p->local_size;
-    r->ctx.lmem_span = &c->lmem_span[w];
+    r->ctx.lmem = &c->lmem[w];
     r->ctx.pscratch = c->pscratch + (size_t)w * EX_WARP * p->pscratch_size;
     r->ctx.tid0 = w * 32;
     r->ctx.warpid = w;
@@ -151,8 +155,10 @@ static void point_ctx_at_warp(struct fs_run *r, uint32_t w)
 static int fail(struct fs_run *r, uint32_t w, uint32_t pc, const char *what)
 {
     const struct ex_ctx *x = &r->ctx;
-    snprintf(r->err, r->errlen, "kernel %s: PC %u CTA (%u,%u,%u) warp %u: %s", r->l->prog->name,
-             pc, x->ctaid[0], x->ctaid[1], x->ctaid[2], w, what);
+    char where[320];
+    snprintf(r->err, r->errlen, "kernel %s: PC %u (%s) CTA (%u,%u,%u) warp %u: %s",
+             r->l->prog->name, pc, ptx_where(r->l->prog, pc, where, sizeof where), x->ctaid[0],
+             x->ctaid[1], x->ctaid[2], w, what);
     return -1;
 }
 
@@ -314,26 +320,29 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     return 0;
 }
 
-/* max_warp_age in the functional model: warp w's CTA has issued more warp instructions
-   than the limit since it started, and w has not finished. */
-static int runaway(struct fs_run *r, uint32_t w, uint32_t pc)
+/* max_spin_insns in the functional model: the launch has issued more warp instructions than
+   the limit since a warp last made progress (lanes exited, or under VTW a logical TB began:
+   probe.h), and warp w, the one running (CTAs run one at a time, each warp until it waits
+   at a barrier or finishes), spins. */
+static int runaway(struct fs_run *r, uint32_t w)
 {
-    const struct ptx_prog *p = r->l->prog;
+    const struct probe_warp *pw = &r->cta.pw[w];
     char what[400];
-    snprintf(what, sizeof what, "runaway watchdog: its CTA has issued %llu warp instructions "
-             "and the warp has not finished (max_warp_age = %llu), at %s:%u",
-             (unsigned long long)(r->tick - r->cta_tick),
-             (unsigned long long)r->l->conf->max_warp_age,
-             p->mod && p->mod->filename[0] ? p->mod->filename : "?",
-             pc < p->ninsns ? p->insns[pc].line : 0);
-    return fail(r, w, pc, what);
+    snprintf(what, sizeof what, "runaway watchdog: %llu warp instructions without a warp exiting "
+             "or beginning a logical TB (max_spin_insns = %llu); this warp spins: %llu warp "
+             "instructions since it started or last made progress (if the kernel is only slow, "
+             "raise max_spin_insns; 0 turns it off)",
+             (unsigned long long)(r->st->warp_insns - r->probe.mark),
+             (unsigned long long)r->l->conf->max_spin_insns,
+             (unsigned long long)(pw->insns - pw->calm));
+    return fail(r, w, pw->pc, what);
 }
 
 /* Run warp w until it waits at a barrier or finishes. */
 static int run_warp(struct fs_run *r, uint32_t w)
 {
     struct fs_warp *wp = &r->cta.warps[w];
-    uint64_t limit = r->l->conf->max_warp_insns, age = r->l->conf->max_warp_age;
+    uint64_t limit = r->l->conf->max_warp_insns, spin = r->l->conf->max_spin_insns;
     point_ctx_at_warp(r, w);
     wp->held = 0;
     while (wp->depth > 0 && !wp->at_bar && !wp->held) {
@@ -342,8 +351,8 @@ static int run_warp(struct fs_run *r, uint32_t w)
         if (limit && r->tick > limit)
             return fail(r, w, wp->depth ? wp->stack[wp->depth - 1].pc : 0,
                         "watchdog: more warp instructions than max_warp_insns");
-        if (age && r->tick - r->cta_tick > age && wp->depth > 0)
-            return runaway(r, w, wp->stack[wp->depth - 1].pc);
+        if (spin && r->st->warp_insns - r->probe.mark > spin && wp->depth > 0)
+            return runaway(r, w);
     }
     return 0;
 }
@@ -424,7 +433,6 @@ int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
     r.ctx.smem = r.cta.smem;
     r.ctx.smem_size = fsim_shared_bytes(l->prog, l->dyn_smem);
     r.ctx.lmem_size = l->prog->local_size;
-    r.ctx.lmem_stride = l->prog->local_size;
     r.ctx.pscratch_stride = l->prog->pscratch_size;
     r.ctx.params = l->params;
     r.ctx.ntid[0] = l->block.x; r.ctx.ntid[1] = l->block.y; r.ctx.ntid[2] = l->block.z;

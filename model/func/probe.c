@@ -12,6 +12,7 @@ void probe_init(struct probe *p, struct gs_stats *st, struct probe_warp *warps, 
     p->cap = cap;
     p->unit_insns = unit_insns;
     p->sink = sink && sink->fn ? sink : NULL;
+    p->mark = 0;
 }
 
 void probe_warp_start(struct probe *p, uint32_t w, uint32_t tid0, uint64_t cta)
@@ -22,6 +23,8 @@ void probe_warp_start(struct probe *p, uint32_t w, uint32_t tid0, uint64_t cta)
     pw->cta = cta;
     pw->it_open = 0;
     pw->it_par = 1;                  /* the first iteration takes accumulator 0 */
+    pw->calm = 0;
+    pw->pc = 0;
 }
 
 void probe_issue(struct probe *p, uint32_t w, uint32_t pc, const struct ptx_insn *in,
@@ -46,6 +49,11 @@ void probe_issue(struct probe *p, uint32_t w, uint32_t pc, const struct ptx_insn
     }
     if (r->kind == EX_BARRIER)
         st->barriers++;
+    p->warps[w].pc = pc;
+    if ((r->kind == EX_EXIT && r->exited) || in->origin == PTX_VTW_HEAD) {
+        p->warps[w].calm = p->warps[w].insns;
+        p->mark = st->warp_insns;
+    }
     if (p->sink) {
         struct probe_event e = { pc, active, r->exec_mask, w, p->warps[w].tid0, p->warps[w].cta };
         p->sink->fn(p->sink->arg, &e);

@@ -11,7 +11,10 @@
  *                     SIMT mask) and the executed result: counts warp and thread instructions,
  *                     the lane-utilisation bin (active lanes), guarded branches and those that
  *                     split the active lanes, memory instructions, atomics, barrier arrivals,
- *                     the warp's instruction count and the unit's (optional); then calls the
+ *                     the warp's instruction count and the unit's (optional); keeps the warp's
+ *                     last pc and, when it makes progress (lanes exit, or it begins a logical
+ *                     TB at the VTW wrapper's head), its count then (calm) and the launch's
+ *                     (mark): what the runaway watchdogs read (docs/timing.md); then calls the
  *                     sink, if any.
  *   probe_tb_retire   a TB finished: its instruction divergence (spread of its warps'
  *                     instruction counts, 000_0da6b8b480bd0740.txt Table 1) into tb_inst_div.
@@ -60,6 +63,9 @@ struct probe_warp {       /* per-warp counters */
     uint32_t tid0;
     uint64_t it_ins, it_t0;   /* VTW: insns and time when its open iteration began */
     uint8_t  it_open, it_par; /* VTW: an iteration is open; its parity (accumulator) */
+    uint64_t calm;        /* insns when it last made progress (started, exited lanes, began a
+                             logical TB at the VTW head): insns - calm is how long it has not */
+    uint32_t pc;          /* the pc of its last instruction */
 };
 
 struct probe_ltb {        /* VTW: one logical TB being measured, per virtual TB and parity */
@@ -75,6 +81,8 @@ struct probe {
     uint32_t cap;
     uint64_t *unit_insns;            /* NULL, or the unit's warp-instruction counter */
     const struct probe_sink *sink;   /* NULL: none */
+    uint64_t mark;                   /* st->warp_insns after the last progress of one of the
+                                        caller's warps (the runaway watchdog) */
 };
 
 void probe_init(struct probe *p, struct gs_stats *st, struct probe_warp *warps, uint32_t cap,

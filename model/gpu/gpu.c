@@ -36,6 +36,9 @@ struct ts {
     uint8_t fresh_ready;           /* cta_ready of an SM that has never had a CTA */
     char *err; size_t errlen;
     char **whole;                  /* gpu_run's: the watchdog's message whole, or NULL */
+    uint64_t lmem_held;            /* bytes of local memory the SMs reserved (exec.h) */
+    uint64_t wd_mark, wd_cycle;    /* runaway watchdog: the GPU's warp instructions at the last
+                                      progress of a warp (probe.h), and the check that saw it */
 };
 
 static void ts_free(struct ts *t)
@@ -168,6 +171,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l)
     p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     p.sink = l->sink;
+    p.lmem_held = &t->lmem_held;
     p.regs_cta = lim.regs_cta;
     if (vt_params(t, &lim, &p))
         return -1;
@@ -298,7 +302,7 @@ static uint64_t skip_to(const struct ts *t, uint64_t now, uint64_t last_issue)
     }
     if (w && next > last_issue + w)
         next = last_issue + w;
-    if (t->l->conf->max_warp_age && next > (now | 1023u))
+    if ((t->l->conf->max_warp_age || t->l->conf->max_spin_insns) && next > (now | 1023u))
         next = now | 1023u;
     return next != UINT64_MAX && next > now ? next : now;
 }
@@ -393,47 +397,79 @@ static int deadlock(struct ts *t, uint64_t now)
     return -1;
 }
 
-static void runaway_msg(struct ts *t, const struct sm *s, const struct sm_ctx *cx, uint64_t age);
-
-/* The runaway watchdog (max_warp_age): every 1024 cycles, the oldest unfinished warp of the
-   GPU; when it has run longer than the limit, the message names it and the launch stops. */
-static int runaway(struct ts *t, uint64_t now)
+/* The watchdog that stopped the launch and its figure: "N cycles (max_warp_age = M)" or
+   "N warp instructions (max_spin_insns = M)"; its key. */
+static const char *runaway_what(const struct ts *t, uint64_t quiet, uint64_t cycles, char *buf,
+                                size_t len)
 {
-    uint64_t lim = t->l->conf->max_warp_age, best = 0;
+    const struct gpu_config *c = t->l->conf;
+    int by_age = c->max_warp_age && cycles > c->max_warp_age;
+    if (by_age)
+        snprintf(buf, len, "%llu cycles (and %llu warp instructions) without a warp exiting or "
+                 "beginning a logical TB (max_warp_age = %llu)", (unsigned long long)cycles,
+                 (unsigned long long)quiet, (unsigned long long)c->max_warp_age);
+    else
+        snprintf(buf, len, "%llu warp instructions (in %llu cycles) without a warp exiting or "
+                 "beginning a logical TB (max_spin_insns = %llu)", (unsigned long long)quiet,
+                 (unsigned long long)cycles, (unsigned long long)c->max_spin_insns);
+    return by_age ? "max_warp_age" : "max_spin_insns";
+}
+
+/* The spinning warp: of the unfinished warps, the one that has issued the most instructions
+   since it last made progress (a warp waiting at a barrier issues none). */
+static void runaway_msg(struct ts *t, uint64_t quiet, uint64_t cycles)
+{
+    const struct ptx_prog *p = t->l->prog;
     const struct sm *bs = NULL;
-    const struct sm_ctx *bx = NULL;
-    if (!lim || (now & 1023u))
-        return 0;
+    uint32_t bx = 0;
+    uint64_t most = 0;
+    char what[300], where[320];
     for (uint32_t i = 0; i < t->nsms; i++)
         for (uint32_t x = 0; t->live[i] && x < t->sms[i].nctx; x++) {
             const struct sm_ctx *cx = &t->sms[i].ctx[x];
-            if (cx->valid && !cx->done && now - cx->t_start > best) {
-                best = now - cx->t_start;
+            const struct probe_warp *pw = &t->sms[i].pw[x];
+            if (cx->valid && !cx->done && (!bs || pw->insns - pw->calm > most)) {
+                most = pw->insns - pw->calm;
                 bs = &t->sms[i];
-                bx = cx;
+                bx = x;
             }
         }
-    if (best <= lim)
-        return 0;
-    runaway_msg(t, bs, bx, best);
-    return -1;
+    const char *key = runaway_what(t, quiet, cycles, what, sizeof what);
+    if (!bs) {                               /* (every warp finished: writebacks pending) */
+        snprintf(t->err, t->errlen, "kernel %s: runaway watchdog: %s", p->name, what);
+        return;
+    }
+    const struct sm_ctx *cx = &bs->ctx[bx];
+    const struct sm_cta *k = &bs->ctas[cx->cta];
+    uint32_t pc = bs->pw[bx].pc;
+    snprintf(t->err, t->errlen, "kernel %s: runaway watchdog: %s; warp %u of CTA (%u,%u,%u) on "
+             "SM %u spins: %llu warp instructions since it started or last made progress, at "
+             "PC %u (%s) (if the kernel is only slow, raise %s; 0 turns it off)", p->name,
+             what, cx->widx, k->ctaid[0], k->ctaid[1], k->ctaid[2], bs->p.id,
+             (unsigned long long)most, pc, ptx_where(p, pc, where, sizeof where), key);
 }
 
-static void runaway_msg(struct ts *t, const struct sm *s, const struct sm_ctx *cx, uint64_t age)
+/* The runaway watchdog, every 1024 cycles: a warp makes progress when lanes of it exit or
+   (VTW) it begins a logical TB at the wrapper's head (probe.h); when the GPU has run more
+   than max_warp_age cycles, or issued more than max_spin_insns warp instructions, since the
+   last progress of any warp, the launch stops naming the spinning warp. */
+static int runaway(struct ts *t, uint64_t now)
 {
-    const struct ptx_prog *p = t->l->prog;
-    const struct sm_cta *k = &s->ctas[cx->cta];
-    char where[320] = "swapped out (no slot)";
-    if (cx->slot != SM_NO_SLOT) {
-        uint32_t pc = s->simt_o->pc[cx->slot];
-        snprintf(where, sizeof where, "at PC %u (%s:%u)", pc,
-                 p->mod && p->mod->filename[0] ? p->mod->filename : "?",
-                 pc < p->ninsns ? p->insns[pc].line : 0);
+    uint64_t age = t->l->conf->max_warp_age, spin = t->l->conf->max_spin_insns, mark = 0, quiet;
+    if ((!age && !spin) || (now & 1023u))
+        return 0;
+    for (uint32_t i = 0; i < t->nsms; i++)
+        if (t->live[i] && t->sms[i].probe.mark > mark)
+            mark = t->sms[i].probe.mark;
+    if (mark != t->wd_mark) {
+        t->wd_mark = mark;
+        t->wd_cycle = now;
     }
-    snprintf(t->err, t->errlen, "kernel %s: runaway watchdog: warp %u of CTA (%u,%u,%u) on SM "
-             "%u has run %llu cycles without finishing (max_warp_age = %llu), %s",
-             p->name, cx->widx, k->ctaid[0], k->ctaid[1], k->ctaid[2], s->p.id,
-             (unsigned long long)age, (unsigned long long)t->l->conf->max_warp_age, where);
+    quiet = t->st->warp_insns - t->wd_mark;
+    if ((!age || now - t->wd_cycle <= age) && (!spin || quiet <= spin))
+        return 0;
+    runaway_msg(t, quiet, now - t->wd_cycle);
+    return -1;
 }
 
 int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen,

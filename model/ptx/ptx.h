@@ -130,6 +130,13 @@ struct ptx_operand {
     int64_t  imm;
 };
 
+/* Where an instruction comes from (not printed; like the line, for messages and watchdogs). */
+enum ptx_origin {
+    PTX_SRC = 0,        /* the .ptx file, at its line */
+    PTX_VTW,            /* the VTW transform's wrapper (ptx/vtwx.h); line = the kernel's .entry */
+    PTX_VTW_HEAD        /* ... its head H: a warp at it begins a logical TB */
+};
+
 struct ptx_insn {
     uint8_t  op;        /* enum ptx_op */
     uint8_t  type;      /* main (destination / operation) type, enum ptx_type */
@@ -142,10 +149,10 @@ struct ptx_insn {
     uint8_t  vec;       /* ld/st vector width: 1, 2, 4 */
     uint8_t  nopd;      /* operands used */
     uint8_t  guard_neg; /* @!%p */
-    uint8_t  pad;
+    uint8_t  origin;    /* enum ptx_origin: the source, or the transform that made it */
     uint16_t mod;       /* MOD_* bits */
     int32_t  guard;     /* guard predicate register, -1 if unguarded */
-    uint32_t line;      /* source line in the .ptx file */
+    uint32_t line;      /* source line in the .ptx file (VTW wrapper: the kernel's .entry) */
     struct ptx_operand opd[PTX_MAX_OPERANDS];
 };
 
@@ -295,6 +302,10 @@ const char *ptx_sreg_name(enum ptx_sreg s);   /* "%tid" ... (components not incl
 int ptx_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Does linked kernel p touch shared memory (static variables, a .shared access or address)? */
 int ptx_prog_uses_shared(const struct ptx_prog *p);
+/* Where instruction pc of p comes from, for messages: "FILE:LINE", with " (VTW wrapper)"
+   after an instruction of the VTW transform's wrapper (its line is the kernel's .entry);
+   "?" for an unknown file, line 0 for a pc outside the program. Returns buf. */
+const char *ptx_where(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len);
 /* Disassemble one prog instruction (for dumps and error messages). */
 void        ptx_insn_format(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len);
 

@@ -359,6 +359,14 @@ int ptx_errf(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+const char *ptx_where(const struct ptx_prog *p, uint32_t pc, char *buf, size_t len)
+{
+    const struct ptx_insn *in = pc < p->ninsns ? &p->insns[pc] : NULL;
+    snprintf(buf, len, "%s:%u%s", p->mod && p->mod->filename[0] ? p->mod->filename : "?",
+             in ? in->line : 0, in && in->origin != PTX_SRC ? " (VTW wrapper)" : "");
+    return buf;
+}
+
 /* Does the kernel touch shared memory (static variables, a .shared access or address)? */
 int ptx_prog_uses_shared(const struct ptx_prog *p)
 {

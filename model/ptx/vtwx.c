@@ -27,6 +27,7 @@ struct vx {
     uint8_t  cta[3], ncta[3], tid[3];   /* components read: %ctaid, %nctaid, %tid */
     uint8_t  *hoist;             /* per original pc: moved to the prologue */
     uint32_t nhoist;
+    uint32_t hoist_lo;           /* where the prologue holds them */
     int32_t  r_tb, r_p, r_nlog, r_nvirt, r_t, r_g[3], r_gxy, r_ntx, r_nty, r_ntxy, r_vtid;
     int32_t  r_cta[3], r_tid[3];
 };
@@ -245,7 +246,7 @@ static uint32_t split_index(struct ptx_insn *o, unsigned c, int32_t d, int32_t i
 
 /* Prologue: the hidden parameters, hw: the linear thread index, the hoisted instructions,
    sw: the first virtual TB index.  Returns the instructions written. */
-static uint32_t prologue(const struct vx *x, const struct vtwx_info *info, struct ptx_insn *o)
+static uint32_t prologue(struct vx *x, const struct vtwx_info *info, struct ptx_insn *o)
 {
     const struct ptx_prog *p = x->p;
     uint32_t k = 0;
@@ -272,6 +273,7 @@ static uint32_t prologue(const struct vx *x, const struct vtwx_info *info, struc
         if (x->r_ntxy >= 0)
             o[k++] = op3(OP_MUL, x->r_ntxy, x->r_ntx, x->r_nty);
     }
+    x->hoist_lo = k;
     for (uint32_t pc = 0; pc < x->n0; pc++)
         if (x->hoist[pc])
             o[k++] = p->insns[pc];
@@ -330,6 +332,26 @@ static void drop_hoisted(const struct vx *x, struct ptx_rw *rw, uint32_t np)
     free(keep);
 }
 
+/* The line the wrapper's instructions report: the kernel's .entry (its first instruction's
+   without the module). */
+static uint32_t entry_line(const struct ptx_prog *p)
+{
+    const struct ptx_func *fn = p->mod ? ptx_find_func(p->mod, p->name) : NULL;
+    return fn ? fn->line : p->ninsns ? p->insns[0].line : 0;
+}
+
+/* The wrapper's instructions o[0..n) but [skip_lo, skip_hi) (the hoisted originals, which
+   keep their own line): origin PTX_VTW at the kernel's .entry line. */
+static void mark_wrapper(struct ptx_insn *o, uint32_t n, uint32_t skip_lo, uint32_t skip_hi,
+                         uint32_t line)
+{
+    for (uint32_t k = 0; k < n; k++)
+        if (k < skip_lo || k >= skip_hi) {
+            o[k].origin = PTX_VTW;
+            o[k].line = line;
+        }
+}
+
 /* Prologue and head at pc 0 (the body's branches to its first instruction keep reaching it),
    sw: U at the end, every exit of the body a branch, the hoisted originals deleted.
    Returns H's pc. */
@@ -341,18 +363,22 @@ static uint32_t rebuild(struct vx *x, struct ptx_rw *rw, const struct vtwx_info 
         ptx_rw_add_reg(rw, PT_NONE, NULL);      /* makes the rewriter fail: out of memory */
         return 0;
     }
-    uint32_t h = prologue(x, info, pro);
+    uint32_t h = prologue(x, info, pro), line = entry_line(p);
     uint32_t np = h + head(x, info, pro + h);
+    mark_wrapper(pro, np, x->hoist_lo, x->hoist_lo + x->nhoist, line);
+    pro[h].origin = PTX_VTW_HEAD;
     ptx_rw_insert(rw, 0, pro, np, PTX_RW_KEEP_TARGETS);
     free(pro);
     int64_t to = h;
     if (x->form == VTWX_SW) {
         struct ptx_insn upd[2] = {op3(OP_ADD, x->r_tb, x->r_tb, x->r_nvirt), ptx_insn_bra(-1, 0, h)};
+        mark_wrapper(upd, 2, 0, 0, line);
         to = ptx_rw_insert(rw, p->ninsns, upd, 2, 0);
     }
     for (uint32_t pc = np; pc < np + x->n0 && pc < p->ninsns; pc++) {
         struct ptx_insn *in = &p->insns[pc];
         struct ptx_insn b = ptx_insn_bra(in->guard, in->guard_neg, to);
+        b.line = in->line;                        /* the exit it stands for */
         if (in->op == OP_EXIT && pc + 1 == (uint32_t)to && in->guard < 0)
             ptx_rw_replace(rw, pc, NULL, 0);      /* U follows: fall into it (the last pc) */
         else if (in->op == OP_EXIT)

@@ -42,14 +42,34 @@ static int alloc_functional(struct sm *s)
     s->smem_size = fsim_shared_bytes(p, s->p.dyn_smem);
     s->regs = calloc(nctx * nregs * EX_WARP, sizeof(uint64_t));
     s->smem = calloc(s->nctas, s->smem_size ? s->smem_size : 1);
-    s->lmem = calloc(nctx * EX_WARP, p->local_size ? p->local_size : 1);
-    s->lmem_span = calloc(nctx, sizeof *s->lmem_span);
+    s->lmem = calloc(nctx, sizeof *s->lmem);
+    s->nlmem = s->lmem ? (uint32_t)nctx : 0;
+    for (uint32_t x = 0; x < s->nlmem; x++)
+        if (ex_lmem_init(&s->lmem[x], p->local_size, s->p.lmem_held)) {
+            s->nlmem = x;                 /* sm_free frees the ones made */
+            return -1;
+        }
     s->pscratch = calloc(nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
     s->dec = calloc(p->ninsns ? p->ninsns : 1, sizeof *s->dec);
     s->simt_img = calloc(s->nimg, sizeof *s->simt_img);
     s->vt_ctx = s->vtc_n ? calloc(s->nctx, sizeof *s->vt_ctx) : NULL;
-    return s->regs && s->smem && s->lmem && s->lmem_span && s->pscratch && s->dec && s->simt_img &&
+    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img &&
            (s->vt_ctx || !s->vtc_n) ? 0 : -1;
+}
+
+/* Why set-up failed: what the SM holds for its contexts up front (local memory is reserved
+   later, as warps store to it). */
+static void oom_message(const struct sm *s, char *err, size_t errlen)
+{
+    const struct ptx_prog *p = s->p.prog;
+    uint64_t n = s->nctx, regs = n * (p->nregs ? p->nregs : 1) * EX_WARP * 8;
+    uint64_t ps = n * EX_WARP * p->pscratch_size, sh = (uint64_t)s->nctas * s->smem_size;
+    snprintf(err, errlen, "out of host memory for SM %u: its %u contexts hold %llu MB of "
+             "registers (%u per thread, kept as 64-bit values) and %llu MB of parameter scratch, "
+             "its %u CTA slots %llu MB of shared memory (max_warps_per_sm, max_ctas_per_sm and "
+             "the kernel bound these; local memory is reserved as warps store to it)", s->p.id,
+             s->nctx, (unsigned long long)(regs >> 20), p->nregs,
+             (unsigned long long)(ps >> 20), s->nctas, (unsigned long long)(sh >> 20));
 }
 
 static void init_exec(struct sm *s)
@@ -60,7 +80,6 @@ static void init_exec(struct sm *s)
     x->gmem = p->gmem;
     x->smem_size = s->smem_size;
     x->lmem_size = p->prog->local_size;
-    x->lmem_stride = p->prog->local_size;
     x->pscratch_stride = p->prog->pscratch_size;
     x->params = p->params;
     x->ntid[0] = p->block.x; x->ntid[1] = p->block.y; x->ntid[2] = p->block.z;
@@ -116,7 +135,7 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     if (sm_blocks_init(s, err, errlen))
         return -1;
     if (alloc_functional(s) || sm_sleep_init(s)) {
-        snprintf(err, errlen, "out of host memory for SM %u", p->id);
+        oom_message(s, err, errlen);
         return -1;
     }
     for (i = 0; i < p->prog->ninsns; i++) {
@@ -133,7 +152,9 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
 void sm_free(struct sm *s)
 {
     sm_blocks_free(s);
-    free(s->regs); free(s->smem); free(s->lmem); free(s->lmem_span); free(s->pscratch); free(s->dec);
+    for (uint32_t x = 0; x < s->nlmem; x++)
+        ex_lmem_free(&s->lmem[x]);
+    free(s->regs); free(s->smem); free(s->lmem); free(s->pscratch); free(s->dec);
     free(s->simt_img);
     free(s->vt_ctx);
     sm_sleep_free(s);

@@ -88,6 +88,7 @@ struct sm_params {
     uint32_t vt_beats;             /* VT: shared-memory port beats per context (eq. 2), 0 ideal */
     uint64_t spill_base, local_base;   /* timing addresses of SIMT spills / local memory */
     const struct probe_sink *sink; /* the instruction probe's sink (NULL = none) */
+    uint64_t *lmem_held;           /* the launch's bytes of local memory reserved (or NULL) */
 };
 
 #define SM_MEMQ 4
@@ -269,8 +270,9 @@ struct sm {
     struct simt_image *simt_img;   /* SIMT spill images (global memory), one per context */
     /* functional state, keyed by context */
     uint64_t *regs;                /* nctx x nregs x 32 */
-    uint8_t  *smem, *lmem, *pscratch;  /* per CTA slot / per context */
-    struct ex_lspan *lmem_span;        /* [contexts] local memory stored to (exec.h) */
+    uint8_t  *smem, *pscratch;         /* per CTA slot / per context */
+    struct ex_lmem *lmem;              /* [nlmem] per context, reserved as stored to (exec.h) */
+    uint32_t nlmem;
     uint32_t smem_size;
     struct ex_ctx ex;
     struct ex_result res;

@@ -53,7 +53,7 @@ static void clear_context(struct sm *s, uint32_t x)
     const struct ptx_prog *p = s->p.prog;
     size_t nregs = p->nregs ? p->nregs : 1;
     memset(s->regs + (size_t)x * nregs * EX_WARP, 0, nregs * EX_WARP * sizeof(uint64_t));
-    ex_lmem_clear(s->lmem + (size_t)x * EX_WARP * p->local_size, p->local_size, &s->lmem_span[x]);
+    ex_lmem_clear(&s->lmem[x]);
     memset(s->pscratch + (size_t)x * EX_WARP * p->pscratch_size, 0,
            (size_t)EX_WARP * p->pscratch_size);
 }

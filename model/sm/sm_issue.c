@@ -89,8 +89,7 @@ static void exec_context(struct sm *s, uint32_t x, uint64_t now)
     const struct sm_ctx *cx = &s->ctx[x];
     const struct sm_cta *k = &s->ctas[cx->cta];
     s->ex.regs = s->regs + (size_t)x * (p->nregs ? p->nregs : 1) * EX_WARP;
-    s->ex.lmem = s->lmem + (size_t)x * EX_WARP * p->local_size;
-    s->ex.lmem_span = &s->lmem_span[x];
+    s->ex.lmem = &s->lmem[x];
     s->ex.pscratch = s->pscratch + (size_t)x * EX_WARP * p->pscratch_size;
     s->ex.smem = s->smem + (size_t)cx->cta * s->smem_size;
     s->ex.tid0 = cx->widx * 32u;
