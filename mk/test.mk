@@ -35,10 +35,22 @@ SYSTEM_TESTS := test_bench test_cli test_config_sweep test_dws test_fidelity tes
                 test_vt test_vtw
 # test_cost runs once, in stage/cost, with the Yosys results it cross-checks.
 UNIT_STAGES  := $(addprefix unit.,$(filter-out test_cost,$(UNIT_NAMES)))
+# Under the sanitizers, make test runs every unit-level test; of the system tests, their own
+# cases without the (kernel, variant) ones -- SAN_SKIP_<test>, cmocka's skip filter
+# (tests/testutil.h tu_filters) -- and test_cli as make test runs it; then one suite per
+# mechanism and the page on two kernels. So every line of model code the system tests reach
+# runs under the sanitizers (docs/testing.md measures it), and the repeated suites do not.
+# make test-full runs the system tests whole under the sanitizers (san-full.NAME).
 SAN_UNIT     := $(filter-out $(SYSTEM_TESTS),$(UNIT_NAMES))
-SAN_STAGES   := $(addprefix san.,$(SAN_UNIT)) san.suite-base san.suite-vt san.suite-dws \
-                san.suite-vtw san.report
-SAN_FULL_STAGES := $(addprefix san.,$(filter-out test_fidelity,$(SYSTEM_TESTS)))
+SAN_PART     := test_cli test_dws test_redir test_vt test_vtw
+SAN_SKIP_test_dws   := */*
+SAN_SKIP_test_vt    := */*
+SAN_SKIP_test_vtw   := */*
+SAN_SKIP_test_redir := test_every_kernel
+SAN_SUITES   := base vt dws vtw func
+SAN_STAGES   := $(addprefix san.,$(SAN_UNIT) $(SAN_PART)) $(addprefix san.suite-,$(SAN_SUITES)) \
+                san.report
+SAN_FULL_STAGES := $(addprefix san-full.,$(filter-out test_fidelity,$(SYSTEM_TESTS)))
 CHECK_SUITES := gtx480 kepler vt dws
 CHECK_STAGES := $(addprefix check.,$(CHECK_SUITES))
 COSIM_STAGES := $(addprefix cosim.,$(COSIM_BLOCKS)) cosim.systemc
@@ -100,19 +112,25 @@ $(foreach c,$(CHECK_SUITES),$(eval stage/check.$(c): stage/build-check ; \
 	@$$(STAGE) check.$(c) build-check/gpusim suite --size test $(CHECK_ARGS_$(c))))
 
 # ASan + UBSan + LeakSanitizer (a leak fails the run): every unit-level test (the fuzz
-# regression inputs among them), one suite per mechanism, the page on two kernels (every
-# mechanism the page lists: VTW's forms, VT, DWS, the regroupings)
+# regression inputs among them), the system tests' own cases (SAN_PART above), one suite per
+# mechanism (the baseline; VT on one SM, where CTAs swap; DWS revive; VTW with its scheduler;
+# the functional model under VTW), the page on two kernels (every mechanism the page lists:
+# VTW's forms, VT, DWS, the regroupings)
 SAN_RUN := env ASAN_OPTIONS=detect_leaks=1
 stage/build-san:
 	+@$(STAGE) --gate build-san $(MAKE) --no-print-directory SAN=1 build-san/gpusim \
 	  $(addprefix build-san/tests/,$(UNIT_NAMES))
-$(foreach t,$(UNIT_NAMES),$(eval stage/san.$(t): stage/build-san ; \
-	@$$(STAGE) san.$(t) $(SAN_RUN) build-san/tests/$(t)))
+$(foreach t,$(SAN_UNIT) $(SAN_PART),$(eval stage/san.$(t): stage/build-san ; \
+	@$$(STAGE) san.$(t) $(SAN_RUN) $(if $(SAN_SKIP_$(t)),TEST_SKIP='$(SAN_SKIP_$(t))') \
+	  build-san/tests/$(t)))
+$(foreach t,$(filter-out test_fidelity,$(SYSTEM_TESTS)),$(eval stage/san-full.$(t): \
+	stage/build-san ; @$$(STAGE) san-full.$(t) $(SAN_RUN) TEST_FULL=1 build-san/tests/$(t)))
 SAN_SUITE_base := --config configs/gtx480.cfg
 SAN_SUITE_vt   := --set vt=on --set num_sms=1
 SAN_SUITE_dws  := --config configs/dws.cfg --set dws=revive
 SAN_SUITE_vtw  := --set vtw=hw --set sched_policy=vtw
-$(foreach m,base vt dws vtw,$(eval stage/san.suite-$(m): stage/build-san ; \
+SAN_SUITE_func := --set model=functional --set vtw=hw --set vtw_lane=slowest
+$(foreach m,$(SAN_SUITES),$(eval stage/san.suite-$(m): stage/build-san ; \
 	@$$(STAGE) san.suite-$(m) $(SAN_RUN) build-san/gpusim suite --size test $(SAN_SUITE_$(m))))
 SAN_REPORT_KERNELS := reduce,mcubes
 stage/san.report: stage/build-san

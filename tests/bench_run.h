@@ -109,8 +109,7 @@ static inline int bench_main(const char *name, const struct variant *v, unsigned
     if (!tests || !jobs)
         return 1;
     t = bench_jobs(v, nv, jobs, tests);
-    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER='*divergent*': those tests */
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     memcpy(tests + t, extra, nextra * sizeof *extra);
     rc = _cmocka_run_group_tests(name, tests, t + nextra, NULL, NULL);
     free(tests);

@@ -263,7 +263,6 @@ int main(void)
         cmocka_unit_test(test_short_counts),
         cmocka_unit_test(test_load_not_regular),
     };
-    if (getenv("TEST_FILTER"))
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

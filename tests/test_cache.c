@@ -620,6 +620,6 @@ int main(void)
         cmocka_unit_test_setup(test_page_never_shows_a_corrupted_number, setup),
         cmocka_unit_test_setup(test_page_sees_a_changed_record, setup),
     };
-    cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

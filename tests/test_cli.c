@@ -1008,7 +1008,6 @@ int main(void)
         cmocka_unit_test(test_bbv_read_refusals),
         cmocka_unit_test(test_ptx_and_record_not_regular),
     };
-    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_time_skip* : one test */
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -154,6 +154,16 @@ static void test_impossible_combination(void **state)
     assert_int_equal(conf_set(&c, "max_threads_per_cta=96", "--set", err, sizeof err), 0);
     assert_int_equal(conf_check(&c, err, sizeof err), -1);
     tu_assert_contains(err, "key 'fetch_warps' (4) exceeds max_warps_per_sm (3)");
+    conf_defaults(&c);                      /* CTAs are whole warps */
+    assert_int_equal(conf_set(&c, "max_threads_per_cta=100", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'max_threads_per_cta' (100) must be a multiple of 32");
+    conf_defaults(&c);                      /* one warp's registers fit the register file */
+    assert_int_equal(conf_set(&c, "regs_per_sm=4096", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "max_regs_per_thread=255", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'max_regs_per_thread' (255): one warp would need more than "
+                       "regs_per_sm (4096)");
 }
 
 /* DWS's keys: range, "needs dws", and -- until the SM runs splits -- refused by name. */

@@ -182,7 +182,6 @@ int main(void)
         cmocka_unit_test(test_bbv_regressions),
         cmocka_unit_test(test_res_regressions),
     };
-    if (getenv("TEST_FILTER"))
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

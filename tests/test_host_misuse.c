@@ -170,7 +170,6 @@ int main(void)
         cmocka_unit_test(test_negative_nsets_refused),
         cmocka_unit_test(test_redirect_permutation_checked),
     };
-    if (getenv("TEST_FILTER"))
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,6 +152,6 @@ int main(void)
         cmocka_unit_test_setup(test_out_checked_before_any_run, setup),
         cmocka_unit_test_setup(test_unwritten_page_is_an_error, setup),
     };
-    cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

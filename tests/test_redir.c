@@ -183,6 +183,32 @@ static void test_refusals(void **state)
     free(rg);
 }
 
+/* test_every_kernel's two outcomes on one kernel each, cheap enough for make test's sanitizer
+   run (which leaves test_every_kernel out): a kernel with static or dynamic shared memory is
+   refused naming the reason; a kernel of six launches runs redirected, each launch reordered by its own
+   permutation through the redirected variant made at the first launch. */
+static void test_refused_and_relaunched(void **state)
+{
+    struct launches *rg = calloc(1, sizeof *rg);
+    char msg[1024];
+    (void)state;
+    assert_non_null(rg);
+    shuffles(bench_find("backprop"), rg);                      /* static shared memory */
+    assert_int_not_equal(run(bench_find("backprop"), "timing", NULL, rg, NULL, msg, sizeof msg), 0);
+    tu_assert_contains(msg, "redirect backprop: the kernel uses shared memory");
+    free_launches(rg);
+    shuffles(bench_find("reduce"), rg);                        /* dynamic shared memory */
+    assert_int_not_equal(run(bench_find("reduce"), "timing", NULL, rg, NULL, msg, sizeof msg), 0);
+    tu_assert_contains(msg, "redirect reduce: launch 0 has 1024 bytes of dynamic shared memory");
+    free_launches(rg);
+    shuffles(bench_find("sloop"), rg);
+    assert_int_equal(rg->n, 6);
+    if (run(bench_find("sloop"), "timing", NULL, rg, NULL, msg, sizeof msg))
+        fail_msg("sloop redirected: %s", msg);
+    free_launches(rg);
+    free(rg);
+}
+
 /* The data-layout kernels (bench_extra with BENCH_LAYOUT): shuffled and under each algorithm's
    order, by data layout and by redirection, correct in both models. (Seen failing with
    bench/rgwork/host.c's scatter of the outputs cut out.) */
@@ -262,11 +288,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kernel),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_refused_and_relaunched),
         cmocka_unit_test(test_record),
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_layout_refused),
     };
-    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_refusals: one test */
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests_name("redir", tests, NULL, NULL);
 }

@@ -185,7 +185,6 @@ int main(void)
         cmocka_unit_test(test_not_regular),
         cmocka_unit_test(test_bench_records_read),
     };
-    if (getenv("TEST_FILTER"))
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

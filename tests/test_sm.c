@@ -743,7 +743,6 @@ int main(void)
         cmocka_unit_test(test_runaway_names_spinner),
         cmocka_unit_test(test_runaway_spares_finite),
     };
-    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_runaway* */
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

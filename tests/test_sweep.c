@@ -646,7 +646,6 @@ int main(void)
         cmocka_unit_test(test_slurm_scripts),
         cmocka_unit_test_teardown(test_slurm_real, slurm_teardown),
     };
-    if (getenv("TEST_FILTER"))            /* e.g. TEST_FILTER=test_spec_* */
-        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    tu_filters();
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -39,6 +39,19 @@ static inline char *tu_read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The environment's choice of a binary's test cases (call before cmocka_run_group_tests):
+   TEST_FILTER=PATTERN runs only the cases matching it, TEST_SKIP=PATTERN leaves out those
+   matching it (cmocka's globs, * and ?). mk/test.mk's sanitizer stages run a mechanism
+   test's own cases without its (kernel, variant) ones by skipping the names with a slash
+   (bench_run.h names those KERNEL/VARIANT). */
+static inline void tu_filters(void)
+{
+    if (getenv("TEST_FILTER"))
+        cmocka_set_test_filter(getenv("TEST_FILTER"));
+    if (getenv("TEST_SKIP"))
+        cmocka_set_skip_filter(getenv("TEST_SKIP"));
+}
+
 /* Assert that `hay` contains `needle`, printing both when it does not. */
 #define tu_assert_contains(hay, needle)                                                  \
     do {                                                                                 \
