@@ -50,7 +50,10 @@ const char *result_msg(const struct result *r);   /* r->msg, or why there is non
 void result_free(struct result *r);
 
 /* The part of an existing file from the line holding `mark` on (malloc'd), or NULL: the
-   hand-written notes a generated document keeps across regenerations. */
+   hand-written notes a generated document keeps across regenerations. The file is read through
+   model/base/infile.h (a regular file of at most DOC_FILE_MAX bytes; anything else has no
+   notes). */
+#define DOC_FILE_MAX (16u << 20)
 char *file_tail(const char *path, const char *mark);
 
 /* Categories of issue 4 and the measured evidence that a kernel shows the behaviour. */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "base/infile.h"
 #include "page.h"
 
 extern char **environ;
@@ -427,21 +428,16 @@ static void intro(FILE *f, enum fmt t, const struct page *p)
 
 static void image(FILE *f, enum fmt t, const struct page *p, const char *name)
 {
-    char path[1200], *svg, *start;
-    size_t len = 0;
-    FILE *in;
+    char path[1200], err[512], *svg, *start;
     if (t == F_MD) {
         fprintf(f, "\n![%s](page-%s.svg)\n\n", name, name);
         return;
     }
     plot_path(p, name, "svg", path, sizeof path);
-    in = fopen(path, "r");
-    svg = NULL;
-    if (in && getdelim(&svg, &len, '\0', in) > 0 && (start = strstr(svg, "<svg")))
+    svg = infile_read(path, "plot", 64u << 20, NULL, err, sizeof err);   /* gnuplot's SVG */
+    if (svg && (start = strstr(svg, "<svg")))
         fprintf(f, "<figure class=\"plot\" id=\"plot-%s\">%s</figure>\n", name, start);
     free(svg);
-    if (in)
-        fclose(in);
 }
 
 static void doc(FILE *f, enum fmt t, const struct page *p, const int *drawn)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "base/infile.h"
 #include "gpu/cta.h"
 
 /* The latency set a run uses: the timing model's lat_* and ii_* keys ("" for functional). */
@@ -152,14 +153,10 @@ int cat_has(enum cat c, const char *kernel)
 
 char *file_tail(const char *path, const char *mark)
 {
-    size_t len = 0;
-    char *text = NULL, *m, *tail = NULL;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    if (getdelim(&text, &len, '\0', f) > 0 && (m = strstr(text, mark)))
+    char err[512], *text = infile_read(path, "document", DOC_FILE_MAX, NULL, err, sizeof err);
+    char *m, *tail = NULL;
+    if (text && (m = strstr(text, mark)))
         tail = strdup(m);
     free(text);
-    fclose(f);
     return tail;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/infile.h"
 #include "base/json.h"
 #include "cost_main.h"
 #include "estimate.h"
@@ -189,30 +190,46 @@ static void print_gpu(const struct est *e)
 
 /* ---------------------------------------------------------------- Yosys cross-check */
 
+/* A small text file of Yosys's figures or the sets of a synthesis (cost/yosys.sh, mk/cost.mk),
+   read whole through model/base/infile.h: a regular file of at most 64 KB (a FIFO or a device
+   in --yosys DIR is no result, never a hang). NULL if it is not one. */
+static char *read_small(const char *path)
+{
+    char err[512];
+    return infile_read(path, "Yosys result", 64u << 10, NULL, err, sizeof err);
+}
+
+/* One "key value" line of DIR/<block>.txt into y; bit of `got` it set. */
+static unsigned yosys_line(const char *line, struct est_yosys *y)
+{
+    char key[32];
+    double v;
+    if (sscanf(line, "%31s %lf", key, &v) != 2)
+        return 0;
+    if (!strcmp(key, "cells")) { y->cells = (uint64_t)v; return 1; }
+    if (!strcmp(key, "ff_bits")) { y->ff_bits = (uint64_t)v; return 2; }
+    if (!strcmp(key, "lib_cells")) { y->lib_cells = (uint64_t)v; return 4; }
+    if (!strcmp(key, "lib_ff")) { y->lib_ff = (uint64_t)v; return 8; }
+    if (!strcmp(key, "lib_area_um2")) { y->lib_um2 = v; return 16; }
+    if (!strcmp(key, "failed"))
+        y->failed = 1;
+    else if (!strncmp(key, "lib_", 4))      /* lib_timeout, lib_skipped, lib_failed */
+        snprintf(y->lib_why, sizeof y->lib_why, "%.15s", key + 4);
+    return 0;
+}
+
 int est_read_yosys(const char *dir, const char *block, struct est_yosys *y)
 {
-    char path[1024], line[256], key[32];
-    double v;
+    char path[1024], *text, *p, *line;
     unsigned got = 0;
-    FILE *f;
     memset(y, 0, sizeof *y);
     snprintf(y->block, sizeof y->block, "%s", block);
     snprintf(path, sizeof path, "%s/%s.txt", dir, block);
-    if (!(f = fopen(path, "r")))
+    if (!(text = read_small(path)))
         return -1;
-    while (fgets(line, sizeof line, f)) {
-        if (sscanf(line, "%31s %lf", key, &v) != 2)
-            continue;
-        if (!strcmp(key, "cells")) { y->cells = (uint64_t)v; got |= 1; }
-        else if (!strcmp(key, "ff_bits")) { y->ff_bits = (uint64_t)v; got |= 2; }
-        else if (!strcmp(key, "lib_cells")) { y->lib_cells = (uint64_t)v; got |= 4; }
-        else if (!strcmp(key, "lib_ff")) { y->lib_ff = (uint64_t)v; got |= 8; }
-        else if (!strcmp(key, "lib_area_um2")) { y->lib_um2 = v; got |= 16; }
-        else if (!strcmp(key, "failed")) y->failed = 1;
-        else if (!strncmp(key, "lib_", 4))      /* lib_timeout, lib_skipped, lib_failed */
-            snprintf(y->lib_why, sizeof y->lib_why, "%.15s", key + 4);
-    }
-    fclose(f);
+    for (p = text; (line = infile_line(&p)) != NULL;)
+        got |= yosys_line(line, y);
+    free(text);
     y->have = (got & 3) == 3 && !y->failed;
     y->lib = got == 31;
     return y->have ? 0 : -1;
@@ -221,19 +238,16 @@ int est_read_yosys(const char *dir, const char *block, struct est_yosys *y)
 int est_yosys_config(const struct gpu_config *base, const char *dir, struct gpu_config *out,
                      char *err, size_t errlen)
 {
-    char path[1024], line[256];
-    FILE *f;
+    char path[1024], *text, *p, *line;
     int rc = 0;
     *out = *base;
     snprintf(path, sizeof path, "%s/sets.txt", dir);
-    if (!(f = fopen(path, "r")))
+    if (!(text = read_small(path)))
         return 0;
-    while (!rc && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
+    for (p = text; !rc && (line = infile_line(&p)) != NULL;)
         if (line[0] && conf_set(out, line, path, err, errlen))
             rc = -1;
-    }
-    fclose(f);
+    free(text);
     return rc ? -1 : conf_check(out, err, errlen);
 }
 
