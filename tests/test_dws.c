@@ -4,8 +4,10 @@
  * configs/kepler.cfg (timing model, test size); splits happen and reconverge, the statistics
  * agree with each other; a slot arrived with its pop timer running merges only when the timer
  * is done; barriers that only some lanes of a warp reach give the results and the arrivals of
- * dws = off (tests/data/ptx/divergent_barrier.ptx); the combinations DWS refuses are refused
- * with a message.
+ * dws = off (tests/data/ptx/divergent_barrier.ptx); warp-level instructions (shfl, vote,
+ * activemask, a barrier) of a split warp give the results and the arrivals of dws = off
+ * (tests/data/ptx/warp_sync.ptx, and warpreduce on one SM); the combinations DWS refuses are
+ * refused with a message.
  */
 #include "bench_run.h"
 
@@ -207,6 +209,27 @@ static void wsm_want(const int32_t *v, const uint32_t *b, uint32_t c, unsigned t
     o[3] = (uint32_t)v[t] + b[t] + c;
 }
 
+/* The words thread i of kernel k of warp_sync.ptx (0 ws_branch, 1 ws_mem, 2 ws_nest, 3 ws_bar)
+   writes, in CTAs of nthr threads, inputs in and far. */
+static void ws_want(unsigned k, unsigned i, unsigned nthr, const int32_t *in, const int32_t *far,
+                    uint32_t *want)
+{
+    const int32_t *v = in + i / 32 * 32;
+    uint32_t b[32];
+    unsigned j = (i % nthr + 32) % nthr + i / nthr * nthr;   /* ws_bar's lane of the next warp */
+    for (unsigned l = 0; l < 32; l++)
+        b[l] = (uint32_t)(l % 2 ? far[32 * (i / 32 * 32 + l)] : v[l ^ 1]);
+    if (k == 1) {
+        wsm_want(v, b, (uint32_t)far[32 * i + 1], i % 32, want);
+    } else if (k == 3) {
+        want[0] = i % 32 < 16 ? ws_x(in + j / 32 * 32, j % 32) : 0;
+        want[1] = want[2] = 0;
+        want[3] = ws_x(v, i % 32);
+    } else {
+        wsb_want(v, i % 32, k == 2, want);
+    }
+}
+
 /* Kernel k of tests/data/ptx/warp_sync.ptx (0 ws_branch, 1 ws_mem, 2 ws_nest, 3 ws_bar) on 2
    CTAs of 64 threads (ws_nest, ws_bar: 256, 8 warps, a split each, fill configs/dws.cfg's
    table) on cfg with set; the results checked; returns the statistics. */
@@ -214,7 +237,7 @@ static struct gs_stats run_wsync(unsigned k, const char *cfg, const char *set)
 {
     enum { NCTA = 2, NMAX = 256, N = NCTA * NMAX, FAR = 32 * N };
     static const char *const names[] = { "ws_branch", "ws_mem", "ws_nest", "ws_bar" };
-    const unsigned nthr = k >= 2 ? 256 : 64, n = NCTA * nthr;
+    const unsigned nthr = k >= 2 ? 256 : 64;
     static int32_t in[N], far[FAR];
     static uint32_t out[4 * N];
     struct gs_gpu *g;
@@ -244,20 +267,9 @@ static struct gs_stats run_wsync(unsigned k, const char *cfg, const char *set)
     assert_int_equal(gs_memcpy_dtoh(g, out, dout, sizeof out), GS_OK);
     gs_kernel_stats(g, &st);
     gs_destroy(g);
-    for (unsigned i = 0; i < n; i++) {
-        const int32_t *v = in + i / 32 * 32;
-        uint32_t b[32], want[4];
-        for (unsigned l = 0; l < 32; l++)
-            b[l] = (uint32_t)(l % 2 ? far[32 * (i / 32 * 32 + l)] : v[l ^ 1]);
-        if (mem)
-            wsm_want(v, b, (uint32_t)far[32 * i + 1], i % 32, want);
-        else if (k == 3) {                 /* s[j] of ws_bar: lane i % 32 of the next warp */
-            unsigned j = (i % nthr + 32) % nthr + i / nthr * nthr;
-            want[0] = i % 32 < 16 ? ws_x(in + j / 32 * 32, j % 32) : 0;
-            want[1] = want[2] = 0;
-            want[3] = ws_x(v, i % 32);
-        } else
-            wsb_want(v, i % 32, k == 2, want);
+    for (unsigned i = 0; i < NCTA * nthr; i++) {
+        uint32_t want[4];
+        ws_want(k, i, nthr, in, far, want);
         for (unsigned w = 0; w < 4; w++)
             if (out[4 * i + w] != want[w])
                 fail_msg("%s %s %s: thread %u word %u = %#x, want %#x", names[k], cfg, set, i, w,
