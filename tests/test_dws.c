@@ -4,8 +4,10 @@
  * configs/kepler.cfg (timing model, test size); splits happen and reconverge, the statistics
  * agree with each other; a slot arrived with its pop timer running merges only when the timer
  * is done; barriers that only some lanes of a warp reach give the results and the arrivals of
- * dws = off (tests/data/ptx/divergent_barrier.ptx); the combinations DWS refuses are refused
- * with a message.
+ * dws = off (tests/data/ptx/divergent_barrier.ptx); warp-level instructions (shfl, vote,
+ * activemask, a barrier) of a split warp give the results and the arrivals of dws = off
+ * (tests/data/ptx/warp_sync.ptx, and warpreduce on one SM); the combinations DWS refuses are
+ * refused with a message.
  */
 #include "bench_run.h"
 
@@ -164,6 +166,169 @@ static void test_divergent_barrier(void **state)
     }
 }
 
+/* x of lane l of a warp whose inputs are at v, in warp_sync.ptx's ws_branch, ws_nest, ws_bar. */
+static uint32_t ws_x(const int32_t *v, unsigned l)
+{
+    uint32_t x = (uint32_t)v[l];
+    for (unsigned k = 0; l % 2 && k < 16; k++)
+        x = 3 * x + 7;
+    return x;
+}
+
+/* The words thread t of warp_sync.ptx's ws_branch (nest = 0) or ws_nest (1) writes (4 per
+   thread), the warp's inputs at v (32 of them), by the file's definitions. */
+static void wsb_want(const int32_t *v, unsigned t, int nest, uint32_t *o)
+{
+    uint32_t x[32], odd = 0, bal = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        x[l] = ws_x(v, l);
+        odd |= (x[l] & 1) << l;
+        bal |= (uint32_t)(l % 2 && v[l] > 0) << l;
+    }
+    o[0] = x[t ^ 1];
+    o[1] = odd;
+    o[2] = 0xffffffffu;
+    o[3] = t % 2 ? 0xaaaaaaaau ^ bal ^ (uint32_t)v[1] : 0;
+    if (nest) {                            /* lanes 0-15 alone in the region */
+        o[0] = t < 16 ? o[0] : 0;
+        o[1] = t < 16 ? odd & 0xffffu : 0;
+        o[2] = t < 16 ? 0xffffu : 0;
+        o[3] = x[t];
+    }
+}
+
+/* The same for ws_mem: v the warp's inputs, b[32] its loads of b, c thread t's load of c. */
+static void wsm_want(const int32_t *v, const uint32_t *b, uint32_t c, unsigned t, uint32_t *o)
+{
+    uint32_t odd = 0;
+    for (unsigned l = 0; l < 32; l++)
+        odd |= (b[l] & 1) << l;
+    o[0] = b[t ^ 1];
+    o[1] = odd;
+    o[2] = 0xffffffffu;
+    o[3] = (uint32_t)v[t] + b[t] + c;
+}
+
+/* The words thread i of kernel k of warp_sync.ptx (0 ws_branch, 1 ws_mem, 2 ws_nest, 3 ws_bar)
+   writes, in CTAs of nthr threads, inputs in and far. */
+static void ws_want(unsigned k, unsigned i, unsigned nthr, const int32_t *in, const int32_t *far,
+                    uint32_t *want)
+{
+    const int32_t *v = in + i / 32 * 32;
+    uint32_t b[32];
+    unsigned j = (i % nthr + 32) % nthr + i / nthr * nthr;   /* ws_bar's lane of the next warp */
+    for (unsigned l = 0; l < 32; l++)
+        b[l] = (uint32_t)(l % 2 ? far[32 * (i / 32 * 32 + l)] : v[l ^ 1]);
+    if (k == 1) {
+        wsm_want(v, b, (uint32_t)far[32 * i + 1], i % 32, want);
+    } else if (k == 3) {
+        want[0] = i % 32 < 16 ? ws_x(in + j / 32 * 32, j % 32) : 0;
+        want[1] = want[2] = 0;
+        want[3] = ws_x(v, i % 32);
+    } else {
+        wsb_want(v, i % 32, k == 2, want);
+    }
+}
+
+/* Kernel k of tests/data/ptx/warp_sync.ptx (0 ws_branch, 1 ws_mem, 2 ws_nest, 3 ws_bar) on 2
+   CTAs of 64 threads (ws_nest, ws_bar: 256, 8 warps, a split each, fill configs/dws.cfg's
+   table) on cfg with set; the results checked; returns the statistics. */
+static struct gs_stats run_wsync(unsigned k, const char *cfg, const char *set)
+{
+    enum { NCTA = 2, NMAX = 256, N = NCTA * NMAX, FAR = 32 * N };
+    static const char *const names[] = { "ws_branch", "ws_mem", "ws_nest", "ws_bar" };
+    const unsigned nthr = k >= 2 ? 256 : 64;
+    static int32_t in[N], far[FAR];
+    static uint32_t out[4 * N];
+    struct gs_gpu *g;
+    struct gs_module *mod;
+    struct gs_stats st;
+    uint64_t din, dfar, dout;
+    const struct gs_arg a0[2] = { GS_ARG(din), GS_ARG(dout) };
+    const struct gs_arg a1[3] = { GS_ARG(din), GS_ARG(dfar), GS_ARG(dout) };
+    const int mem = k == 1;
+    char err[512];
+    for (uint32_t i = 0; i < N; i++)
+        in[i] = (int32_t)(i * 2654435761u ^ i >> 1);
+    for (uint32_t i = 0; i < FAR; i++)
+        far[i] = (int32_t)(3 * i + 1 + (i >> 7));
+    if (gs_init(&g, cfg, &set, 1, err, sizeof err) != GS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(gs_load_ptx(g, "tests/data/ptx/warp_sync.ptx", &mod), GS_OK);
+    assert_int_equal(gs_malloc(g, &din, sizeof in), GS_OK);
+    assert_int_equal(gs_malloc(g, &dfar, sizeof far), GS_OK);
+    assert_int_equal(gs_malloc(g, &dout, sizeof out), GS_OK);
+    assert_int_equal(gs_memcpy_htod(g, din, in, sizeof in), GS_OK);
+    assert_int_equal(gs_memcpy_htod(g, dfar, far, sizeof far), GS_OK);
+    assert_int_equal(gs_memset(g, dout, 0xA5, sizeof out), GS_OK);
+    if (gs_launch(g, mod, names[k], (struct gs_dim3){ NCTA, 1, 1 },
+                  (struct gs_dim3){ nthr, 1, 1 }, 0, mem ? a1 : a0, mem ? 3 : 2) != GS_OK)
+        fail_msg("%s %s %s: %s", names[k], cfg, set, gs_last_error(g));
+    assert_int_equal(gs_memcpy_dtoh(g, out, dout, sizeof out), GS_OK);
+    gs_kernel_stats(g, &st);
+    gs_destroy(g);
+    for (unsigned i = 0; i < NCTA * nthr; i++) {
+        uint32_t want[4];
+        ws_want(k, i, nthr, in, far, want);
+        for (unsigned w = 0; w < 4; w++)
+            if (out[4 * i + w] != want[w])
+                fail_msg("%s %s %s: thread %u word %u = %#x, want %#x", names[k], cfg, set, i, w,
+                         out[4 * i + w], want[w]);
+    }
+    print_message("%s %s %s: %llu cycles, %llu branch splits, %llu memory splits, %llu barrier "
+                  "arrivals\n", names[k], cfg, set, (unsigned long long)st.cycles,
+                  (unsigned long long)st.t.split_branch, (unsigned long long)st.t.split_mem,
+                  (unsigned long long)st.barriers);
+    return st;
+}
+
+/* Warp-level instructions (shfl, vote, activemask) of a warp whose splits have not merged yet:
+   after a divergent region whose one side is long (ws_branch: the side that skips it reaches
+   the shuffle first), after a load whose lanes hit and miss the L1 (ws_mem: the hit lanes
+   run ahead) and in a region that lanes of two splits enter, one of them on its own stack
+   (ws_nest: they cannot merge), every lane sees what it sees under dws = off; a barrier in
+   such a region (ws_bar) is arrived at once per warp, as under dws = off. The splits happen
+   (a kernel that did not split would not test anything). Before, a split issued them with its
+   own lanes: a shuffle read a lane of another split before that split wrote it, a vote or
+   activemask saw only the split's lanes, the two splits at a barrier arrived twice. */
+static void test_warp_sync(void **state)
+{
+    static const char *const sets[] = { "dws=off", "dws=branch", "dws=aggress", "dws=lazy",
+                                        "dws=revive", "dws=revive_mem" };
+    static const char *const cfgs[] = { "configs/gtx480.cfg", DWSCFG };
+    (void)state;
+    for (unsigned c = 0; c < 2; c++) {
+        uint64_t bars = 0;
+        for (unsigned v = 0; v < sizeof sets / sizeof sets[0]; v++) {
+            struct gs_stats b = run_wsync(0, cfgs[c], sets[v]);
+            struct gs_stats m = run_wsync(1, cfgs[c], sets[v]);
+            struct gs_stats e = run_wsync(2, cfgs[c], sets[v]);
+            struct gs_stats r = run_wsync(3, cfgs[c], sets[v]);
+            if (v >= 1 && v <= 4)
+                assert_true(b.t.split_branch > 0 && e.t.split_branch > 0 &&
+                            r.t.split_branch > 0);
+            if (v >= 2)
+                assert_true(m.t.split_mem > 0);
+            bars = v ? bars : r.barriers;         /* sets[0]: dws = off */
+            assert_int_equal(r.barriers, bars);
+        }
+    }
+}
+
+/* The bench kernel warpreduce at the test size on one SM that runs one CTA at a time (so that
+   the later CTAs find the instruction cache warm and a split's side that skips the divergent
+   region reaches the shuffles after it first): correct under the branch variants. */
+static void test_warpreduce_one_sm(void **state)
+{
+    static const char *const vars[] = { "dws=branch", "dws=revive" };
+    (void)state;
+    for (unsigned v = 0; v < 2; v++) {
+        const char *sets[] = { vars[v], "num_sms=1", "max_ctas_per_sm=1" };
+        struct gs_stats st = run_stats("warpreduce", sets, 3);
+        assert_true(st.t.split_branch > 0);
+    }
+}
+
 /* The combinations DWS refuses, each with a message that names the reason. */
 static void test_bad_combinations(void **state)
 {
@@ -188,6 +353,8 @@ int main(void)
     const struct CMUnitTest extra[] = {
         cmocka_unit_test(test_bad_combinations),
         cmocka_unit_test(test_divergent_barrier),
+        cmocka_unit_test(test_warp_sync),
+        cmocka_unit_test(test_warpreduce_one_sm),
         cmocka_unit_test(test_splits_happen),
         cmocka_unit_test(test_merge_waits_pop_timer),
     };

@@ -153,6 +153,8 @@ struct sm_dws {
     slotmask fresh;                /* split slots created this cycle: the schedulers' youngest */
     slotmask issued;               /* slots that issued this cycle */
     slotmask cslots[SM_MAX_CTX];   /* the slots each context holds (home and splits) */
+    slotmask wl_done;              /* slots whose head warp-level instruction an earlier slot
+                                      of their group executed for their lanes (sm_dws_lanes) */
     uint8_t  none_idle;            /* wst's PC matcher had no entry to pick this cycle (its
                                       pointer moves on: wst_drift, time_skip) */
 };
@@ -416,6 +418,7 @@ static inline uint32_t sm_slot_own(const struct sm *s, uint32_t w)
 void sm_dws_apply(struct sm *s);
 slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes);
 slotmask sm_dws_hold(const struct sm *s);
+uint32_t sm_dws_lanes(struct sm *s, uint32_t w, uint32_t pc, uint32_t mask);
 void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc);
 void sm_dws_step(struct sm *s);
 void sm_dws_completion(struct sm *s);

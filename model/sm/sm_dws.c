@@ -26,9 +26,16 @@
  *   - after the units (sm_dws_completion): ldst's partial completion of a load whose completed
  *     lanes include an L1 hit is latched as the memory-split candidate for t+1, if its slot
  *     can still give those lanes away (they are active in its mask, not all of it).
- * A slot of a split warp does not issue bar.sync (sm_dws_hold): its warp's splits meet at the
- * barrier's pc and merge first -- unless no merge can make the warp whole any more (some lanes
- * reach a barrier that the others do not): then one held slot at a time arrives (bar_turn).
+ * A slot of a split warp does not issue a warp-level instruction -- bar.sync, shfl, vote,
+ * activemask (sm_dws_hold) -- with its own lanes: its warp's splits meet at the instruction's
+ * pc and merge first, so that a shuffle reads lanes that have written their sources, a vote or
+ * activemask sees the lanes the SIMT stack would run together, and a barrier arrives once --
+ * unless no merge can make the warp whole any more (some lanes reach the instruction and the
+ * others do not, as in a divergent region): then one held slot at a time goes (bar_turn). The
+ * instruction it issues executes for the lanes of every slot of the warp held at the same
+ * instruction too (they cannot merge: one is inside a divergent region of its own stack), as
+ * the SIMT stack would run them together (a barrier: the warp arrives once); those slots issue
+ * it later for the timing alone (sm_dws_lanes, wl_done).
  */
 #include <string.h>
 #include "sm.h"
@@ -44,7 +51,8 @@ static int in_regime(const struct sm *s, uint32_t w)
     return (int)(s->wst_q->reg_on >> home_of(s, w) & 1);
 }
 
-/* A new split slot dst of slot src's context: live, fresh, in the context's slot set. */
+/* A new split slot dst of slot src's context: live, fresh, in the context's slot set; at src's
+   pc, with src's wl_done (a memory split of a slot held at a warp-level instruction). */
 static void add_slot(struct sm *s, uint32_t src, uint32_t dst)
 {
     uint16_t x = s->slot_ctx[src];
@@ -54,6 +62,8 @@ static void add_slot(struct sm *s, uint32_t src, uint32_t dst)
     s->live |= slot_bit(dst);
     s->used |= slot_bit(dst);
     s->dws.fresh |= slot_bit(dst);
+    s->dws.wl_done &= ~slot_bit(dst);
+    s->dws.wl_done |= slot_has(s->dws.wl_done, src) ? slot_bit(dst) : 0;
 }
 
 /* A split slot merged away: free. */
@@ -65,6 +75,16 @@ static void free_slot(struct sm *s, uint32_t w)
     s->slot_ctx[w] = SM_NO_CTX;
     s->live &= ~slot_bit(w);
     s->used &= ~slot_bit(w);
+    s->dws.wl_done &= ~slot_bit(w);
+}
+
+/* Slots dst and src merge: has an earlier issue executed the merged slot's head for all its
+   lanes? (an empty slot, one whose lanes all exited, brings none) */
+static int merged_done(const struct sm *s, uint32_t dst, uint32_t src)
+{
+    const uint32_t *m = s->simt_o->mask;
+    slotmask k = s->dws.wl_done;
+    return (m[dst] | m[src]) && (!m[dst] || slot_has(k, dst)) && (!m[src] || slot_has(k, src));
 }
 
 void sm_dws_apply(struct sm *s)
@@ -100,6 +120,8 @@ void sm_dws_apply(struct sm *s)
     if (d->merge.v) {
         si->merge = (struct simt_merge){ 1, d->merge.dst, d->merge.src };
         sb->merge = (struct sb_merge){ 1, d->merge.dst, d->merge.src };
+        d->wl_done &= ~slot_bit(d->merge.dst);
+        d->wl_done |= merged_done(s, d->merge.dst, d->merge.src) ? slot_bit(d->merge.dst) : 0;
         free_slot(s, d->merge.src);
     }
     if (d->rel.v)
@@ -147,20 +169,22 @@ static int bar_after(const struct flow *f, uint32_t a, uint32_t b)
     return 0;
 }
 
-/* The held slot of a split warp (slots ws, held: those whose head is a barrier) that goes to
-   its barrier now, or 0. The warp's splits meet at a barrier's pc and merge before they
-   arrive; but where every slot waits -- held at a barrier, or arrived at the regime's
-   reconvergence point -- and no two of them can merge any more, the warp can never be whole:
-   some lanes reach a barrier the others do not (docs/functional.md: the warp arrives as if
-   whole, as without DWS). Then one held slot arrives: one whose barrier no other held
-   slot's barrier comes after on every path (so that a later barrier stays a meeting point,
-   as the SIMT stack reaches it only once the earlier one is passed), the lowest such slot
-   (the home keeps a branch's taken lanes, which the SIMT stack runs first). One at a time:
-   the others see it running again until it waits once more. */
+/* The held slot of a split warp (slots ws, held: those whose head is a warp-level
+   instruction, warp_level) that goes to it now, or 0. The warp's splits meet at the
+   instruction's pc and merge before they issue it; but where every slot waits -- held, or
+   arrived at the regime's reconvergence point -- and no two of them can merge any more, the
+   warp can never be whole there: some lanes reach the instruction and the others do not (a
+   barrier: docs/functional.md, the warp arrives as if whole, as without DWS; a shuffle or vote
+   inside a divergent region, which the SIMT stack runs with the region's lanes alone). Then
+   one held slot goes: one whose instruction no other held slot's comes after on every path
+   (so that a later one stays a meeting point, as the SIMT stack reaches it only once the
+   earlier one is passed), the lowest such slot (the home keeps a branch's taken lanes, which
+   the SIMT stack runs first). One at a time: the others see it running again until it waits
+   once more. */
 static slotmask bar_turn(const struct sm *s, slotmask ws, slotmask held)
 {
     const struct simt_out *o = s->simt_o;
-    const uint32_t *pc = s->fetch_o->head_pc;    /* the barriers' pcs */
+    const uint32_t *pc = s->fetch_o->head_pc;    /* the held instructions' pcs */
     slotmask ready = held & ~o->busy, c, t1, t2;
     uint32_t nsplit = slot_count(ws) - 1;
     unsigned a, b;
@@ -174,12 +198,19 @@ static slotmask bar_turn(const struct sm *s, slotmask ws, slotmask held)
     for (SLOT_EACH(a, ready, t1))
         for (SLOT_EACH(b, ready, t2))
             if (a != b && bar_after(s->p.flow, pc[b], pc[a]))
-                c &= ~slot_bit(a);         /* b's barrier comes first */
+                c &= ~slot_bit(a);         /* b's instruction comes first */
     return c ? slot_bit(slot_ctz(c)) : 0;
 }
 
-/* Slots of split warps whose I-buffer head is a barrier: they wait until the warp is whole,
-   or until bar_turn lets one of them arrive. */
+/* Instructions that a warp's lanes execute together (a barrier arrives once per warp; a shuffle
+   reads other lanes' registers; a vote or activemask reports the lanes that run with it). */
+static int warp_level(unsigned op)
+{
+    return op == OP_BAR || op == OP_SHFL || op == OP_VOTE || op == OP_ACTIVEMASK;
+}
+
+/* Slots of split warps whose I-buffer head is a warp-level instruction: they wait until the
+   warp is whole, or until bar_turn lets one of them go. */
 slotmask sm_dws_hold(const struct sm *s)
 {
     slotmask m = s->fetch_o->head_v & s->live, h = 0, left, tmp;
@@ -187,7 +218,7 @@ slotmask sm_dws_hold(const struct sm *s)
     if (!s->wst_n)
         return 0;
     for (SLOT_EACH(w, m, tmp))
-        if (s->p.prog->insns[s->fetch_o->head_pc[w]].op == OP_BAR && in_regime(s, w))
+        if (warp_level(s->p.prog->insns[s->fetch_o->head_pc[w]].op) && in_regime(s, w))
             h |= slot_bit(w);
     for (left = h; left; ) {
         slotmask ws = s->dws.cslots[s->slot_ctx[slot_ctz(left)]] & s->live & ~s->simt_o->fin;
@@ -195,6 +226,38 @@ slotmask sm_dws_hold(const struct sm *s)
         left &= ~(ws | slot_bit(slot_ctz(left)));
     }
     return h;
+}
+
+/* Issue of slot w's head, the instruction at pc, for the lanes in mask: the lanes it executes
+   for (0: none, an earlier slot executed them). A warp-level instruction of a split warp
+   issues only when bar_turn lets it go, and then no two slots of the warp can merge; the
+   other slots held at the same instruction have reached it too and run it with w as one
+   instruction, as the SIMT stack would run them together: a vote counts their lanes, a
+   shuffle reads their sources before any of them writes its result, a barrier is the warp's
+   one arrival (the context waits at it, they with it). They issue it later for the timing
+   alone: their results are written now, their barrier arrived at. */
+uint32_t sm_dws_lanes(struct sm *s, uint32_t w, uint32_t pc, uint32_t mask)
+{
+    struct sm_dws *d = &s->dws;
+    unsigned op = s->p.prog->insns[pc].op;
+    slotmask m, tmp;
+    unsigned g;
+    if (!s->wst_n || !warp_level(op))
+        return mask;
+    if (slot_has(d->wl_done, w)) {
+        d->wl_done &= ~slot_bit(w);
+        return 0;
+    }
+    if (!in_regime(s, w))
+        return mask;
+    m = d->cslots[s->slot_ctx[w]] & s->live & ~s->simt_o->fin & s->fetch_o->head_v &
+        ~slot_bit(w);
+    for (SLOT_EACH(g, m, tmp))
+        if (s->fetch_o->head_pc[g] == pc) {
+            mask |= s->simt_o->mask[g];
+            d->wl_done |= slot_bit(g);
+        }
+    return mask;
 }
 
 /* Issue of a conditional branch by slot w on update port `port`: split it? */

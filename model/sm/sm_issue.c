@@ -110,6 +110,14 @@ static void latch_issue(struct sm *s, uint32_t sched, uint32_t w, uint32_t x,
                                               (uint8_t)bar, 0 };
 }
 
+/* The result of an issue whose lanes an earlier issue executed (sm_dws_lanes): nothing more. */
+static void no_exec(struct ex_result *r)
+{
+    r->kind = EX_NORMAL;
+    r->exec_mask = r->taken = r->exited = 0;
+    r->err[0] = '\0';
+}
+
 /* Execute slot w's head instruction on scheduler `sched`. Returns -1 on a kernel fault. */
 static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
 {
@@ -119,8 +127,12 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
     const struct iss_dec *d = &s->dec[pc];
     struct fu_issue *fi = &io->fu.issue[sched];
     int wb = in->op != OP_ST && in->op != OP_RED, bar = 0;
+    uint32_t lanes = sm_dws_lanes(s, w, pc, mask);   /* DWS: a warp-level group's lanes */
     exec_context(s, x, now);
-    ex_exec(&s->ex, pc, mask, &s->res);
+    if (lanes)
+        ex_exec(&s->ex, pc, lanes, &s->res);
+    else
+        no_exec(&s->res);
     if (s->res.kind == EX_ERROR) {
         snprintf(s->err, sizeof s->err, "%s", s->res.err);
         return -1;
