@@ -69,7 +69,7 @@ define RUN_STAGES
 	  $(MAKE) --no-print-directory $$pj -k $(addprefix stage/,$(1)) 2>&1 | \
 	    grep --line-buffered -v -e '^make\[[0-9]*\]: \*\*\* \[' -e '^make\[[0-9]*\]: Target .* not remade' \
 	            -e '^make: \*\*\* \[' -e '^make: Target .* not remade'; \
-	  sh tools/test_summary.sh $(STAGE_DIR) $(1)
+	  STAGE_RUN="make $@" sh tools/test_summary.sh $(STAGE_DIR) $(1)
 endef
 
 .PHONY: test test-full check-test san-test cosim-test cost-test

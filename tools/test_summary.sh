@@ -5,6 +5,7 @@
 # failed, and counts as one failure. Then the whole run's wall time (from DIR/.start), its CPU
 # time, the load average when it started (DIR/.load), and as the last line
 # "N passed, M failed" over every test the stages counted. Exits 1 if anything failed.
+# STAGE_RUN names the run in its time line (default "make test").
 dir=$1; shift
 [ -d "$dir" ] || { echo "test_summary.sh: no stage directory $dir" >&2; echo "0 passed, 1 failed"; exit 1; }
 now=$(date +%s.%N)
@@ -17,14 +18,14 @@ for n in "$@"; do
     else
         echo "$n missing"
     fi
-done | awk -v now="$now" -v start="$start" -v load="$load" '
+done | awk -v now="$now" -v start="$start" -v load="$load" -v run="${STAGE_RUN:-make test}" '
     $2 == "missing" { printf "%-34s %-7s %8s %8s  %s\n", $1, "NOT RUN", "-", "-", "(a build it needs failed)";
                       F++; miss++; next }
     { res = $2 == 0 ? "ok" : "FAILED"; if ($2 != 0) bad++;
       t = $5 " passed"; if ($6 > 0) t = t ", " $6 " failed"; if ($7 > 0) t = t ", " $7 " skipped";
       printf "%-34s %-7s %8.1f %8.1f  %s\n", $1, res, $3, $4, t;
       P += $5; F += $6; S += $7; cpu += $4 }
-    END { printf "\nmake test: %.0f s wall (%.1f min), %.0f s CPU in the stages, load average at the start %s\n",
-                 now - start, (now - start) / 60, cpu, load;
+    END { printf "\n%s: %.0f s wall (%.1f min), %.0f s CPU in the stages, load average at the start %s\n",
+                 run, now - start, (now - start) / 60, cpu, load;
           if (S) printf "%d skipped (each says why in its log)\n", S;
           printf "%d passed, %d failed\n", P, F; exit (F > 0 || bad > 0) }'
