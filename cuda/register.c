@@ -209,8 +209,8 @@ static cudaError_t find_module(struct rt_module *m, const char *name, int kernel
         return miss;
     }
     if (!m->mod) {
-        rt_once(NULL, "%s %s: its module %u did not load (%s)", what, name, m->index,
-                m->err ? m->err : "no GPU");
+        rt_once(NULL, "%s %s: its module %u did not load (the reason is above)", what, name,
+                m->index);
         return m->code ? m->code : cudaErrorInvalidPtx;
     }
     if (!has(m->mod, name)) {

@@ -10,7 +10,8 @@
 #                    fatbinary's compressed PTX; make deps installs them).
 #   make cuda-apps   where nvcc exists: rebuild the checked-in CUDA programs of the tests,
 #                    tests/cuda/NAME/app from tests/cuda/NAME/*.cu (nvcc -cudart shared,
-#                    default options), and their register records tests/cuda/NAME/app.N.res
+#                    default options, and tests/cuda/NAME/nvcc.flags when a program needs
+#                    others), and their register records tests/cuda/NAME/app.N.res
 #                    (ptxas's counts for module N's PTX, found by its hash where ptxas is
 #                    absent: docs/cuda.md "Registers"). Without nvcc the checked-in ones stay.
 #
@@ -54,7 +55,8 @@ $(BUILD)/tests/test_cuda: $(CUDART) $(BUILD)/gpusim
 cuda-apps: all
 	@command -v $(NVCC) >/dev/null || { echo "make cuda-apps: nvcc not found; the checked-in programs stay"; exit 0; }; \
 	for d in $(CUDA_APP_DIRS); do \
-	  echo "nvcc -cudart shared -o $$d/app $$d/*.cu"; \
-	  $(NVCC) -cudart shared -o $$d/app $$d/*.cu || exit 1; \
+	  f=$$(cat $$d/nvcc.flags 2>/dev/null); \
+	  echo "nvcc -cudart shared $$f -o $$d/app $$d/*.cu"; \
+	  $(NVCC) -cudart shared $$f -o $$d/app $$d/*.cu || exit 1; \
 	  sh tools/cuda_res.sh $(BUILD)/gpusim $$d/app || exit 1; \
 	done
