@@ -18,6 +18,7 @@
 #include "base/config.h"
 #include "base/json.h"
 #include "gpu/cta.h"
+#include "gpu/kres.h"
 #include "gpu/stats.h"
 #include "rt.h"
 
@@ -101,8 +102,8 @@ static const char *pretty(struct rt_kernel *k)
     return k->pretty ? k->pretty : k->name;
 }
 
-static void json_launch(struct rt_kernel *k, const struct gs_stats *s, dim3 grid, dim3 block,
-                        size_t shmem, cudaError_t result)
+static void json_launch(struct gs_gpu *g, struct rt_kernel *k, const struct gs_stats *s,
+                        dim3 grid, dim3 block, size_t shmem, cudaError_t result)
 {
     FILE *f = st.json;
     if (st.json_seek)
@@ -112,8 +113,12 @@ static void json_launch(struct rt_kernel *k, const struct gs_stats *s, dim3 grid
     fprintf(f, ",\n  \"name\": ");
     json_str(f, pretty(k));
     fprintf(f, ",\n  \"module\": %u,\n  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n"
-            "  \"dynamic_shared\": %zu,\n  \"result\": \"%s\",\n  \"stats\": ", k->m->index,
+            "  \"dynamic_shared\": %zu,\n  \"result\": \"%s\",\n  ", k->m->index,
             grid.x, grid.y, grid.z, block.x, block.y, block.z, shmem, rt_error_name(result));
+    json_str(f, "registers");
+    fprintf(f, ": ");
+    json_str(f, gs_regs_note(g));
+    fprintf(f, ",\n  \"stats\": ");
     gs_stats_json(s, "  ", f);
     fprintf(f, "\n}");
     if (st.json_seek) {
@@ -139,9 +144,10 @@ static void summary_launch(struct rt_kernel *k, const struct gs_stats *s,
     if (c->model == MODEL_TIMING)
         fprintf(st.sum, "%llu cycles, IPC %.3f, ", (unsigned long long)s->cycles,
                 s->cycles ? (double)s->warp_insns / (double)s->cycles : 0.0);
-    fprintf(st.sum, "%llu warp insns, %llu thread insns, %u regs, occupancy %u CTAs/SM (%s)%s%s\n",
-            (unsigned long long)s->warp_insns, (unsigned long long)s->thread_insns,
-            s->regs_per_thread, s->occupancy, cta_limit_name((enum cta_limit)s->occupancy_limit),
+    fprintf(st.sum, "%llu warp insns, %llu thread insns, %u regs (%s), occupancy %u CTAs/SM (%s)"
+            "%s%s\n", (unsigned long long)s->warp_insns, (unsigned long long)s->thread_insns,
+            s->regs_per_thread, kres_src_name(s->regs_source), s->occupancy,
+            cta_limit_name((enum cta_limit)s->occupancy_limit),
             result ? ": " : "", result ? rt_error_name(result) : "");
     fflush(st.sum);
 }
@@ -156,7 +162,7 @@ void rt_stats_launch(struct gs_gpu *g, const struct rt_kernel *kc, dim3 grid, di
     st.conf = *gs_config(g);
     st.n++;
     if (st.json)
-        json_launch(k, &s, grid, block, shmem, result);
+        json_launch(g, k, &s, grid, block, shmem, result);
     if (st.csv)
         csv_launch(k, &s, shmem, result);
     if (st.sum)

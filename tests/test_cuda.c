@@ -83,6 +83,7 @@ static void test_vadd(void **state)
     tu_assert_contains(r.err, "gpusim: launch 1 vadd(float const*, float const*, float*, int) "
                        "grid (4,1,1) block (256,1,1): ");
     tu_assert_contains(r.err, " cycles, IPC ");
+    tu_assert_contains(r.err, "12 regs (recorded)");          /* tests/cuda/vadd/app.1.res */
     tu_assert_contains(r.err, "gpusim: total: 1 launches, ");
     tu_assert_contains(r.err, "(gtx480, timing model)\n");
     run_free(&r);
@@ -106,6 +107,7 @@ static void test_stats_files(void **state)
     tu_assert_contains(json, "\"kernel\": \"_Z8add_basePi\"");
     tu_assert_contains(json, "\"name\": \"scale(int*, int)\"");
     tu_assert_contains(json, "\"regs_source\": \"recorded\"");     /* tests/cuda/twofiles/app.N.res */
+    tu_assert_contains(json, "\"registers\": \"8 per thread, recorded: ");
     assert_int_equal(count(json, "\"result\": \"cudaSuccess\""), 2);
     assert_int_equal(count(csv, "\n"), 3);                          /* the header, 2 launches */
     tu_assert_contains(csv, "\n2,_Z8add_basePi,cudaSuccess,0,1,1,");
