@@ -39,7 +39,7 @@ $(BUILD)/pic/%.o: %.c
 $(CUDART): $(PIC_OBJ) cuda/libcudart.map
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=cuda/libcudart.map \
-	  -Wl,--no-undefined -o $@ $(PIC_OBJ) $(CUDA_LDLIBS) $(LDLIBS)
+	  -Wl,--no-undefined -o $@ $(PIC_OBJ) $(CUDA_LDLIBS) $(filter-out -fsanitize=%,$(LDLIBS))
 
 $(CUDALIB): $(CUDA_OBJ)
 	@rm -f $@; ar rcs $@ $^
