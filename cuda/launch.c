@@ -8,11 +8,14 @@
  * order, whatever their stream: concurrent kernels are not modelled). args[i] points to the
  * kernel's i-th argument, whose size is the PTX parameter's. A kernel fault prints the model's
  * message (kernel, PC, CTA, thread) once and is sticky, as in CUDA: every later call that
- * needs the GPU returns it until cudaDeviceReset. A launch the model refuses returns the
- * matching error (error.c) and prints the model's reason once per kernel and error.
+ * needs the GPU returns it until cudaDeviceReset. So is a kernel VTW cannot transform (vtw !=
+ * off: the message names the kernel and the reason): the run stops there. A launch the model
+ * refuses otherwise returns the matching error (error.c) and prints the model's reason once
+ * per kernel and error.
  */
 #include <stdlib.h>
 #include <string.h>
+#include "base/config.h"
 #include "rt.h"
 
 #define RT_MAX_CONFIGS 16             /* pushed and not yet popped configurations */
@@ -56,9 +59,9 @@ static cudaError_t launch_result(struct gs_gpu *g, const struct rt_kernel *k, in
     const char *msg = gs_last_error(g);
     cudaError_t e = rt_error_of(rc, msg);
     char key[300];
-    if (rc == GS_ERR_KERNEL) {
-        rt_once("kernel fault", "%s (%s)", msg, rt_error_name(e));
-        rt_set_sticky(e);
+    if (rc == GS_ERR_KERNEL || (rc == GS_ERR_PTX && gs_config(g)->vtw != VTW_OFF)) {
+        rt_once(NULL, "%s (%s)", msg, rt_error_name(e));
+        rt_set_sticky(e);              /* a fault, or VTW cannot run the kernel: the run stops */
     } else if (rc != GS_OK) {
         snprintf(key, sizeof key, "launch %d %.200s", (int)e, k->name);
         rt_once(key, "%s (%s)", msg, rt_error_name(e));

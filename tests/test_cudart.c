@@ -11,7 +11,8 @@
  *   - the statistics files (GPUSIM_JSON, GPUSIM_LAUNCHES, GPUSIM_SUMMARY) after each launch;
  *   - errors: names and texts, refused launches, a kernel fault (cudaErrorIllegalAddress,
  *     sticky until cudaDeviceReset, after which the module loads again), unsupported calls;
- *   - streams and events with simulated time (cycles over clock_mhz).
+ *   - streams and events with simulated time (cycles over clock_mhz);
+ *   - under vtw = hw a kernel VTW refuses stops the run (GPUSIM_PTX supplies one).
  * The cases share the process's one GPU and run in order.
  */
 #include <unistd.h>
@@ -287,6 +288,33 @@ static void test_fault_sticky(void **state)
     }
 }
 
+/* Under vtw = hw a kernel VTW's hw form refuses (it reads %warpid) stops the run: the launch
+   returns cudaErrorInvalidPtx, sticky. GPUSIM_PTX supplies that kernel under tiny's name; the
+   GPU made again after cudaDeviceReset reads the environment again. */
+static void test_vtw_refusal(void **state)
+{
+    FILE *f = fopen(DIR "/warpid.ptx", "w");
+    int *d = NULL;
+    (void)state;
+    assert_non_null(f);
+    fprintf(f, ".version 7.0\n.target sm_75\n.address_size 64\n"
+            ".visible .entry _Z4tinyPi(.param .u64 p)\n{\n .reg .b32 %%r<2>;\n"
+            " .reg .b64 %%rd<2>;\n ld.param.u64 %%rd1, [p];\n mov.u32 %%r1, %%warpid;\n"
+            " st.global.u32 [%%rd1], %%r1;\n ret;\n}\n");
+    fclose(f);
+    assert_int_equal(cudaDeviceReset(), cudaSuccess);
+    setenv("GPUSIM_SET", "regs_source=estimate\nvtw=hw\nsched_policy=vtw", 1);
+    setenv("GPUSIM_PTX", DIR "/warpid.ptx", 1);
+    assert_int_equal(cudaMalloc((void **)&d, 64), cudaSuccess);
+    launch_tiny(d, 32, cudaErrorInvalidPtx);
+    assert_int_equal(cudaMalloc((void **)&d, 64), cudaErrorInvalidPtx);   /* stopped */
+    unsetenv("GPUSIM_PTX");
+    setenv("GPUSIM_SET", "regs_source=estimate", 1);
+    assert_int_equal(cudaDeviceReset(), cudaSuccess);
+    assert_int_equal(cudaMalloc((void **)&d, 64), cudaSuccess);
+    launch_tiny(d, 16, cudaSuccess);
+}
+
 cudaError_t cudaMallocManaged(void);
 
 static void test_unsupported(void **state)
@@ -306,6 +334,7 @@ int main(void)
         cmocka_unit_test(test_events),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_fault_sticky),
+        cmocka_unit_test(test_vtw_refusal),
         cmocka_unit_test(test_unsupported),
     };
     tu_filters();
