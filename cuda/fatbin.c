@@ -181,7 +181,7 @@ static int decompress(const struct fb_entry *e, char **out, uint64_t *size, char
                      e->compressed_size : e->payload_size;
     int rc;
     *size = text_size(e, csize);
-    if (!*size || *size > FB_MAX_BYTES) {
+    if (!*size || *size > FB_MAX_TEXT) {
         snprintf(err, errlen, "the %s PTX is compressed and its size (%llu bytes) is unknown "
                  "or too large: " NO_COMPRESS, fb_arch_name(e, an, sizeof an),
                  (unsigned long long)*size);
@@ -219,6 +219,12 @@ int fb_entry_text(const struct fb_entry *e, char **text, size_t *len, char *err,
             return -1;
     } else {
         n = e->payload_size;
+        if (n > FB_MAX_TEXT) {
+            snprintf(err, errlen, "the %s PTX has %llu bytes, more than the %llu a text may have",
+                     fb_arch_name(e, an, sizeof an), (unsigned long long)n,
+                     (unsigned long long)FB_MAX_TEXT);
+            return -1;
+        }
         if (!(*text = malloc(n + 1))) {
             snprintf(err, errlen, "out of host memory for %llu bytes of PTX", (unsigned long long)n);
             return -1;

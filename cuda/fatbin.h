@@ -27,7 +27,8 @@
 #define FB_FLAG_LZ4      0x2000ull
 #define FB_FLAG_ZSTD     0x8000ull
 #define FB_MAX_ENTRIES   256
-#define FB_MAX_BYTES     (1ull << 30)     /* a fatbinary or an entry's text: at most 1 GiB */
+#define FB_MAX_BYTES     (1ull << 30)     /* a fatbinary: at most 1 GiB */
+#define FB_MAX_TEXT      (256ull << 20)   /* an entry's text: at most 256 MiB (PTX_FILE_MAX) */
 #define FB_ENTRY_MIN     64               /* the smallest entry header holding every field read */
 
 struct fb_entry {

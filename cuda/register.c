@@ -108,7 +108,8 @@ static void load_fatbin(struct gs_gpu *g, struct rt_module *m)
     if ((n = fb_ptx_order(&img, order, FB_MAX_ENTRIES)) == 0) {
         module_fail(m, cudaErrorNoKernelImageForDevice, "no PTX in it (only machine code), and "
                     "the model runs PTX: compile with a PTX target, e.g. nvcc's default or "
-                    "-gencode arch=compute_75,code=compute_75 beside your -arch/-gencode");
+                    "-gencode arch=compute_75,code=compute_75 beside your -arch/-gencode (and "
+                    "without -rdc=true, whose linked image holds machine code only)");
         return;
     }
     load_entries(g, m, &img, order, n);

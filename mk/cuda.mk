@@ -52,6 +52,10 @@ $(CUDA_UNIT_TESTS): $(BUILD)/tests/%: tests/%.c tests/testutil.h $(CUDALIB) $(CL
 
 $(BUILD)/tests/test_cuda: $(CUDART) $(BUILD)/gpusim
 
+# The fuzz regression test runs fuzz/fuzz_fatbin_one.c too: the reader and its libraries.
+$(BUILD)/tests/test_fuzz_regress: $(CUDALIB)
+$(BUILD)/tests/test_fuzz_regress: LDLIBS += $(CUDALIB) -lzstd -llz4
+
 cuda-apps: all
 	@command -v $(NVCC) >/dev/null || { echo "make cuda-apps: nvcc not found; the checked-in programs stay"; exit 0; }; \
 	for d in $(CUDA_APP_DIRS); do \
