@@ -19,6 +19,7 @@
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
  *                                       of its VTW transforms, FILE.vtw.res)
  *   gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]   a kernel VTW-transformed
+ *   gpusim exec [options] -- PROGRAM [ARGS...]   a CUDA program on the model (cli/exec.c)
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
  *          --markdown FILE, --csv FILE, --kernels a,b, --cache DIR|none; report page: --mechs
@@ -40,6 +41,7 @@
 #include "ptx/ptx_res.h"
 #include "ptx/vtwx.h"
 #include "cli.h"
+#include "exec.h"
 #include "sweep.h"
 
 static void usage(FILE *f)
@@ -109,6 +111,11 @@ static void usage(FILE *f)
         "                                   (a kernel in VTW's wrapper while loop, printed as PTX)\n"
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
         "                                    (the block registry, or the names with a flag)\n"
+        "       gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]\n"
+        "                   [--summary FILE] [--ptx FILE] -- PROGRAM [ARGS...]\n"
+        "                                    (a CUDA program compiled with nvcc -cudart shared,\n"
+        "                                     run on the model: per-launch statistics, a line per\n"
+        "                                     launch on stderr; its exit status; docs/cuda.md)\n"
         "Runs CUDA kernels (as nvcc PTX) on a model of a GPU and checks their results.\n"
         "Exit status: 0 correct, 1 wrong result, 2 usage/configuration/PTX/API error.\n");
 }
@@ -833,6 +840,8 @@ static int cmd_suite(const struct opts *o)
 int main(int argc, char **argv)
 {
     struct opts o;
+    if (argc > 1 && !strcmp(argv[1], "exec")) return cmd_exec(argc, argv);   /* before --help:
+                                                  the program's own arguments may hold one */
     for (int i = 1; i < argc; i++)            /* --help anywhere (not cost's own options) */
         if ((!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) && strcmp(argv[1], "cost")) {
             usage(stdout);

@@ -1,7 +1,7 @@
 /*
  * fuzz_one.h -- one input through the PTX path, the configuration parser, the sweep SPEC
- * parser, the result cache's entry parser, the binary BBV reader or the register record
- * reader, as the libFuzzer harnesses (fuzz/fuzz_NAME.c) and the regression test
+ * parser, the result cache's entry parser, the binary BBV reader, the register record
+ * reader or the CUDA runtime library's fatbinary reader, as the libFuzzer harnesses (fuzz/fuzz_NAME.c) and the regression test
  * (tests/test_fuzz_regress.c) run it. Each returns 0 when every stage either succeeded or
  * returned an error with a message, and otherwise the number of stages that did not (each
  * described on stderr); a crash, an exit() or a sanitizer report is a failure of its own.
@@ -35,5 +35,6 @@ void fuzz_cache_counts(struct fuzz_cache_count *out);
 void fuzz_cache_key(struct cache_key *k, int other);
 int fuzz_bbv_one(const uint8_t *data, size_t size);    /* the binary BBV reader */
 int fuzz_res_one(const uint8_t *data, size_t size);    /* the register record reader */
+int fuzz_fatbin_one(const uint8_t *data, size_t size); /* the CUDA fatbinary reader */
 
 #endif

@@ -25,14 +25,16 @@
 #   bbv    the binary BBV reader (model/gpu/bbv.c); seeds fuzz/seeds/bbv/
 #   res    the register record reader (model/ptx/ptx_res.c); seeds bench/*/*.res,
 #          fuzz/seeds/res/
-# Every harness links the whole model, the command line's modules but main(), bench/ and
-# cost/, built with the fuzzing flags.
+#   fatbin the CUDA runtime library's fatbinary reader (cuda/fatbin.c: sections, entries, zstd
+#          and LZ4 texts); seeds tests/data/cuda/*.fatbin; fuzz/fatbin.dict
+# Every harness links the whole model, the command line's modules but main(), bench/, cost/
+# and the fatbinary reader (with libzstd and liblz4), built with the fuzzing flags.
 #
 # Knobs: FUZZ_TIME (60 s per harness), FUZZ_RUNS (executions; unset = time-bound; with
 # FUZZ_JOBS > 1 the total over all workers), FUZZ_JOBS (1: worker processes; N > 1 runs
 # libFuzzer's fork mode, -fork=N, whose workers share the corpus and whose log lines count every
 # worker's executions with the oom/timeout/crash totals; a timeout or out-of-memory input stops
-# it as in the one-process run, -ignore_timeouts=0 -ignore_ooms=0), FUZZ_TARGETS (all six),
+# it as in the one-process run, -ignore_timeouts=0 -ignore_ooms=0), FUZZ_TARGETS (all seven),
 # FUZZ_TIMEOUT (10: seconds one input may take before it is a timeout -- an input takes about a
 # millisecond, fuzz/fuzz_ptx_one.c bounds every launch), FUZZ_RSS_MB (2048: resident memory
 # limit, also the largest single allocation), FUZZ_NICE (10: the harnesses run under nice),
@@ -50,7 +52,7 @@ FUZZ_RUNS    ?=
 FUZZ_TIMEOUT ?= 10
 FUZZ_RSS_MB  ?= 2048
 FUZZ_NICE    ?= 10
-FUZZ_ALL     := ptx cfg spec cache bbv res
+FUZZ_ALL     := ptx cfg spec cache bbv res fatbin
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_OPTS    ?=
 FUZZ_JOBS    ?= 1
@@ -59,7 +61,7 @@ FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined -std=gnu11 -Wall -Wextra \
                 -Werror=implicit-function-declaration -Imodel -Ibench -Icli
 FUZZ_OBJ     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(MODEL_SRC) $(filter-out cli/main.c,$(CLI_SRC)) \
-                  $(BENCH_SRC) $(BUILD)/bench/registry.c $(wildcard cost/*.c))
+                  $(BENCH_SRC) $(BUILD)/bench/registry.c $(wildcard cost/*.c) cuda/fatbin.c)
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_ALL))
 FUZZ_LIMIT    = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_TIME))
 FUZZ_FORK     = $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS) -ignore_timeouts=0 -ignore_ooms=0)
@@ -75,9 +77,9 @@ $(FUZZ_BUILD)/%.o: %.c
 
 $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_BUILD)/fuzz/fuzz_%_one.o \
 		$(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm -lzstd -llz4
 
-$(patsubst %,$(FUZZ_BUILD)/%.dict,ptx cache bbv res): $(FUZZ_BUILD)/%.dict: fuzz/%.dict
+$(patsubst %,$(FUZZ_BUILD)/%.dict,ptx cache bbv res fatbin): $(FUZZ_BUILD)/%.dict: fuzz/%.dict
 	@mkdir -p $(dir $@)
 	cp $< $@
 
@@ -103,6 +105,7 @@ FUZZ_SEEDS_spec  = $(wildcard fuzz/seeds/spec/* tests/data/fuzz/spec/*)
 FUZZ_SEEDS_cache = $(wildcard fuzz/seeds/cache/*)
 FUZZ_SEEDS_bbv   = $(wildcard fuzz/seeds/bbv/*)
 FUZZ_SEEDS_res   = $(wildcard bench/*/*.res fuzz/seeds/res/*)
+FUZZ_SEEDS_fatbin = $(wildcard tests/data/cuda/*.fatbin)
 # a seed's corpus name: its path with / as - (bench/vecadd/kernel.ptx: seed-bench-vecadd-kernel.ptx)
 $(foreach t,$(FUZZ_ALL),$(eval fuzz-seed-$(t): ; @mkdir -p $(FUZZ_BUILD)/corpus-$(t) && \
 	for f in $$(FUZZ_SEEDS_$(t)); do cp $$$$f $(FUZZ_BUILD)/corpus-$(t)/seed-$$$$(echo $$$$f | tr / -); done))

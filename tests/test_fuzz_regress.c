@@ -1,7 +1,8 @@
 /*
  * test_fuzz_regress.c -- every input the fuzzers found a bug with (tests/data/fuzz/ptx/,
  * tests/data/fuzz/cfg/, tests/data/fuzz/cache/, tests/data/fuzz/spec/, tests/data/fuzz/bbv/
- * and tests/data/fuzz/res/, one file each) and every fuzz seed, run through the harness bodies
+ * and tests/data/fuzz/res/, one file each) and every fuzz seed (the fatbinary reader's: the
+ * .nv_fatbin sections of tests/data/cuda/), run through the harness bodies
  * the fuzzers use (fuzz/fuzz_NAME_one.c): each must end in success or
  * in an error with a message. Under SAN=1 (make san-test) a memory error or undefined behaviour
  * on one of them fails the test too, and so does a leak where make san-test runs this test
@@ -170,6 +171,13 @@ static void test_res_regressions(void **state)
     assert_int_equal(run_file("bench/vecadd/kernel.vtw.res", fuzz_res_one), 0);
 }
 
+/* The CUDA fatbinary reader (fuzz/fuzz_fatbin_one.c): the seeds, real nvcc sections. */
+static void test_fatbin_seeds(void **state)
+{
+    (void)state;
+    assert_int_equal(run_dir("tests/data/cuda", ".fatbin", fuzz_fatbin_one), 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_spec_regressions),
         cmocka_unit_test(test_bbv_regressions),
         cmocka_unit_test(test_res_regressions),
+        cmocka_unit_test(test_fatbin_seeds),
     };
     tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);

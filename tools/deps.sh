@@ -9,7 +9,9 @@ set -e
 # parallel (GNU parallel): gpusim sweep's local runs; slurm-wlm (slurmctld, slurmd, the sbatch
 # client) and munge (Slurm's authentication): gpusim sweep --slurm and the single-node Slurm
 # tests/test_sweep.c starts (tools/slurm_local.sh; the packages' own services are not used).
-PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev valgrind gnuplot-nox chromium parallel slurm-wlm munge"
+# libzstd-dev and liblz4-dev: the CUDA runtime library (build/cuda/libcudart.so.13, mk/cuda.mk)
+# decompresses the PTX nvcc compresses in a program's fatbinary (zstd by default, LZ4 before).
+PKGS="gcc g++ make libcmocka-dev verilator libsystemc-dev yosys qflow-tech-osu018 clang libclang-rt-14-dev valgrind gnuplot-nox chromium parallel slurm-wlm munge libzstd-dev liblz4-dev"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

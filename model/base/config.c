@@ -47,6 +47,14 @@ static const struct conf_key keys[] = {
       "Device memory capacity (GTX480: 1536 MB)." },
     { "local_bytes_per_thread", CK_U64, OFF(local_bytes_per_thread), 0, 512u * 1024, "bytes",
       "Largest local memory (stack frame) a kernel may use per thread (Fermi: 512 KB)." },
+    { "clock_mhz", CK_U32, OFF(clock_mhz), 1, 100000, "MHz",
+      "Core clock: converts the model's cycles to time for CUDA programs (cudaEventElapsedTime, "
+      "cudaDevAttrClockRate; docs/cuda.md); changes no cycle count (GTX480: 700, GPGPU-Sim's "
+      "gtx480 core clock domain, the clock the dram_t* keys are converted at)." },
+    { "compute_capability", CK_U32, OFF(compute_capability), 10, 999, "major x 10 + minor",
+      "The compute capability the CUDA runtime library reports to a program "
+      "(cudaGetDeviceProperties, cudaDeviceGetAttribute); changes nothing in the model "
+      "(GTX480: 20, i.e. 2.0)." },
     { "max_warp_insns", CK_U64, OFF(max_warp_insns), 0, ~0ull, "warp instructions",
       "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
     { "max_warp_age", CK_U64, OFF(max_warp_age), 0, ~0ull, "cycles",
@@ -222,6 +230,8 @@ void conf_defaults(struct gpu_config *c)
     c->simt_stack_max = 256;
     c->dram_bytes = 1536ull << 20;
     c->local_bytes_per_thread = 512 * 1024;
+    c->clock_mhz = 700;
+    c->compute_capability = 20;
     c->max_warp_insns = 20000000000ull;
     c->max_warp_age = 2500000;
     c->max_spin_insns = 8000000;

@@ -39,6 +39,8 @@ struct gpu_config {
                                         warp making progress stop the launch (0 = off) */
     uint64_t max_spin_insns;         /* runaway watchdog: warp instructions (both models)
                                         without any warp making progress (0 = off) */
+    uint32_t clock_mhz;              /* core clock: the time of a cycle (CUDA events, clock rate) */
+    uint32_t compute_capability;     /* what the CUDA runtime reports: major x 10 + minor */
     /* timing model */
     uint32_t model;                  /* enum conf_model */
     uint32_t sched_policy;           /* enum conf_sched */

@@ -134,4 +134,46 @@ void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4]);
 /* Derived figures: SIMD lane utilisation (thread insns / (32 x warp insns)). */
 double gs_lane_utilization(const struct gs_stats *s);
 
+/* ---- for the CUDA runtime library (cuda/, docs/cuda.md) ---- */
+
+/* Where PTX loaded as text (gs_load_ptx_text, gs_load_ptx_mem) looks for a register record:
+   a FILE.res in `dir` whose ptx_fnv1a is the text's hash (docs/ptx.md "Register counts").
+   NULL or "" for none (the default). GS_OK, or GS_ERR_INVALID_VALUE for a name of 512
+   characters or more. */
+int  gs_set_res_dir(struct gs_gpu *gpu, const char *dir);
+/* A module's .global or .const variable (declared at module scope, not .extern) by name: its
+   device address and byte size (either pointer may be NULL). GS_OK, GS_ERR_NOT_FOUND, or
+   GS_ERR_INVALID_VALUE for a null module or name. Sets no message (no GPU is named). */
+int  gs_module_var(const struct gs_module *mod, const char *name, uint64_t *addr,
+                   uint64_t *size);
+/* What a launch of `kernel` uses (the kernel is linked, and under vtw != off transformed, as
+   by its first launch): registers per thread and their source (0 estimate, 1 recorded,
+   2 ptxas, 3 override), static shared memory per CTA, local memory per thread, the largest
+   block a launch may have (max_threads_per_cta, .reqntid/.maxntid, and what the registers and
+   static shared memory leave on one SM, a multiple of 32 below the configuration's; 0 when
+   no block fits) and the parameter count. */
+struct gs_kernel_attr {
+    uint32_t regs, regs_source, shared_static, local_per_thread, max_threads, nparams;
+};
+int  gs_kernel_attr(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
+                    struct gs_kernel_attr *attr);
+/* The CTAs of `threads` threads with dyn_smem bytes of dynamic shared memory one SM holds
+   for `kernel` (the occupancy a launch's statistics report; 0 when one CTA does not fit) and
+   the limit that decides it ("threads", "CTAs", "registers", "shared memory", ... as
+   the statistics name it; may be NULL).
+   GS_ERR_INVALID_VALUE for threads 0 or above max_threads_per_cta. */
+int  gs_kernel_occupancy(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
+                         uint32_t threads, uint32_t dyn_smem, uint32_t *ctas,
+                         const char **limit);
+/* Device memory: bytes in live allocations and the capacity (dram_bytes); 0 without a GPU. */
+void gs_mem_info(const struct gs_gpu *gpu, uint64_t *used, uint64_t *total);
+/* 1 when [addr, addr + bytes) (bytes 0: the byte at addr) lies inside one live device
+   allocation (module variables included), else 0. */
+int  gs_device_range(const struct gs_gpu *gpu, uint64_t addr, uint64_t bytes);
+/* Statistics as CSV: the header line, and one row; the columns are the JSON keys of
+   gs_stats_json but the per-SM arrays, an array or object one column per element (KEY_I or
+   KEY_NAME), the same for every launch and model (timing columns 0 in functional mode). */
+void gs_stats_csv_header(FILE *f);
+void gs_stats_csv_row(const struct gs_stats *s, FILE *f);
+
 #endif

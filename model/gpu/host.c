@@ -77,6 +77,7 @@ struct gs_gpu {
     char *err;                        /* gs_last_error's text: ERR_ROOM bytes or more, grown to
                                          hold a longer message (the deadlock dump) whole */
     size_t errcap;
+    char res_dir[512];                /* gs_set_res_dir: records for PTX text ("" none) */
 };
 
 #define ERR_ROOM 1024                 /* what the model's calls may write a message into */
@@ -410,7 +411,7 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     snprintf(m->path, sizeof m->path, "%s", path);
     if (ptx_parse_file(path, &m->mod, g->err, g->errcap) ||
-        kres_load(&g->conf, &m->mod, path, NULL, 0, &m->res, &m->res_src, m->res_note,
+        kres_load(&g->conf, &m->mod, path, NULL, 0, NULL, &m->res, &m->res_src, m->res_note,
                   sizeof m->res_note, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
@@ -428,8 +429,8 @@ int gs_load_ptx_mem(struct gs_gpu *g, const char *text, size_t len, const char *
     if (!(m = calloc(1, sizeof *m)))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     if (ptx_parse(text, len, name ? name : "<string>", &m->mod, g->err, g->errcap) ||
-        kres_load(&g->conf, &m->mod, NULL, text, len, &m->res, &m->res_src, m->res_note,
-                  sizeof m->res_note, g->err, g->errcap)) {
+        kres_load(&g->conf, &m->mod, NULL, text, len, g->res_dir, &m->res, &m->res_src,
+                  m->res_note, sizeof m->res_note, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -1019,4 +1020,132 @@ void gs_reset_stats(struct gs_gpu *g)
         return;
     memset(&g->last, 0, sizeof g->last);
     memset(&g->total, 0, sizeof g->total);
+}
+
+/* ---- what the CUDA runtime library (cuda/) asks of a GPU and its modules */
+
+int gs_set_res_dir(struct gs_gpu *g, const char *dir)
+{
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    if (dir && strlen(dir) >= sizeof g->res_dir)
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_set_res_dir: a directory name of %zu "
+                      "characters (at most %zu)", strlen(dir), sizeof g->res_dir - 1);
+    snprintf(g->res_dir, sizeof g->res_dir, "%s", dir ? dir : "");
+    return GS_OK;
+}
+
+int gs_module_var(const struct gs_module *m, const char *name, uint64_t *addr, uint64_t *size)
+{
+    uint32_t i;
+    if (!m || !name)
+        return GS_ERR_INVALID_VALUE;
+    for (i = 0; i < m->mod.nvars; i++) {
+        const struct ptx_var *v = &m->mod.vars[i];
+        if (v->func < 0 && (v->space == PS_GLOBAL || v->space == PS_CONST) && !v->is_extern &&
+            !strcmp(v->name, name)) {
+            if (addr)
+                *addr = v->addr;
+            if (size)
+                *size = v->size;
+            return GS_OK;
+        }
+    }
+    return GS_ERR_NOT_FOUND;
+}
+
+/* The CTAs of `threads` threads one SM holds for program p with dyn bytes of dynamic shared
+   memory, as a launch's statistics report them (under VT its own count), and the limit. */
+static uint32_t occupancy_of(const struct gpu_config *c, const struct ptx_prog *p,
+                             uint32_t threads, uint32_t dyn, enum cta_limit *lim)
+{
+    uint32_t shared = fsim_shared_bytes(p, dyn);
+    struct cta_limits l;
+    if (c->vt == VT_OFF)
+        return cta_occupancy(c, threads, p->regs_per_thread, shared, lim);
+    cta_limits(c, threads, p->regs_per_thread, shared, &l);
+    *lim = l.vt_by;
+    return l.vt;
+}
+
+/* The largest block of kernel k a launch may have: the configuration's, the directives',
+   and what its registers and static shared memory leave on one SM (a multiple of 32). */
+static uint32_t max_block(const struct gpu_config *c, const struct gs_kernel *k)
+{
+    const uint32_t *r = k->fn->reqntid, *x = k->fn->maxntid;
+    uint32_t t = c->max_threads_per_cta;
+    enum cta_limit lim;
+    if (r[0] && r[0] * r[1] * r[2] < t)
+        t = r[0] * r[1] * r[2];
+    if (x[0] && x[0] * x[1] * x[2] < t)
+        t = x[0] * x[1] * x[2];
+    while (t > 0 && cta_occupancy(c, t, k->prog.regs_per_thread,
+                                  fsim_shared_bytes(&k->prog, 0), &lim) == 0)
+        t = t > 32 ? (t - 1) / 32 * 32 : 0;
+    return t;
+}
+
+int gs_kernel_attr(struct gs_gpu *g, struct gs_module *m, const char *kernel,
+                   struct gs_kernel_attr *a)
+{
+    struct gs_kernel *k;
+    int rc;
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    if (!m || !kernel || !a)
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_attr: null pointer");
+    if (!module_of(g, m))
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_attr: kernel '%s': the module was "
+                      "not loaded on this GPU", kernel);
+    if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK)
+        return rc;
+    memset(a, 0, sizeof *a);
+    a->regs = k->prog.regs_per_thread;
+    a->regs_source = k->kres.src;
+    a->shared_static = k->prog.shared_static;
+    a->local_per_thread = k->prog.local_size;
+    a->max_threads = max_block(&g->conf, k);
+    a->nparams = k->fn->nparams;
+    return GS_OK;
+}
+
+int gs_kernel_occupancy(struct gs_gpu *g, struct gs_module *m, const char *kernel,
+                        uint32_t threads, uint32_t dyn_smem, uint32_t *ctas, const char **limit)
+{
+    struct gs_kernel *k;
+    enum cta_limit lim = CTA_LIM_THREADS;
+    int rc;
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    if (!m || !kernel || !ctas)
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_occupancy: null pointer");
+    if (!module_of(g, m))
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_occupancy: kernel '%s': the module "
+                      "was not loaded on this GPU", kernel);
+    if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK)
+        return rc;
+    if (threads == 0 || threads > g->conf.max_threads_per_cta)
+        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_occupancy: %u threads per CTA (1 to "
+                      "max_threads_per_cta, %u)", threads, g->conf.max_threads_per_cta);
+    *ctas = occupancy_of(&g->conf, &k->prog, threads, dyn_smem, &lim);
+    if (fsim_shared_bytes(&k->prog, dyn_smem) > g->conf.max_shared_per_cta) {
+        *ctas = 0;
+        lim = CTA_LIM_SHARED;
+    }
+    if (limit)
+        *limit = cta_limit_name(lim);
+    return GS_OK;
+}
+
+void gs_mem_info(const struct gs_gpu *g, uint64_t *used, uint64_t *total)
+{
+    if (used)
+        *used = g ? g->gmem->bytes_live : 0;
+    if (total)
+        *total = g ? g->gmem->limit : 0;
+}
+
+int gs_device_range(const struct gs_gpu *g, uint64_t addr, uint64_t bytes)
+{
+    return g && gm_ptr(g->gmem, addr, bytes ? bytes : 1) != NULL;
 }

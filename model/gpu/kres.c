@@ -61,25 +61,12 @@ void kres_choose(const struct gpu_config *c, const struct ptx_func *fn, uint32_t
     }
 }
 
-/* ptxas on the module: on ptx_path, or on text written to a temporary file. */
-static int run_ptxas(const struct ptx_module *mod, const char *ptx_path, const char *text,
-                     size_t len, struct ptx_res *r, char *msg, size_t msglen)
-{
-    if (ptx_path)
-        return ptx_res_run_ptxas(ptx_path, mod->target, r, msg, msglen);
-    return ptx_res_run_ptxas_text(text, len, mod->target, r, msg, msglen);
-}
-
 /* The record next to ptx_path: 0 used, 1 none or stale (why in note), -1 malformed. */
 static int read_record(const struct ptx_module *mod, const char *ptx_path, struct ptx_res *r,
                        char *note, size_t notelen, char *err, size_t errlen)
 {
     char path[256];
     int rc;
-    if (!ptx_path) {
-        snprintf(note, notelen, "no record (PTX given as text)");
-        return 1;
-    }
     ptx_res_path(ptx_path, path, sizeof path);
     if ((rc = ptx_res_read(path, r, err, errlen)) < 0)
         return -1;
@@ -93,9 +80,81 @@ static int read_record(const struct ptx_module *mod, const char *ptx_path, struc
     return rc;
 }
 
+/* PTX text: a record in res_dir carrying the text's hash ("recorded"). 0 used, 1 none. */
+static int text_record(const struct ptx_module *mod, const char *res_dir, struct ptx_res *r,
+                       char *note, size_t notelen)
+{
+    char path[768];
+    if (!res_dir || !res_dir[0]) {
+        snprintf(note, notelen, "no record (PTX given as text, no record directory)");
+        return 1;
+    }
+    if (ptx_res_find_record(res_dir, mod->text_hash, r, path, sizeof path)) {
+        snprintf(note, notelen, "no record with the PTX's hash %016llx in %s",
+                 (unsigned long long)mod->text_hash, res_dir);
+        return 1;
+    }
+    snprintf(note, notelen, "%s (its ptx_fnv1a is the PTX text's; %s, %s)", path, r->target,
+             r->tool);
+    return 0;
+}
+
+/* PTX text: ptxas's answer, from the cache when it holds this text for this ptxas version,
+   else ptxas run now and its answer cached. 0 used (note says which), 1 no ptxas, -1 ptxas
+   failed (msg). */
+static int text_ptxas(const struct ptx_module *mod, const char *text, size_t len,
+                      struct ptx_res *r, char *note, size_t notelen, char *msg, size_t msglen)
+{
+    char version[128], path[1024];
+    int rc;
+    if (ptx_res_ptxas_version(version, sizeof version))
+        return 1;
+    if (ptx_res_cache_get(mod->text_hash, version, r, path, sizeof path) == 0) {
+        snprintf(note, notelen, "ptxas -v --gpu-name %s, its answer cached in %s (%s)",
+                 r->target, path, r->tool);
+        return 0;
+    }
+    if ((rc = ptx_res_run_ptxas_text(text, len, mod->target, r, msg, msglen)) != 0)
+        return rc;
+    r->ptx_hash = mod->text_hash;
+    if (!strcmp(r->tool, version) && ptx_res_cache_put(r, version, path, sizeof path) == 0)
+        snprintf(note, notelen, "ptxas -v --gpu-name %s run at load (%s), its answer cached in "
+                 "%s", r->target, r->tool, path);
+    else
+        snprintf(note, notelen, "ptxas -v --gpu-name %s run at load (%s; not cached: no cache "
+                 "directory or cannot write it)", r->target, r->tool);
+    return 0;
+}
+
+/* The text branch of kres_load. */
+static int load_text(const struct gpu_config *c, const struct ptx_module *mod, const char *text,
+                     size_t len, const char *res_dir, struct ptx_res *r, uint8_t *src,
+                     char *note, size_t notelen)
+{
+    char why[1100], msg[256], got[1500];
+    int rc;
+    if (text_record(mod, res_dir, r, why, sizeof why) == 0) {
+        *src = KRES_RECORDED;
+        snprintf(note, notelen, "%s", why);
+        return 0;
+    }
+    if (c->regs_source == REGS_RECORDED) {
+        snprintf(note, notelen, "%s; regs_source = recorded", why);
+        return 1;
+    }
+    rc = text_ptxas(mod, text, len, r, got, sizeof got, msg, sizeof msg);
+    if (rc == 0) {
+        *src = KRES_PTXAS;
+        snprintf(note, notelen, "%s; %s", got, why);
+        return 0;
+    }
+    snprintf(note, notelen, "%s; %s", why, rc > 0 ? "ptxas not installed" : msg);
+    return 1;
+}
+
 int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const char *ptx_path,
-              const char *text, size_t len, struct ptx_res **res, uint8_t *src, char *note,
-              size_t notelen, char *err, size_t errlen)
+              const char *text, size_t len, const char *res_dir, struct ptx_res **res,
+              uint8_t *src, char *note, size_t notelen, char *err, size_t errlen)
 {
     char why[512], msg[256];
     struct ptx_res *r;
@@ -110,6 +169,13 @@ int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const ch
         snprintf(err, errlen, "out of host memory");
         return -1;
     }
+    if (!ptx_path) {
+        if (load_text(c, mod, text, len, res_dir, r, src, note, notelen) == 0)
+            *res = r;
+        else
+            free(r);
+        return 0;
+    }
     rc = read_record(mod, ptx_path, r, why, sizeof why, err, errlen);
     if (rc == 0) {
         *res = r; *src = KRES_RECORDED;
@@ -121,7 +187,7 @@ int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const ch
         snprintf(note, notelen, "%s; regs_source = recorded", why);
         return rc < 0 ? -1 : 0;
     }
-    rc = run_ptxas(mod, ptx_path, text, len, r, msg, sizeof msg);
+    rc = ptx_res_run_ptxas(ptx_path, mod->target, r, msg, sizeof msg);
     if (rc == 0) {
         r->ptx_hash = mod->text_hash;
         *res = r; *src = KRES_PTXAS;

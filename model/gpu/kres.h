@@ -6,7 +6,9 @@
  * Order (docs/ptx.md "Register counts"):
  *   1. regs_per_thread = N in the configuration: N for every kernel ("override");
  *   2. the compiler's count: the record next to the PTX ("recorded", kernel.res) or ptxas run
- *      at load ("ptxas"), as regs_source allows;
+ *      at load ("ptxas"), as regs_source allows; for PTX text (a CUDA program's), a record
+ *      carrying its hash in the record directory, or ptxas's answer kept in the user's cache
+ *      directory (ptx_res_cache.c) or ptxas run at load;
  *   3. the model's liveness estimate of the linked kernel ("estimate"), lowered to .maxnreg and
  *      to what .minnctapersm CTAs of .maxntid/.reqntid threads leave per thread (the compiler
  *      obeys both itself, so 2 needs neither).
@@ -41,15 +43,17 @@ void kres_choose(const struct gpu_config *c, const struct ptx_func *fn, uint32_t
 uint32_t kres_regs_for(const struct gpu_config *c, uint32_t threads, uint32_t ctas);
 const char *kres_src_name(unsigned src);
 
-/* The compiler's counts for a module: the record next to ptx_path, else ptxas on ptx_path (or
-   on `text` through a temporary file when ptx_path is NULL), as regs_source allows.  0 with
-   *res (caller frees) and *src set, or *res NULL and the reason in note; -1 with err for a
-   malformed record. */
+/* The compiler's counts for a module, as regs_source allows. A PTX file (ptx_path): the
+   record next to it, else ptxas on it. PTX text (ptx_path NULL; `text`, len bytes): a record
+   in res_dir (may be NULL) carrying the text's hash, else ptxas's answer from the cache
+   (ptx_res_cache_get: same text, same ptxas version), else ptxas on the text through a
+   temporary file, its answer then cached. 0 with *res (caller frees) and *src set, or *res
+   NULL and the reason in note; -1 with err for a malformed record next to a file. */
 struct ptx_module;
 struct ptx_res;
 int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const char *ptx_path,
-              const char *text, size_t len, struct ptx_res **res, uint8_t *src, char *note,
-              size_t notelen, char *err, size_t errlen);
+              const char *text, size_t len, const char *res_dir, struct ptx_res **res,
+              uint8_t *src, char *note, size_t notelen, char *err, size_t errlen);
 
 /* VTW: registers per thread of `kernel` transformed into `form` ("hw" | "sw"): the entry
    KERNEL.FORM of the record FILE.vtw.res next to ptx_path when it was compiled (ptxas on

@@ -263,3 +263,56 @@ void gs_stats_text(const struct gs_stats *s, FILE *f)
         fprintf(f, "\n");
     }
 }
+
+/* ---- CSV: one column per element of every JSON entry but the per-SM arrays */
+
+static int csv_col(const struct gs_stat_desc *d)
+{
+    return d->json && d->out != GSO_PERSM;
+}
+
+void gs_stats_csv_header(FILE *f)
+{
+    const char *sep = "";
+    uint32_t k, i;
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        if (!csv_col(d))
+            continue;
+        if (d->out == GSO_OBJ || d->out == GSO_ARR)
+            for (i = 0; i < d->n; i++) {
+                if (d->out == GSO_OBJ)
+                    fprintf(f, "%s%s_%s", sep, d->json, d->names[i]);
+                else
+                    fprintf(f, "%s%s_%u", sep, d->json, i);
+                sep = ",";
+            }
+        else
+            fprintf(f, "%s%s", sep, d->json);
+        sep = ",";
+    }
+    fprintf(f, "\n");
+}
+
+void gs_stats_csv_row(const struct gs_stats *s, FILE *f)
+{
+    const char *sep = "";
+    uint32_t k, i;
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        if (!csv_col(d))
+            continue;
+        fputs(sep, f);
+        sep = ",";
+        if (d->out == GSO_DERIVED)
+            fprintf(f, "%.6f", d->value(s));
+        else if (d->out == GSO_ENUM)
+            fputs(d->name_of(get_u(d, s, 0)), f);
+        else
+            for (i = 0; i < d->n; i++) {
+                fputs(i ? "," : "", f);
+                put(f, d, s, i, 0);
+            }
+    }
+    fprintf(f, "\n");
+}

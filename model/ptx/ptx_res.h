@@ -79,4 +79,22 @@ void ptx_res_path(const char *ptx_path, char *out, size_t outlen);
 
 const struct ptx_res_kernel *ptx_res_find(const struct ptx_res *r, const char *kernel);
 
+/* ptxas's answers for PTX text, kept between runs (ptx_res_cache.c). The directory:
+   $GPUSIM_PTXAS_CACHE ("off": none), else $XDG_CACHE_HOME/gpusim/ptxas, else
+   $HOME/.cache/gpusim/ptxas: 0 with it in buf, -1 when there is none. An entry is a record
+   file DIR/PTXHASH-VERSIONHASH.res (the FNV-1a of the PTX text and of ptxas's version line).
+   ptx_res_cache_get: 0 with *r and the entry's path, 1 when there is none for this text and
+   this ptxas version (absent, unreadable or another's). ptx_res_cache_put writes *r
+   (r->ptx_hash set, r->tool the version) whole or not at all: 0, or -1 when it cannot. */
+int ptx_res_cache_dir(char *buf, size_t n);
+int ptx_res_cache_get(uint64_t ptx_hash, const char *version, struct ptx_res *r, char *path,
+                      size_t n);
+int ptx_res_cache_put(const struct ptx_res *r, const char *version, char *path, size_t n);
+
+/* The record (FILE.res, not FILE.vtw.res) in directory `dir` whose ptx_fnv1a is ptx_hash
+   (the first such name in byte order): 0 with *r and its path, 1 when there is none (no
+   directory, no such record; malformed records are passed over). */
+int ptx_res_find_record(const char *dir, uint64_t ptx_hash, struct ptx_res *r, char *path,
+                        size_t n);
+
 #endif

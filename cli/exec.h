@@ -1,0 +1,43 @@
+/*
+ * exec.h -- gpusim exec: run an unmodified CUDA program (compiled with nvcc -cudart shared)
+ * on the model, through the CUDA runtime library build/cuda/libcudart.so.13 (cuda/,
+ * docs/cuda.md). The pieces are separate so that other commands can run a program more than
+ * once (under two configurations, say) with its output captured.
+ */
+#ifndef CLI_EXEC_H
+#define CLI_EXEC_H
+#include <stddef.h>
+
+#define EXEC_MAX_SETS 64
+
+/* What gpusim exec's options say; NULL / 0: not given (the environment's value stays). */
+struct exec_opts {
+    const char *config, *json, *launches, *summary, *ptx;
+    const char *sets[EXEC_MAX_SETS];
+    int nsets;
+};
+
+/* Parse gpusim exec's options from argv[*i] on, up to and past "--" (or up to the first
+   argument that is not an option): 0 with *i at the program, or -1 with the message in err. */
+int exec_parse(int argc, char **argv, int *i, struct exec_opts *o, char *err, size_t errlen);
+/* Check the configuration the options give (the file and every --set, as gpusim run does):
+   0, or -1 with the model's message in err. */
+int exec_check(const struct exec_opts *o, char *err, size_t errlen);
+/* The directory of the library: build/cuda beside the running gpusim (/proc/self/exe is
+   build/gpusim). 0 with it in dir, or -1 with the message in err when the library is not
+   there. */
+int exec_libdir(char *dir, size_t n, char *err, size_t errlen);
+/* Set this process's environment for the program: GPUSIM_CONFIG, GPUSIM_SET (the settings
+   joined by newlines), GPUSIM_JSON, GPUSIM_LAUNCHES, GPUSIM_SUMMARY, GPUSIM_PTX as given, and
+   libdir first on LD_LIBRARY_PATH. 0, or -1 when the environment cannot be set. */
+int exec_env(const struct exec_opts *o, const char *libdir);
+/* Run argv[0] (searched on PATH) with argv, its stdout to out_fd and stderr to err_fd (-1:
+   this process's), and wait for it: its exit status, 128 + N when signal N ended it, 127
+   when it could not be started (the reason on err_fd). */
+int exec_program(char *const argv[], int out_fd, int err_fd);
+
+/* gpusim exec [options] -- PROGRAM [ARGS...]: argv[1] is "exec". The program's exit status,
+   or 2 for a usage or configuration error. */
+int cmd_exec(int argc, char **argv);
+
+#endif
