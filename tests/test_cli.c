@@ -709,9 +709,10 @@ static void test_report_vtw(void **state)
     expect(cmd, 0, NULL);
 }
 
-/* VT's report in make test: three kernels with headroom (dct8x8 bound by CTAs, reduce and
-   vecadd by threads) and matmul, which has none (shared memory binds). */
-#define VT_KERNELS "dct8x8,reduce,vecadd,matmul"
+/* VT's report in make test: four kernels with headroom (dct8x8 and sloop bound by CTAs,
+   reduce and vecadd by threads; sloop has one CTA per launch: the headlines without the
+   single-CTA kernels leave it out) and matmul, which has none (shared memory binds). */
+#define VT_KERNELS "dct8x8,reduce,vecadd,matmul,sloop"
 
 /* gpusim report vt: argument errors (a key bad for one variant only stops it before any run);
    at the test size 2 phase-1 runs per kernel and 10 variants per headroom kernel (56 + 150 on
@@ -722,13 +723,17 @@ static void test_report_vt(void **state)
 {
     const char *md = BUILD_DIR "/tests/vt.md";
     char cmd[1024], want[256];
-    unsigned nk = full() ? 28 : 4, nh = full() ? 15 : 3, runs = 2 * nk + 10 * nh;
+    unsigned nk = full() ? 28 : 5, nh = full() ? 15 : 4, runs = 2 * nk + 10 * nh;
     static const char *const tables[] = {
         "## 1. Residency (Fig. 2 and 3 form)", "| **dct8x8** | S | 2 | 26 | 2816 | 8 | CTAs | 16 |",
         "## 2. Performance (Fig. 8 and 9 form)",
         "| *paper (average)* | | | *1.239* | *1.269* | *0.976* |", "| GTO | ",
         "## 3. Kernels without headroom (Type-C form)", "| matmul | C | shared memory |",
-        "## 4. Scheduler cycles (Fig. 4 form)", "## 5. Swap bandwidth (Fig. 10 form)",
+        "## 4. Scheduler cycles (Fig. 4 form)", "| B_LRR per kernel | VT_LRR per kernel |",
+        "| kernel | B_LRR stall | VT_LRR stall | VT / B |", "(1 - the geometric mean of VT / B)",
+        "- Fig. 4, stall cycles VT / B (per kernel, geometric mean): ",
+        "| LRR, without single-CTA | 1.000 |", "| **geometric mean** without single-CTA |",
+        "## 5. Swap bandwidth (Fig. 10 form)",
         "| 0 (ideal) | 1.000 | *1.004* |", "## 6. Register file and shared memory (Fig. 12 form)",
         "## 7. Memory system (Fig. 13 form)", "## 8. VT at work",
         "## 9. Where the paper's direction holds (computed)",
@@ -756,6 +761,12 @@ static void test_report_vt(void **state)
         tu_assert_contains(text, tables[i]);
     snprintf(want, sizeof want, "| **arithmetic mean** (%u) |", nh);
     tu_assert_contains(text, want);
+    snprintf(want, sizeof want, "| **arithmetic mean** without single-CTA (%u) |", nh - 2 + !full());
+    tu_assert_contains(text, want);
+    tu_assert_contains(text, full() ? "Single-CTA kernels: one CTA per launch, headroom by the "
+                       "limits but no second CTA for VT to swap in (dloop, sloop)." :
+                       "Single-CTA kernels: one CTA per launch, headroom by the limits but no "
+                       "second CTA for VT to swap in (sloop).");
     snprintf(want, sizeof want, "- Type-C (no headroom): %u of %u kernels run as the baseline "
              "(the paper: no change): holds.\n", nk - nh, nk - nh);
     tu_assert_contains(text, want);
