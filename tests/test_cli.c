@@ -877,6 +877,9 @@ static void test_report_regroup(void **state)
         "## Where an estimate and the simulation disagree in direction",
         "## What reference redirection alone changes (identity order)",
         "| vecadd | 0.627 | +59.1 % | 12 -> 12 | 6 -> 6 | 100.0 -> 100.0 |",
+        "## The kernels 001 would have chosen", "| vecadd | 3.1 | 0.1 | no: convergent |",
+        "| mcubes | 91.7 | 0.1 | yes |", "| *the other kernels* |",
+        "| **arithmetic mean**, 001's kernels (", "| **average error, redirection**, 001's kernels (",
         "## Kernels not redirected", "- warpreduce: warpreduce: pc 21: shfl synchronises"};
     char *text;
     (void)state;
