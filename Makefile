@@ -197,7 +197,8 @@ ptx: all
 
 # bench/*/kernel.res: what ptxas allocates per kernel (registers, shared memory, spills), read
 # by the model to size registers per thread; bench/*/kernel.vtw.res: the same for the VTW
-# transforms of each kernel (docs/ptx.md "Register counts").
+# transforms of each kernel, bench/*/kernel.redir.res for its reference-redirection forms
+# (docs/ptx.md "Register counts").
 ptx-res: all
 	@command -v ptxas >/dev/null || { echo "make ptx-res: ptxas not found; the checked-in records stay"; exit 0; }; \
 	for d in $(BENCH_DIRS); do \

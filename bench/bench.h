@@ -33,8 +33,11 @@ struct bench_ctx {
 /* 001 Section VI-B's data-layout transformation: thread slot p of launch i works on the data
    of logical thread perm[i][p] because the host moved that data to position p (inputs
    gathered before the launch, outputs scattered back after it); the kernel is unchanged.
-   Only kernels whose struct bench has BENCH_LAYOUT apply it (their per-thread data is indexed
-   by the global thread id and nothing else depends on the id). */
+   Only kernels whose struct bench has BENCH_LAYOUT apply it: their per-thread data is indexed
+   by the global thread id and nothing else depends on the id (rgwork), or the host makes it
+   so through the kernel's own arguments (soundloc: a window per frame, hop = its length;
+   smithwat: a query per pair, nq = the threads), every slot running (a slot past the data
+   gets an empty item) and the results scattered back. */
 struct bench_layout {
     unsigned n;                       /* launches with an order */
     const uint32_t *const *perm;      /* [n][len[i]]: a permutation of 0..len[i]-1 */

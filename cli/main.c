@@ -17,8 +17,10 @@
  *                                       mechanisms, locally or on Slurm (cli/sweep.c)
  *   gpusim config [--doc] [options]     print the effective configuration (or its Markdown doc)
  *   gpusim res FILE.ptx [-o FILE.res]   record ptxas's registers per kernel next to the PTX (and
- *                                       of its VTW transforms, FILE.vtw.res)
- *   gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]   a kernel VTW-transformed
+ *                                       of its VTW transforms, FILE.vtw.res, and its redirected
+ *                                       forms, FILE.redir.res)
+ *   gpusim xform --vtw[=hw|sw] | --redir[=FORM] FILE.ptx [--kernel NAME] [-o OUT]   a kernel
+ *                                       VTW-transformed or redirected (001's reference redirection)
  *   gpusim exec [options] -- PROGRAM [ARGS...]   a CUDA program on the model (cli/exec.c)
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
@@ -39,6 +41,7 @@
 #include "func/gmem.h"
 #include "ptx/ptx.h"
 #include "ptx/ptx_res.h"
+#include "ptx/redir.h"
 #include "ptx/vtwx.h"
 #include "cli.h"
 #include "exec.h"
@@ -106,9 +109,12 @@ static void usage(FILE *f)
         "       gpusim ptx FILE.ptx [--kernel NAME]     (the linked kernels, printed as PTX)\n"
         "       gpusim res FILE.ptx [-o FILE.res]       (record ptxas -v's registers per kernel;\n"
         "                                    the model reads FILE.res next to FILE.ptx; without\n"
-        "                                    -o also FILE.vtw.res: the VTW transforms' counts)\n"
-        "       gpusim xform --vtw[=hw|sw] FILE.ptx [--kernel NAME] [-o OUT]\n"
-        "                                   (a kernel in VTW's wrapper while loop, printed as PTX)\n"
+        "                                    -o also FILE.vtw.res: the VTW transforms' counts,\n"
+        "                                    and FILE.redir.res: the redirected forms' counts)\n"
+        "       gpusim xform --vtw[=hw|sw] | --redir[=FORM] FILE.ptx [--kernel NAME] [-o OUT]\n"
+        "                                   (a kernel in VTW's wrapper while loop, or under\n"
+        "                                    reference redirection, FORM b1|bp|bd + g1|g2|gn,\n"
+        "                                    default b1g1; printed as PTX)\n"
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
         "                                    (the block registry, or the names with a flag)\n"
         "       gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]\n"
@@ -345,6 +351,71 @@ static int res_vtw(const char *file, const struct ptx_module *m, char *err, size
     return rc < 0 ? -1 : 0;
 }
 
+/* One entry kernel redirected (model/ptx/redir.h) into form f, compiled by ptxas: its counts
+   into rr as entry NAME.FORM with the hash of the text compiled. 0, 1 when the pass refuses
+   the kernel (shared memory, barriers, ...: no entry, said once on stderr), -1 with err. */
+static int res_redir_one(const struct ptx_module *m, const char *name, unsigned f,
+                         struct ptx_res *rr, char *err, size_t errlen)
+{
+    struct ptx_prog p;
+    struct ptx_res *r = calloc(1, sizeof *r);
+    char *text = NULL;
+    int64_t off;
+    int rc = -1;
+    if (!r)
+        return snprintf(err, errlen, "out of host memory"), -1;
+    if (ptx_link(m, name, &p, err, errlen))
+        return free(r), -1;
+    if (redir_apply(&p, f, &off, err, errlen)) {
+        if (f == 0)
+            fprintf(stderr, "gpusim res: %s not redirected: %s\n", name, err);
+        rc = 1;
+    } else if ((text = redir_ptxas_text(&p, err, errlen)) &&
+               !(rc = ptx_res_run_ptxas_text(text, strlen(text), m->target, r, err, errlen)) &&
+               rr->nkernels < PTX_RES_MAX_KERNELS) {
+        struct ptx_res_kernel *k = &rr->k[rr->nkernels++];
+        *k = r->k[0];
+        snprintf(k->name, sizeof k->name, "%.120s.%s", name, redir_form_name(f));
+        k->text_hash = ptx_res_hash(text, strlen(text));
+        snprintf(rr->tool, sizeof rr->tool, "%s", r->tool);
+        snprintf(rr->target, sizeof rr->target, "%s", r->target);
+    }
+    free(text);
+    ptx_prog_free(&p);
+    free(r);
+    return rc;
+}
+
+/* FILE.redir.res: ptxas's counts of every entry kernel's redirected forms, read by the model
+   when it runs a kernel under reference redirection (docs/ptx.md). None when no kernel of
+   the file can be redirected. */
+static int res_redir(const char *file, const struct ptx_module *m, char *err, size_t errlen)
+{
+    struct ptx_res *rr = calloc(1, sizeof *rr);
+    char path[1024], what[800];
+    FILE *f;
+    int rc = 0;
+    if (!rr)
+        return snprintf(err, errlen, "out of host memory"), -1;
+    rr->ptx_hash = m->text_hash;
+    for (uint32_t i = 0; i < m->nfuncs && rc >= 0; i++)
+        for (unsigned form = 0; m->funcs[i].is_entry && form < REDIR_NFORMS && rc >= 0; form++)
+            if ((rc = res_redir_one(m, m->funcs[i].name, form, rr, err, errlen)) == 1)
+                break;                  /* refused: every form is */
+    redir_res_path(file, path, sizeof path);
+    snprintf(what, sizeof what, "the redirected forms of %.400s (entries NAME.FORM, FORM the "
+             "launch's shape class:\n# b1 1-D power-of-two block, bp power-of-two block, bd "
+             "any block; g1 1-D, g2 2-D, gn any grid;\n# text_fnv1a: the text compiled)",
+             strrchr(file, '/') ? strrchr(file, '/') + 1 : file);
+    if (rc >= 0 && rr->nkernels && (f = fopen(path, "w"))) {
+        ptx_res_write(rr, what, f);
+        rc = fclose(f) ? (snprintf(err, errlen, "cannot write %.400s", path), -1) : 0;
+    } else if (rc >= 0 && rr->nkernels)
+        rc = -1, snprintf(err, errlen, "cannot write %.400s", path);
+    free(rr);
+    return rc < 0 ? -1 : 0;
+}
+
 static int cmd_res(int argc, char **argv)
 {
     const char *file = NULL, *out = NULL;
@@ -362,7 +433,8 @@ static int cmd_res(int argc, char **argv)
     rc = ptx_res_run_ptxas(file, m.target, r, err, sizeof err);
     r->ptx_hash = m.text_hash;
     ptx_place_vars(&m, GM_BASE);      /* as a load puts them: the transforms print addresses */
-    if (!rc && !out && res_vtw(file, &m, err, sizeof err))
+    if (!rc && !out && (res_vtw(file, &m, err, sizeof err) ||
+                        res_redir(file, &m, err, sizeof err)))
         rc = -1;
     ptx_module_free(&m);
     if (rc)
@@ -392,21 +464,30 @@ static int find_entry(const struct ptx_module *m, const char *kernel)
    the first .entry) linked, transformed (VTW: model/ptx/vtwx.h) and printed as PTX. */
 static int cmd_xform(int argc, char **argv)
 {
-    const char *file = NULL, *kernel = NULL, *out = NULL, *vtw = NULL;
-    const struct file_opt fo[] = {{"--vtw", NULL, &vtw}, {"--kernel", "a kernel name", &kernel},
+    const char *file = NULL, *kernel = NULL, *out = NULL, *vtw = NULL, *redir = NULL;
+    const struct file_opt fo[] = {{"--vtw", NULL, &vtw}, {"--redir", NULL, &redir},
+                                  {"--kernel", "a kernel name", &kernel},
                                   {"-o", "an output file ('-': standard output)", &out}};
     struct ptx_module m;
     struct ptx_prog p;
     struct vtwx_info info;
     char err[PTX_ERR_LEN];
-    if (file_and_opts(argc, argv, fo, 3, &file))
+    int64_t off;
+    unsigned rform = 0;
+    if (file_and_opts(argc, argv, fo, 4, &file))
         return 2;
-    if (!vtw)
-        return fprintf(stderr, "gpusim xform: no transform given (--vtw[=hw|sw])\n"),
+    if (!vtw == !redir)
+        return fprintf(stderr, "gpusim xform: %s (--vtw[=hw|sw] or --redir[=FORM])\n",
+                       vtw ? "one transform at a time" : "no transform given"),
                usage(stderr), 2;
-    enum vtwx_form form = *vtw ? vtwx_form_by_name(vtw) : VTWX_HW;
+    enum vtwx_form form = vtw && *vtw ? vtwx_form_by_name(vtw) : VTWX_HW;
     if (!form)
         return fprintf(stderr, "gpusim xform: --vtw=%s: the form is hw or sw\n", vtw), 2;
+    while (redir && *redir && redir_form_name(rform) && strcmp(redir, redir_form_name(rform)))
+        rform++;
+    if (!redir_form_name(rform))
+        return fprintf(stderr, "gpusim xform: --redir=%s: the form is b1, bp or bd followed "
+                       "by g1, g2 or gn (e.g. b1g1)\n", redir), 2;
     if (ptx_parse_file(file, &m, err, sizeof err))
         return fprintf(stderr, "gpusim xform: %s\n", err), 2;
     ptx_place_vars(&m, GM_BASE);
@@ -418,7 +499,8 @@ static int cmd_xform(int argc, char **argv)
         fprintf(stderr, "gpusim xform: %s\n", err);
     else {
         FILE *o = NULL;
-        if (vtwx_apply(&p, form, &info, err, sizeof err))
+        if (vtw ? vtwx_apply(&p, form, &info, err, sizeof err) :
+                  redir_apply(&p, rform, &off, err, sizeof err))
             fprintf(stderr, "gpusim xform: %s: %s\n", file, err);
         else if (!(o = out && strcmp(out, "-") ? fopen(out, "w") : stdout))
             fprintf(stderr, "gpusim xform: cannot write %s\n", out);

@@ -40,6 +40,15 @@
 static const double p_err_w = 12.7, p_err_s = 6.2;
 static const double p_speedup[RG_NALGS] = {1.7, 1.6, 2.2};
 
+/* The kernels 001 would have chosen (Section VII-A: applications that "exhibit control flow
+   divergence", their bottleneck "compute-bound" by the profiler; Table V and Fig. 9's
+   averages are over those): control-divergent when the profile's BBVs differ within at least
+   DIV_WARPS of the warps (001 Table IV's divergent-warp ratio: SL 36 of 560 warps, 6.4 %,
+   the lowest of its applications), memory-bound when the baseline's DRAM bus is busy more
+   than MEM_BUS of its cycles (the rule the disagreement list has always used). */
+#define DIV_WARPS 0.05
+#define MEM_BUS 0.30
+
 enum { M_REDIR, M_LAYOUT, NMETH };    /* 001 Section VI-B's two ways to apply an order */
 static const char *const meth_name[NMETH] = {"redirection", "data layout"};
 
@@ -49,6 +58,7 @@ struct krun {                           /* one kernel's results */
     int bad;                            /* a run failed or computed wrong results */
     char why[1200];
     unsigned nl;
+    double div_warps;                   /* warps whose threads' BBVs differ, of all warps */
     struct gs_stats base, ident, alg[NMETH][RG_NALGS];
     double est_w[RG_NALGS + 1], est_s[RG_NALGS + 1];   /* [0]: the original order */
 };
@@ -156,6 +166,32 @@ static int orders(const struct gpu_config *c, struct launches *l, int a, double 
     return 0;
 }
 
+/* Thread t's BBV is thread u's in launch b. */
+static int same_bbv(const struct bbv *b, uint64_t t, uint64_t u)
+{
+    return !memcmp(&b->count[t * b->nblocks], &b->count[u * b->nblocks],
+                   b->nblocks * sizeof *b->count);
+}
+
+/* The share of the launches' warps (32 threads of a CTA) whose threads' BBVs differ. */
+static double divergent_warps(const struct launches *l)
+{
+    uint64_t warps = 0, div = 0;
+    for (unsigned i = 0; i < l->n; i++) {
+        const struct bbv *b = &l->b[i];
+        uint64_t tpc = b->tpc ? b->tpc : b->nthreads;
+        for (uint64_t t0 = 0; tpc && t0 < b->nthreads; t0 += tpc)      /* a CTA */
+            for (uint64_t w = 0; w < tpc; w += 32) {
+                uint64_t end = w + 32 < tpc ? w + 32 : tpc, t = w + 1;
+                while (t < end && same_bbv(b, t0 + w, t0 + t))
+                    t++;
+                div += t < end;
+                warps++;
+            }
+    }
+    return warps ? (double)div / (double)warps : 0.0;
+}
+
 /* The identity-order redirected run: r->redirected, or the refusal in r->why. */
 static void identity(const struct opts *o, const struct bench *k, const struct hooks *h,
                      struct krun *r)
@@ -189,6 +225,7 @@ static void run_kernel(const struct opts *o, const struct gpu_config *c, const s
         goto out;
     }
     r->nl = l->n;
+    r->div_warps = divergent_warps(l);
     lay = (struct bench_layout){l->n, (const uint32_t *const *)l->perm, l->len};
     identity(o, k, &hr, r);
     for (int a = 0; a < RG_NALGS && !r->bad && (r->redirected || r->layout); a++) {
@@ -246,18 +283,30 @@ static double acc_per_mem(const struct gs_stats *s)
     return s->mem_insns ? (double)(s->t.l1_hits + s->t.l1_misses) / (double)s->mem_insns : 0;
 }
 
+/* The share of the run's cycles its DRAM data bus was busy (over the channels). */
+static double bus_busy(const struct gs_stats *s)
+{
+    return s->cycles && s->t.dram_channels ? (double)s->t.dram_busy_cycles /
+           (double)(s->cycles * s->t.dram_channels) : 0;
+}
+
+/* Would 001 have chosen kernel r: control-divergent and compute-bound? */
+static int chosen(const struct krun *r)
+{
+    return !r->bad && r->div_warps >= DIV_WARPS && bus_busy(&r->base) <= MEM_BUS;
+}
+
 /* Why the simulation and an estimate disagree, from the statistics. */
 static void reason(FILE *f, const struct krun *r, int m, int a)
 {
     double b = acc_per_mem(&r->base), x = acc_per_mem(&r->alg[m][a]);
-    double bus = r->base.cycles && r->base.t.dram_channels ? (double)r->base.t.dram_busy_cycles /
-                 (double)(r->base.cycles * r->base.t.dram_channels) : 0;
+    double bus = bus_busy(&r->base);
     int any = 0;
     if (x >= 1.2 * b && b > 0) {
         fprintf(f, "coalescing lost: L1 accesses per memory instruction %.2f -> %.2f", b, x);
         any = 1;
     }
-    if (bus > 0.3) {
+    if (bus > MEM_BUS) {
         fprintf(f, "%smemory-bound: DRAM bus busy %.0f %% of the baseline's cycles",
                 any ? "; " : "", 100 * bus);
         any = 1;
@@ -327,22 +376,49 @@ static void header(FILE *f, const struct rg_rep *p)
             "load included: docs/ptx.md; refused for shared memory, barriers and warp-level "
             "operations) and the **data-layout transformation** (the host moves logical thread "
             "D[p]'s data to position p and the outputs back; the kernel is unchanged -- only "
-            "for kernels whose data is indexed by the thread id alone, here bench/rgwork). "
+            "for kernels whose host can move every thread's data to its slot: bench/rgwork, "
+            "and soundloc and smithwat, 001's SL and SW, whose hosts copy each frame's window "
+            "or each pair's query to its slot: docs/regroup.md). "
             "Speed-up = the original run's cycles over the regrouped run's. Error (Table V "
             "form) = |estimated speed-up - simulated speed-up| / simulated speed-up.\n\n",
             GROUP);
 }
 
-static void table_v(FILE *f, const struct rg_rep *p)
+/* Which kernels 001 would have chosen, and why the others not. */
+static void choice(FILE *f, const struct rg_rep *p)
 {
-    double ew[NMETH] = {0}, es[NMETH] = {0};
-    unsigned n[NMETH] = {0};
-    fprintf(f, "## Estimates against the simulation (Table V form)\n\n| kernel | launches | "
-            "algorithm | applied by | BBV-weighted | BBV-w.-scheduled | simulated | error W %% "
-            "| error S %% | identity order |\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n");
+    fprintf(f, "## The kernels 001 would have chosen\n\n001 evaluates its estimates (Table V) "
+            "and its speed-ups (Fig. 9) on applications that exhibit control-flow divergence "
+            "and are compute-bound (Section VII-A, Table I; its memory-bound EC and MUM are "
+            "shown apart, Section VII-D). Here: *control-divergent* when the profile's BBVs "
+            "differ within at least %.0f %% of the warps (001 Table IV's divergent-warp ratio; "
+            "its lowest, SL, 6.4 %%), *compute-bound* when the baseline's DRAM bus is busy at "
+            "most %.0f %% of its cycles. Table V's and Fig. 9's means below are over the "
+            "chosen kernels; the others are listed apart, with their own means.\n\n"
+            "| kernel | divergent warps %% | DRAM bus busy %% | chosen |\n|---|---:|---:|---|\n",
+            100 * DIV_WARPS, 100 * MEM_BUS);
+    for (unsigned k = 0; k < p->n; k++) {
+        const struct krun *r = &p->r[k];
+        if (r->bad)
+            continue;
+        fprintf(f, "| %s | %.1f | %.1f | %s |\n", p->all[k]->name, 100 * r->div_warps,
+                100 * bus_busy(&r->base), chosen(r) ? "yes" : r->div_warps < DIV_WARPS ?
+                (bus_busy(&r->base) > MEM_BUS ? "no: convergent, memory-bound" :
+                 "no: convergent") : "no: memory-bound");
+    }
+    fprintf(f, "\n");
+}
+
+/* Table V's rows of the kernels in group g (1: chosen, 0: the others), their error sums by
+   method into ew, es and their count into n. */
+static void table_v_rows(FILE *f, const struct rg_rep *p, int g, double *ew, double *es,
+                         unsigned *n)
+{
     for (unsigned k = 0; k < p->n; k++) {
         const struct krun *r = &p->r[k];
         int first = 1;
+        if (chosen(r) != g)
+            continue;
         for (int a = 0; a < RG_NALGS; a++)
             for (int m = 0; m < NMETH; m++) {
                 double w = est_speedup(r, a, 0), s = est_speedup(r, a, 1);
@@ -362,32 +438,47 @@ static void table_v(FILE *f, const struct rg_rep *p)
                 n[m]++;
             }
     }
-    for (int m = 0; m < NMETH; m++)
-        fprintf(f, "| **average error, %s** | | | | | | | **%.1f** | **%.1f** | |\n",
-                meth_name[m], n[m] ? ew[m] / n[m] : 0, n[m] ? es[m] / n[m] : 0);
-    fprintf(f, "| *paper (Table V, compute-bound)* | | | | | | | *%.1f* | *%.1f* | |\n\n",
-            p_err_w, p_err_s);
-    fprintf(f, "\"identity order\": the original cycles over a run redirected without "
-            "reordering -- the redirection's own cost (its extra load) is in every "
-            "redirected run too. The data layout's cost is on the host (a gather and a "
-            "scatter), outside the simulated cycles.\n\n");
 }
 
-static void fig9(FILE *f, const struct rg_rep *p)
+/* The average-error rows of a group. */
+static void table_v_means(FILE *f, const char *what, const double *ew, const double *es,
+                          const unsigned *n)
 {
-    double sum[NMETH][RG_NALGS] = {{0}};
-    unsigned n[NMETH] = {0};
-    char fig[1024];
-    fig_name(p->o->markdown ? p->o->markdown : "docs/regroup.md", 1, fig, sizeof fig);
-    fprintf(f, "## Speed-up per algorithm and application method (Fig. 9 form)\n\n"
-            "![Fig. 9 form](%s)\n\n| kernel |", fig);
     for (int m = 0; m < NMETH; m++)
-        for (int a = 0; a < RG_NALGS; a++)
-            fprintf(f, " %s, %s |", rg_name((enum rg_alg)a), meth_name[m]);
-    fprintf(f, "\n|---|---:|---:|---:|---:|---:|---:|\n");
+        fprintf(f, "| **average error, %s**%s (%u) | | | | | | | **%.1f** | **%.1f** | |\n",
+                meth_name[m], what, n[m], n[m] ? ew[m] / n[m] : 0, n[m] ? es[m] / n[m] : 0);
+}
+
+static void table_v(FILE *f, const struct rg_rep *p)
+{
+    double ew[2][NMETH] = {{0}}, es[2][NMETH] = {{0}};
+    unsigned n[2][NMETH] = {{0}};
+    fprintf(f, "## Estimates against the simulation (Table V form)\n\nThe kernels 001 would "
+            "have chosen first, with the averages the paper's Table V gives; the others after "
+            "them, with theirs.\n\n| kernel | launches | "
+            "algorithm | applied by | BBV-weighted | BBV-w.-scheduled | simulated | error W %% "
+            "| error S %% | identity order |\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n");
+    table_v_rows(f, p, 1, ew[1], es[1], n[1]);
+    table_v_means(f, ", 001's kernels", ew[1], es[1], n[1]);
+    fprintf(f, "| *paper (Table V, compute-bound)* | | | | | | | *%.1f* | *%.1f* | |\n",
+            p_err_w, p_err_s);
+    fprintf(f, "| *the other kernels* | | | | | | | | | |\n");
+    table_v_rows(f, p, 0, ew[0], es[0], n[0]);
+    table_v_means(f, ", other kernels", ew[0], es[0], n[0]);
+    fprintf(f, "\n\"identity order\": the original cycles over a run redirected without "
+            "reordering -- the redirection's own cost (its extra load) is in every "
+            "redirected run too. The data layout's cost is on the host (a gather and a "
+            "scatter), outside the simulated cycles. The means count a kernel once per "
+            "algorithm (and method).\n\n");
+}
+
+/* Fig. 9's rows of the kernels in group g, their speed-up sums into sum and counts into n. */
+static void fig9_rows(FILE *f, const struct rg_rep *p, int g, double sum[NMETH][RG_NALGS],
+                      unsigned *n)
+{
     for (unsigned k = 0; k < p->n; k++) {
         const struct krun *r = &p->r[k];
-        if (!applied(r, M_REDIR) && !applied(r, M_LAYOUT))
+        if (chosen(r) != g || (!applied(r, M_REDIR) && !applied(r, M_LAYOUT)))
             continue;
         fprintf(f, "| %s |", p->all[k]->name);
         for (int m = 0; m < NMETH; m++) {
@@ -402,18 +493,41 @@ static void fig9(FILE *f, const struct rg_rep *p)
         }
         fprintf(f, "\n");
     }
-    fprintf(f, "| **arithmetic mean** |");
+}
+
+static void fig9_mean(FILE *f, const char *what, double sum[NMETH][RG_NALGS], const unsigned *n)
+{
+    fprintf(f, "| **arithmetic mean**%s (%u / %u) |", what, n[M_REDIR], n[M_LAYOUT]);
     for (int m = 0; m < NMETH; m++)
         for (int a = 0; a < RG_NALGS; a++)
             fprintf(f, " **%.3f** |", n[m] ? sum[m][a] / n[m] : 0);
-    fprintf(f, "\n| *paper (Fig. 9, average)* |");
+    fprintf(f, "\n");
+}
+
+static void fig9(FILE *f, const struct rg_rep *p)
+{
+    double sum[2][NMETH][RG_NALGS] = {{{0}}};
+    unsigned n[2][NMETH] = {{0}};
+    char fig[1024];
+    fig_name(p->o->markdown ? p->o->markdown : "docs/regroup.md", 1, fig, sizeof fig);
+    fprintf(f, "## Speed-up per algorithm and application method (Fig. 9 form)\n\n"
+            "![Fig. 9 form](%s)\n\n| kernel |", fig);
+    for (int m = 0; m < NMETH; m++)
+        for (int a = 0; a < RG_NALGS; a++)
+            fprintf(f, " %s, %s |", rg_name((enum rg_alg)a), meth_name[m]);
+    fprintf(f, "\n|---|---:|---:|---:|---:|---:|---:|\n");
+    fig9_rows(f, p, 1, sum[1], n[1]);
+    fig9_mean(f, ", 001's kernels", sum[1], n[1]);
+    fprintf(f, "| *paper (Fig. 9, average)* |");
     for (int m = 0; m < NMETH; m++)
         for (int a = 0; a < RG_NALGS; a++)
             fprintf(f, " *%.1f* |", p_speedup[a]);
-    fprintf(f, "\n\nThe means are over different kernel sets: redirection over the %u suite "
-            "and rgwork kernels it applies to, data layout over the %u rgwork kernels. The "
-            "paper's average is over its applications with either method.\n\n", n[M_REDIR],
-            n[M_LAYOUT]);
+    fprintf(f, "\n| *the other kernels* | | | | | | |\n");
+    fig9_rows(f, p, 0, sum[0], n[0]);
+    fig9_mean(f, ", other kernels", sum[0], n[0]);
+    fprintf(f, "\nThe kernels 001 would have chosen first, then the others; each mean is over "
+            "the kernels a method applies to (the counts: redirection / data layout). The "
+            "paper's average is over its applications with either method.\n\n");
 }
 
 static void disagreements(FILE *f, const struct rg_rep *p)
@@ -470,9 +584,11 @@ static void ident_table(FILE *f, const struct rg_rep *p)
                 r->ident.occupancy, miss_pct(&r->base, m0, sizeof m0),
                 miss_pct(&r->ident, m1, sizeof m1));
     }
-    fprintf(f, "\nThe redirected kernel carries the prologue (its extra load of D[p] among "
-            "its instructions) and more registers; where the registers lower the CTAs per SM, "
-            "fewer CTAs also share the L1.\n\n");
+    fprintf(f, "\nThe redirected kernel carries the prologue (its extra load of the 4-byte "
+            "D[p] and the split of the logical index into %%ctaid and %%tid, shifts where the "
+            "block is a power of two: docs/ptx.md) and the registers ptxas gives its form "
+            "(FILE.redir.res); where the registers lower the CTAs per SM, fewer CTAs also share "
+            "the L1.\n\n");
 }
 
 static void refused(FILE *f, const struct rg_rep *p)
@@ -489,6 +605,7 @@ static void refused(FILE *f, const struct rg_rep *p)
 static void body(FILE *f, const struct rg_rep *p)
 {
     header(f, p);
+    choice(f, p);
     table_v(f, p);
     fig9(f, p);
     disagreements(f, p);

@@ -23,8 +23,11 @@
 // tail (one write port), decision (idle at the start of the cycle: pops the registered head),
 // sequencer, outputs.  rst (synchronous, active high) is vtc_reset: every register 0.
 //
-// `define INJECT_BUG: the decision takes the FIFO's tail (the last CTA to become ready)
-// instead of its head (the co-simulation's self-test must see a mismatch).
+// `define INJECT_BUG: 004's swap trigger broken -- an active CTA is marked for swap-out when
+// all but one of its live warps wait on long-latency memory (the tracking counter one short
+// of the CTA's warps; with one live warp, when none waits), where the paper swaps only "if the
+// counter value reaches the number of warps in the CTA" (Sec. IV-A).  The co-simulation's
+// self-test must see a mismatch.
 module vtc #(
     parameter int P_NCTAS = -1
 ) (
@@ -246,16 +249,17 @@ module vtc #(
         found = 1'b0;
         o = '0;
         for (int k = 0; k < N; k++)
+`ifdef INJECT_BUG
+            if (!found && act_n[k] && nlive[6*k +: 6] != '0 &&
+                cnt_n[14*k +: 14] + 14'd1 >= 14'(nlive[6*k +: 6])) begin
+`else
             if (!found && act_n[k] && nlive[6*k +: 6] != '0 &&
                 cnt_n[14*k +: 14] == 14'(nlive[6*k +: 6])) begin
+`endif
                 found = 1'b1;
                 o = CB'(k);
             end
-`ifdef INJECT_BUG
-        hk = rdq[CB*((32'(rd_head) + 32'(rd_n) - 1) % N) +: CB];
-`else
         hk = rdq[CB*32'(rd_head) +: CB];
-`endif
         bit_o = N'(1) << o;
         bit_h = N'(1) << hk;
         if (ph == IDLE && rd_n != '0 && nw >= 6'd1 && 32'(nw) <= MAXW && (found || room)) begin

@@ -552,13 +552,15 @@ static void test_res(void **state)
     expect("cmp " BUILD_DIR "/tests/cli_vecadd.res bench/vecadd/kernel.res", 0, NULL);
 }
 
-/* gpusim res without -o also records the VTW transforms (FILE.vtw.res), the same bytes as the
-   checked-in record when the same ptxas made it. */
+/* gpusim res without -o also records the VTW transforms (FILE.vtw.res) and the redirected
+   forms (FILE.redir.res), the same bytes as the checked-in records when the same ptxas made
+   them; a file no kernel of which can be redirected gets no FILE.redir.res. */
 static void test_res_vtw(void **state)
 {
     (void)state;
     expect("mkdir -p " BUILD_DIR "/tests/cli_res && cp bench/vecadd/kernel.ptx " BUILD_DIR
-           "/tests/cli_res/ && rm -f " BUILD_DIR "/tests/cli_res/kernel.vtw.res", 0, NULL);
+           "/tests/cli_res/ && rm -f " BUILD_DIR "/tests/cli_res/kernel.vtw.res " BUILD_DIR
+           "/tests/cli_res/kernel.redir.res", 0, NULL);
     if (sh(GPUSIM " res " BUILD_DIR "/tests/cli_res/kernel.ptx") != 0 ||
         sh("grep -qxF \"$(grep '^tool' " BUILD_DIR "/tests/cli_res/kernel.res)\" "
            "bench/vecadd/kernel.vtw.res") != 0) {
@@ -566,6 +568,13 @@ static void test_res_vtw(void **state)
         return;
     }
     expect("cmp " BUILD_DIR "/tests/cli_res/kernel.vtw.res bench/vecadd/kernel.vtw.res", 0, NULL);
+    expect("cmp " BUILD_DIR "/tests/cli_res/kernel.redir.res bench/vecadd/kernel.redir.res", 0,
+           NULL);
+    expect("mkdir -p " BUILD_DIR "/tests/cli_res2 && cp bench/reduce/kernel.ptx " BUILD_DIR
+           "/tests/cli_res2/ && rm -f " BUILD_DIR "/tests/cli_res2/kernel.redir.res && " GPUSIM
+           " res " BUILD_DIR "/tests/cli_res2/kernel.ptx", 0, "reduce not redirected: redirect "
+           "reduce: the kernel uses shared memory");
+    expect("test ! -e " BUILD_DIR "/tests/cli_res2/kernel.redir.res", 0, NULL);
 }
 
 /* How many times needle occurs in the output of the last command. */
@@ -709,9 +718,10 @@ static void test_report_vtw(void **state)
     expect(cmd, 0, NULL);
 }
 
-/* VT's report in make test: three kernels with headroom (dct8x8 bound by CTAs, reduce and
-   vecadd by threads) and matmul, which has none (shared memory binds). */
-#define VT_KERNELS "dct8x8,reduce,vecadd,matmul"
+/* VT's report in make test: four kernels with headroom (dct8x8 and sloop bound by CTAs,
+   reduce and vecadd by threads; sloop has one CTA per launch: the headlines without the
+   single-CTA kernels leave it out) and matmul, which has none (shared memory binds). */
+#define VT_KERNELS "dct8x8,reduce,vecadd,matmul,sloop"
 
 /* gpusim report vt: argument errors (a key bad for one variant only stops it before any run);
    at the test size 2 phase-1 runs per kernel and 10 variants per headroom kernel (56 + 150 on
@@ -722,13 +732,17 @@ static void test_report_vt(void **state)
 {
     const char *md = BUILD_DIR "/tests/vt.md";
     char cmd[1024], want[256];
-    unsigned nk = full() ? 28 : 4, nh = full() ? 15 : 3, runs = 2 * nk + 10 * nh;
+    unsigned nk = full() ? 28 : 5, nh = full() ? 15 : 4, runs = 2 * nk + 10 * nh;
     static const char *const tables[] = {
         "## 1. Residency (Fig. 2 and 3 form)", "| **dct8x8** | S | 2 | 26 | 2816 | 8 | CTAs | 16 |",
         "## 2. Performance (Fig. 8 and 9 form)",
         "| *paper (average)* | | | *1.239* | *1.269* | *0.976* |", "| GTO | ",
         "## 3. Kernels without headroom (Type-C form)", "| matmul | C | shared memory |",
-        "## 4. Scheduler cycles (Fig. 4 form)", "## 5. Swap bandwidth (Fig. 10 form)",
+        "## 4. Scheduler cycles (Fig. 4 form)", "| B_LRR per kernel | VT_LRR per kernel |",
+        "| kernel | B_LRR stall | VT_LRR stall | VT / B |", "(1 - the geometric mean of VT / B)",
+        "- Fig. 4, stall cycles VT / B (per kernel, geometric mean): ",
+        "| LRR, without single-CTA | 1.000 |", "| **geometric mean** without single-CTA |",
+        "## 5. Swap bandwidth (Fig. 10 form)",
         "| 0 (ideal) | 1.000 | *1.004* |", "## 6. Register file and shared memory (Fig. 12 form)",
         "## 7. Memory system (Fig. 13 form)", "## 8. VT at work",
         "## 9. Where the paper's direction holds (computed)",
@@ -756,6 +770,12 @@ static void test_report_vt(void **state)
         tu_assert_contains(text, tables[i]);
     snprintf(want, sizeof want, "| **arithmetic mean** (%u) |", nh);
     tu_assert_contains(text, want);
+    snprintf(want, sizeof want, "| **arithmetic mean** without single-CTA (%u) |", nh - 2 + !full());
+    tu_assert_contains(text, want);
+    tu_assert_contains(text, full() ? "Single-CTA kernels: one CTA per launch, headroom by the "
+                       "limits but no second CTA for VT to swap in (dloop, sloop)." :
+                       "Single-CTA kernels: one CTA per launch, headroom by the limits but no "
+                       "second CTA for VT to swap in (sloop).");
     snprintf(want, sizeof want, "- Type-C (no headroom): %u of %u kernels run as the baseline "
              "(the paper: no change): holds.\n", nk - nh, nk - nh);
     tu_assert_contains(text, want);
@@ -856,7 +876,10 @@ static void test_report_regroup(void **state)
         "![Fig. 9 form](regroup-fig9.svg)",
         "## Where an estimate and the simulation disagree in direction",
         "## What reference redirection alone changes (identity order)",
-        "| vecadd | 0.513 | +145.5 % | 12 -> 18 | 6 -> 6 | 100.0 -> 100.0 |",
+        "| vecadd | 0.627 | +59.1 % | 12 -> 12 | 6 -> 6 | 100.0 -> 100.0 |",
+        "## The kernels 001 would have chosen", "| vecadd | 3.1 | 0.1 | no: convergent |",
+        "| mcubes | 91.7 | 0.1 | yes |", "| *the other kernels* |",
+        "| **arithmetic mean**, 001's kernels (", "| **average error, redirection**, 001's kernels (",
         "## Kernels not redirected", "- warpreduce: warpreduce: pc 21: shfl synchronises"};
     char *text;
     (void)state;
@@ -868,7 +891,7 @@ static void test_report_regroup(void **state)
     expect(cmd, 0, full() ? "32 kernels, 0 failed" : "4 kernels, 0 failed");
     text = tu_read_file(md, NULL);
     assert_non_null(text);
-    tu_assert_contains(text, full() ? "20 kernels were regrouped by reference redirection, 4 by "
+    tu_assert_contains(text, full() ? "20 kernels were regrouped by reference redirection, 6 by "
                        "data layout; 0 failed" : "3 kernels were regrouped by reference "
                        "redirection, 1 by data layout; 0 failed");
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
@@ -877,7 +900,7 @@ static void test_report_regroup(void **state)
     assert_null(strstr(text, "old\n"));
     free(text);
     snprintf(want, sizeof want, "test $(wc -l < " BUILD_DIR "/tests/regroup.csv) -eq %u",
-             full() ? 73 : 13);
+             full() ? 79 : 13);
     expect(want, 0, NULL);
     expect("grep -q '<rect x=' " BUILD_DIR "/tests/regroup-fig9.svg", 0, NULL);
 }
@@ -968,6 +991,13 @@ static void test_xform(void **state)
     expect(GPUSIM " xform --vtw " BUILD_DIR "/tests/cli_vtw.ptx", 2,
            "cli_vtw.ptx: vtw vecadd: already transformed (parameter __vtw_nctaid_x)");
     expect(GPUSIM " xform bench/vecadd/kernel.ptx", 2, "gpusim xform: no transform given");
+    expect(GPUSIM " xform --redir bench/vecadd/kernel.ptx", 0,
+           "\tld.global.u32 %rg_l, [%rg_addr];\n\tsub.u32 %rg_t, %rg_ntid_x, 1;\n");
+    expect(GPUSIM " xform --redir=bdgn bench/mandel/kernel.ptx", 0,
+           "\tdiv.u32 %rg_lcta, %rg_l, %rg_tpc;\n");
+    expect(GPUSIM " xform --redir=b2 bench/vecadd/kernel.ptx", 2, "--redir=b2: the form is b1");
+    expect(GPUSIM " xform --redir --vtw bench/vecadd/kernel.ptx", 2, "one transform at a time");
+    expect(GPUSIM " xform --redir bench/reduce/kernel.ptx", 2, "the kernel uses shared memory");
     expect(GPUSIM " xform --vtw=fast bench/vecadd/kernel.ptx", 2, "--vtw=fast: the form is hw or sw");
     expect(GPUSIM " xform --vtw", 2, "gpusim xform: no PTX file given");
     expect(GPUSIM " xform --vtw bench/vecadd/kernel.ptx --kernel nosuch", 2,

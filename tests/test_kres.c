@@ -320,6 +320,66 @@ static void test_vtw_record(void **state)
     free(r);
 }
 
+/* vecadd from dir under reference redirection (the identity order of its 1 024 test-size
+   threads) on the functional model. */
+static int run_vecadd_redir(const char *dir, struct gs_stats *st, char *note, size_t notelen)
+{
+    static uint32_t id[1024];
+    const uint32_t *perm[1] = {id};
+    const uint64_t len[1] = {1024};
+    const char *set = "model=functional";
+    struct bench_ctx ctx;
+    char path[256];
+    int rc;
+    for (uint32_t i = 0; i < 1024; i++)
+        id[i] = i;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.gpu = gpu_with("configs/gtx480.cfg", &set, 1);
+    assert_int_equal(gs_redirect(ctx.gpu, perm, len, 1), GS_OK);
+    snprintf(path, sizeof path, "%s/kernel.ptx", dir);
+    ctx.ptx_path = path;
+    ctx.size = BENCH_TEST;
+    rc = bench_find("vecadd")->run(&ctx);
+    gs_kernel_stats(ctx.gpu, st);
+    snprintf(note, notelen, "%s", !rc ? gs_regs_note(ctx.gpu) : ctx.msg ? ctx.msg : "");
+    free(ctx.msg);
+    gs_destroy(ctx.gpu);
+    return rc;
+}
+
+/* Reference redirection: the redirected form's registers come from FILE.redir.res (ptxas on
+   the rewritten text, the form the launch runs: vecadd's 1-D power-of-two block and 1-D grid,
+   b1g1) when its entry was compiled from exactly that text; a stale entry or no record falls
+   back to the original's count + the liveness estimate's growth (issue 38: before, 6 were
+   added, assumed). */
+static void test_redir_record(void **state)
+{
+    struct ptx_res *r = calloc(1, sizeof *r);
+    struct gs_stats st;
+    char note[2048], err[256], cmd[512];
+    uint32_t grown;
+    (void)state;
+    assert_non_null(r);
+    assert_int_equal(ptx_res_read("bench/vecadd/kernel.redir.res", r, err, sizeof err), 0);
+    copy_vecadd(KDIR, 1, "");
+    assert_int_equal(system("cp bench/vecadd/kernel.redir.res " KDIR), 0);
+    assert_int_equal(run_vecadd_redir(KDIR, &st, note, sizeof note), 0);
+    assert_int_equal(st.regs_per_thread, ptx_res_find(r, "vecadd.b1g1")->regs);
+    tu_assert_contains(note, "redirected, form b1g1: ");
+    tu_assert_contains(note, "ptxas on the transform");
+    snprintf(cmd, sizeof cmd, "sed -i 's/^\\(kernel *vecadd.b1g1 .*\\) [0-9a-f]*$/\\1 "
+             "0000000000000001/' %s", KDIR "/kernel.redir.res");
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(run_vecadd_redir(KDIR, &st, note, sizeof note), 0);
+    tu_assert_contains(note, "is stale");
+    grown = st.regs_per_thread;
+    assert_int_equal(system("rm " KDIR "/kernel.redir.res"), 0);
+    assert_int_equal(run_vecadd_redir(KDIR, &st, note, sizeof note), 0);
+    tu_assert_contains(note, "no record FILE.redir.res");
+    assert_int_equal(st.regs_per_thread, grown);
+    free(r);
+}
+
 static void test_override(void **state)
 {
     const char *sets[] = { "model=functional", "regs_per_thread=40" };
@@ -541,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_record_used_then_stale),
         cmocka_unit_test(test_ptxas_at_load),
         cmocka_unit_test(test_malformed_record),
+        cmocka_unit_test(test_redir_record),
         cmocka_unit_test(test_override),
         cmocka_unit_test(test_vtw_record),
         cmocka_unit_test(test_override_does_not_fit),

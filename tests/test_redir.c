@@ -135,14 +135,13 @@ static void test_every_kernel(void **state)
                 fail();
             }
             /* the prologue (its extra load among them): the same instructions added to every
-               thread */
+               thread of a kernel (its launches' form; what it reads of %tid and %ctaid) */
             uint64_t threads = 0, extra = s1.thread_insns - s0.thread_insns;
             for (unsigned l = 0; l < rg->n; l++)
                 threads += rg->len[l];
             assert_int_equal(extra % threads, 0);
-            if (!per_thread)
-                per_thread = extra / threads;
-            assert_int_equal(extra / threads, per_thread);
+            assert_true(extra / threads >= 8 && extra / threads <= 40);
+            per_thread = per_thread > extra / threads ? per_thread : extra / threads;
             print_message("%s: redirected, %llu -> %llu cycles\n", all[i]->name,
                           (unsigned long long)s0.cycles, (unsigned long long)s1.cycles);
             applied++;
@@ -150,9 +149,8 @@ static void test_every_kernel(void **state)
         free_launches(rg);
         free(rg);
     }
-    print_message("%u of %u kernels run redirected, %llu prologue instructions per thread\n",
-                  applied, n, (unsigned long long)per_thread);
-    assert_true(per_thread >= 30 && per_thread <= 40);
+    print_message("%u of %u kernels run redirected, at most %llu prologue instructions per "
+                  "thread\n", applied, n, (unsigned long long)per_thread);
     assert_true(applied >= 10);
 }
 
@@ -209,15 +207,21 @@ static void test_refused_and_relaunched(void **state)
     free(rg);
 }
 
-/* The data-layout kernels (bench_extra with BENCH_LAYOUT): shuffled and under each algorithm's
-   order, by data layout and by redirection, correct in both models. (Seen failing with
-   bench/rgwork/host.c's scatter of the outputs cut out.) */
+/* The data-layout kernels (BENCH_LAYOUT: bench/rgwork's, and soundloc and smithwat of the
+   suite, 001's SL and SW): shuffled and under each algorithm's order, by data layout and by
+   redirection, correct in both models. (Seen failing with bench/rgwork/host.c's scatter of
+   the outputs cut out, and with soundloc's window copied from frame p instead of D[p].) */
 static void test_layout(void **state)
 {
-    unsigned n, nl = 0;
-    const struct bench *const *all = bench_extra(&n);
+    unsigned ns, nx, n, nl = 0;
+    const struct bench *const *su = bench_all(&ns), *const *ex = bench_extra(&nx);
+    const struct bench *all[128];
     static const char *const models[2] = {"functional", "timing"};
     (void)state;
+    assert_true(ns + nx <= 128);
+    memcpy(all, su, ns * sizeof *all);
+    memcpy(all + ns, ex, nx * sizeof *all);
+    n = ns + nx;
     for (unsigned i = 0; i < n; i++) {
         struct launches *rg = calloc(1, sizeof *rg);
         char msg[1024];
@@ -239,7 +243,7 @@ static void test_layout(void **state)
         free(rg);
     }
     print_message("%u kernels applied a data layout\n", nl);
-    assert_true(nl >= 4);
+    assert_true(nl >= 6);
 }
 
 /* A data layout that does not fit the launch or is not a permutation is refused. */
@@ -264,23 +268,79 @@ static void test_layout_refused(void **state)
     free(rg);
 }
 
-/* redir_record against the split done the long way, on a grid with every dimension used and
-   CTA indices beyond 16 bits (the kernels' test sizes have fewer CTAs). */
-static void test_record(void **state)
+/* tests/data/ptx/redir_ids.ptx on grid g x block b in model, slot p running as logical
+   thread perm[p] (identity if perm is NULL): every output word checked against the linear
+   index's components; the form the launch ran named in the registers' note; statistics into
+   st. */
+static void run_ids(const uint32_t g[3], const uint32_t b[3], const char *model,
+                    const uint32_t *perm, struct gs_stats *st)
 {
-    const uint32_t g[3] = {70000, 3, 2}, b[3] = {32, 4, 2};
-    uint32_t rec[4];
-    (void)state;
-    for (uint64_t l = 0; l < (uint64_t)70000 * 3 * 2 * 256; l += 9973) {
-        uint64_t cta = l / 256, tid = l % 256;
-        redir_record((uint32_t)l, g, b, rec);
-        assert_int_equal(rec[0] & 0x3ff, tid % 32);
-        assert_int_equal(rec[0] >> 10 & 0x3ff, tid / 32 % 4);
-        assert_int_equal(rec[0] >> 20, tid / 128);
-        assert_int_equal(rec[1], cta % 70000);
-        assert_int_equal(rec[2] & 0xffff, cta / 70000 % 3);
-        assert_int_equal(rec[2] >> 16, cta / 210000);
+    uint32_t tpc = b[0] * b[1] * b[2], n = g[0] * g[1] * g[2] * tpc;
+    uint32_t *out = malloc((size_t)n * 24), *id = malloc((size_t)n * 4);
+    const uint32_t *pp[1] = {perm ? perm : id};
+    uint64_t len[1] = {n}, dout;
+    char set[64], err[256], want[64];
+    const char *sets[1] = {set};
+    struct gs_gpu *gpu;
+    struct gs_module *mod;
+    const struct gs_arg args[1] = {GS_ARG(dout)};
+    assert_non_null(out);
+    assert_non_null(id);
+    for (uint32_t i = 0; i < n; i++)
+        id[i] = i;
+    snprintf(set, sizeof set, "model=%s", model);
+    assert_int_equal(gs_init(&gpu, "configs/gtx480.cfg", sets, 1, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx(gpu, "tests/data/ptx/redir_ids.ptx", &mod), GS_OK);
+    assert_int_equal(gs_malloc(gpu, &dout, (uint64_t)n * 24), GS_OK);
+    assert_int_equal(gs_redirect(gpu, pp, len, 1), GS_OK);
+    if (gs_launch(gpu, mod, "redir_ids", (struct gs_dim3){g[0], g[1], g[2]},
+                  (struct gs_dim3){b[0], b[1], b[2]}, 0, args, 1) != GS_OK)
+        fail_msg("redir_ids: %s", gs_last_error(gpu));
+    assert_int_equal(gs_memcpy_dtoh(gpu, out, dout, (uint64_t)n * 24), GS_OK);
+    for (uint32_t l = 0; l < n; l++) {
+        uint32_t t = l % tpc, c = l / tpc;
+        const uint32_t w[6] = {t % b[0], t / b[0] % b[1], t / (b[0] * b[1]), c % g[0],
+                               c / g[0] % g[1], c / (g[0] * g[1])};
+        for (int k = 0; k < 6; k++)
+            if (out[l * 6 + k] != w[k])
+                fail_msg("redir_ids %s, grid %ux%ux%u block %ux%ux%u: thread %u component %d "
+                         "is %u, want %u", model, g[0], g[1], g[2], b[0], b[1], b[2], l, k,
+                         out[l * 6 + k], w[k]);
     }
+    snprintf(want, sizeof want, "redirected, form %s:", redir_form_name(redir_form(g, b)));
+    tu_assert_contains(gs_regs_note(gpu), want);
+    gs_kernel_stats(gpu, st);
+    gs_destroy(gpu);
+    free(out);
+    free(id);
+}
+
+/* The nine forms of the split of D[] (redir.h): for a launch of each shape class (blocks 1-D
+   of 64, 8x4x2 and 6x5x3; grids 1-D of 5, 3x4 and 3x2x2), shuffled, in both models, every
+   thread's logical %tid and %ctaid are its D[] entry's. The shuffle really moves the
+   threads: the stores of a warp scatter, more L2 accesses than in the identity order. */
+static void test_forms(void **state)
+{
+    static const uint32_t blocks[3][3] = {{64, 1, 1}, {8, 4, 2}, {6, 5, 3}};
+    static const uint32_t grids[3][3] = {{5, 1, 1}, {3, 4, 1}, {3, 2, 2}};
+    static const char *const models[2] = {"functional", "timing"};
+    uint64_t s = 99;
+    (void)state;
+    for (unsigned bi = 0; bi < 3; bi++)
+        for (unsigned gi = 0; gi < 3; gi++) {
+            const uint32_t *b = blocks[bi], *g = grids[gi];
+            uint64_t n = (uint64_t)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
+            uint32_t *perm = malloc(n * 4);
+            struct gs_stats sh, id;
+            assert_non_null(perm);
+            assert_int_equal(redir_form(g, b), bi * 3 + gi);
+            shuffle(perm, n, &s);
+            for (int m = 0; m < 2; m++)
+                run_ids(g, b, models[m], perm, &sh);
+            run_ids(g, b, "timing", NULL, &id);
+            assert_true(sh.t.l2_accesses > id.t.l2_accesses);
+            free(perm);
+        }
 }
 
 int main(void)
@@ -289,7 +349,7 @@ int main(void)
         cmocka_unit_test(test_every_kernel),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_refused_and_relaunched),
-        cmocka_unit_test(test_record),
+        cmocka_unit_test(test_forms),
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_layout_refused),
     };

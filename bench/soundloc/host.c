@@ -5,8 +5,19 @@
  * frame's best candidate, best energy and number of evaluations are checked exactly.
  * test: 600 frames -> 5 CTAs of 128 threads (tail);
  * default: 96000 frames -> 750 CTAs (4.2 GTX480 fills).
+ *
+ * Data layout (001 Section VI-B, as 001 regroups its SL; ctx->layout, BENCH_LAYOUT): thread
+ * slot p works on frame D[p] because the host moves that frame's data to slot p -- its
+ * candidate count, and its window of the four channels (the WIN + MAXDELAY samples from
+ * D[p] x HOP on that the frame's delayed sums read) copied to slot p's own window, the
+ * kernel's hop argument set to the window's length so that the kernel, unchanged, finds
+ * slot p's window at p x hop. Frames overlap in the original signal (HOP < window), which
+ * is why the windows are copied, not moved: the channels grow from HOP to WIN + MAXDELAY
+ * samples a frame. Every slot runs (nframes = the grid's threads; a slot past the last frame
+ * gets a frame of no candidates), and the results are scattered back to frame order.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "bench.h"
 
 #define MICS 4
@@ -40,13 +51,20 @@ static void frame_ref(const int *sig, const int *delay, int nc, int t0, int len,
     }
 }
 
-static int sl_device(struct bench_ctx *ctx, const int *sig, const int *delay, const int *ncand,
-                     int *out, int nframes, int len)
+/* The launch's data: the original's, or the data layout's (slot order). */
+struct sl_data {
+    const int *sig, *ncand;
+    int nframes, len, hop;
+};
+
+static int sl_device(struct bench_ctx *ctx, const struct sl_data *x, const int *delay, int *out)
 {
+    const int *sig = x->sig, *ncand = x->ncand;
+    int nframes = x->nframes, len = x->len;
     size_t sb = (size_t)MICS * len * 4, fb = (size_t)nframes * 4;
     uint64_t d[6] = { 0, 0, 0, 0, 0, 0 };
     struct gs_module *mod = NULL;
-    int rc = -1, hop = HOP, thresh = THRESH;
+    int rc = -1, hop = x->hop, thresh = THRESH;
 
     if (bench_load(ctx, &mod) ||
         bench_api(ctx, gs_malloc(ctx->gpu, &d[0], sb), "malloc sig") ||
@@ -95,6 +113,60 @@ static void note_inputs(struct bench_ctx *ctx, const int *ncand, int nframes)
     free(v);
 }
 
+#define SL_WIN (WIN + MAXDELAY)   /* the samples a frame's sums read, from its t0 */
+
+/* The data layout of order perm over nthr slots: slot p's window and count are frame
+   perm[p]'s (none past the last frame), hop = SL_WIN. 0, or -1 out of memory. */
+static int sl_layout(const int *sig, const int *ncand, int nframes, int len,
+                     const uint32_t *perm, int nthr, struct sl_data *x)
+{
+    int lx = nthr * SL_WIN, *s2 = calloc((size_t)MICS * lx, 4), *n2 = calloc((size_t)nthr, 4);
+    if (!s2 || !n2) {
+        free(s2);
+        free(n2);
+        return -1;
+    }
+    for (int p = 0; p < nthr; p++) {
+        int f = (int)perm[p];
+        if (f >= nframes)
+            continue;
+        n2[p] = ncand[f];
+        for (int m = 0; m < MICS; m++)
+            memcpy(s2 + (size_t)m * lx + (size_t)p * SL_WIN, sig + (size_t)m * len +
+                   (size_t)f * HOP, SL_WIN * sizeof *s2);
+    }
+    *x = (struct sl_data){s2, n2, nthr, lx, SL_WIN};
+    return 0;
+}
+
+/* Launch in the original order or, with a data layout, in slot order (results scattered
+   back to frame order into out: best_k | best_e | nevals, nframes each). */
+static int sl_launch(struct bench_ctx *ctx, const int *sig, const int *delay, const int *ncand,
+                     int *out, int nframes, int len)
+{
+    int nthr = (nframes + 127) / 128 * 128, err, rc, *o2;
+    const uint32_t *perm = bench_layout_perm(ctx, 0, (uint64_t)nthr, &err);
+    struct sl_data x = {sig, ncand, nframes, len, HOP};
+    if (err)
+        return -1;
+    if (!perm)
+        return sl_device(ctx, &x, delay, out);
+    if (!(o2 = malloc((size_t)nthr * 3 * 4)) || sl_layout(sig, ncand, nframes, len, perm, nthr,
+                                                          &x)) {
+        free(o2);
+        bench_fail(ctx, "data layout: out of memory");
+        return -1;
+    }
+    rc = sl_device(ctx, &x, delay, o2);
+    for (int p = 0; rc == 0 && p < nthr; p++)
+        for (int i = 0; i < 3 && (int)perm[p] < nframes; i++)
+            out[(size_t)i * nframes + perm[p]] = o2[(size_t)i * nthr + p];
+    free((void *)x.sig);
+    free((void *)x.ncand);
+    free(o2);
+    return rc;
+}
+
 static int soundloc_run(struct bench_ctx *ctx)
 {
     int nframes = ctx->size == BENCH_TEST ? 600 : 96000;
@@ -117,7 +189,7 @@ static int soundloc_run(struct bench_ctx *ctx)
         frame_ref(sig, delay, ncand[f], f * HOP, len, &ref[f], &ref[nf + f], &ref[2 * nf + f]);
     }
     note_inputs(ctx, ncand, nframes);
-    rc = sl_device(ctx, sig, delay, ncand, out, nframes, len);
+    rc = sl_launch(ctx, sig, delay, ncand, out, nframes, len);
     if (rc == 0) {
         uint64_t bad = bench_check_i32(ctx, "best_k", out, ref, nf);
         bad += bench_check_i32(ctx, "best_e", out + nf, ref + nf, nf);
@@ -131,5 +203,5 @@ done:
 
 const struct bench bench_soundloc = {
     "soundloc", "delay-and-sum direction search, per-frame candidate counts and early exit on "
-    "detection (per-thread data-dependent work)", soundloc_run, NULL, 0
+    "detection (per-thread data-dependent work)", soundloc_run, NULL, BENCH_LAYOUT
 };

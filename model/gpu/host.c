@@ -39,8 +39,11 @@ struct gs_kernel {                    /* a linked kernel, cached per module */
     const struct ptx_func *fn;        /* its declaration (performance directives) */
     uint8_t  vtw;                     /* enum conf_vtw: the program is VTW's transform */
     uint8_t  vtw_hidden;              /* parameters a transform appended (VTW's, redirection's) */
-    int64_t  redir_off;               /* the redirected variant: __rg_map's offset */
-    struct gs_kernel *redir;          /* this kernel under reference redirection, or NULL */
+    int64_t  redir_off;               /* a redirected variant: __rg_map's offset */
+    uint8_t  redirected;              /* the program is a redirected variant */
+    struct gs_kernel *redir[REDIR_NFORMS];  /* this kernel under reference redirection, per
+                                         form (redir_form), made at its first launch */
+    char rd_note[700];                /* a redirected variant: where its registers came from */
     uint32_t regs_orig;               /* registers per thread of the kernel before it */
     struct vtwx_info vx;
     char vtw_note[1200];              /* where the transform's registers came from */
@@ -178,10 +181,11 @@ const struct gpu_config *gs_config(const struct gs_gpu *g)
 
 static void kernel_free(struct gs_kernel *k)
 {
-    if (k->redir) {
-        kernel_free(k->redir);
-        free(k->redir);
-    }
+    for (unsigned f = 0; f < REDIR_NFORMS; f++)
+        if (k->redir[f]) {
+            kernel_free(k->redir[f]);
+            free(k->redir[f]);
+        }
     ptx_prog_free(&k->prog);
     flow_free(&k->flow);
 }
@@ -662,9 +666,10 @@ static void regs_note(struct gs_gpu *g, const struct gs_module *m, const struct 
     else
         snprintf(g->regs_note, sizeof g->regs_note, "%u per thread, %s%s: %s; liveness estimate %u",
                  r->regs, kres_src_name(r->src), cap, m->res_note, r->estimate);
-    if (k->vtw) {
+    if (k->vtw || k->redirected) {
         size_t n = strlen(g->regs_note);
-        snprintf(g->regs_note + n, sizeof g->regs_note - n, "; %s", k->vtw_note);
+        snprintf(g->regs_note + n, sizeof g->regs_note - n, "; %s",
+                 k->vtw ? k->vtw_note : k->rd_note);
     }
 }
 
@@ -843,17 +848,21 @@ int gs_redirect(struct gs_gpu *g, const uint32_t *const *perm, const uint64_t *l
     return GS_OK;
 }
 
-/* The redirected variant of kernel k (m's function i), made once. */
-static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel *k)
+/* Form f of the redirected variant of kernel k (m's function i), made once. Its registers
+   per thread: ptxas's count of the form from FILE.redir.res when recorded for exactly this
+   text, else the original's count plus the liveness estimate's growth (kres_redir). */
+static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel *k, unsigned f)
 {
     struct gs_kernel *r;
-    if (k->redir)
+    char *text;
+    int32_t grow;
+    if (k->redir[f])
         return GS_OK;
     r = calloc(1, sizeof *r);
     if (!r)
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     if (link_kernel(g, m, (uint32_t)(k - m->kernels), r) != GS_OK ||
-        redir_apply(&r->prog, &r->redir_off, g->err, g->errcap) ||
+        redir_apply(&r->prog, f, &r->redir_off, g->err, g->errcap) ||
         (flow_free(&r->flow), flow_build(&r->prog, &r->flow, g->err, g->errcap))) {
         kernel_free(r);
         free(r);
@@ -861,28 +870,27 @@ static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel
     }
     r->linked = 1;
     r->vtw_hidden = 1;
-    r->kres.regs += REDIR_REGS;   /* the logical %tid and %ctaid stay live through the body */
+    r->redirected = 1;
+    grow = (int32_t)r->prog.regs_per_thread - (int32_t)r->kres.estimate;
+    text = m->path[0] ? redir_ptxas_text(&r->prog, g->err, g->errcap) : NULL;
+    r->kres.regs = kres_redir(&g->conf, &r->kres, m->path[0] ? m->path : NULL, r->prog.name,
+                              redir_form_name(f), m->mod.text_hash, text, grow, r->rd_note,
+                              sizeof r->rd_note);
+    free(text);
     r->prog.regs_per_thread = r->kres.regs;
-    k->redir = r;
+    k->redir[f] = r;
     return GS_OK;
 }
 
-/* Launch i's records (redir.h): slot p's logical components, from D[p]. */
-static void redir_table(const struct gs_gpu *g, unsigned i, struct gs_dim3 grid,
-                        struct gs_dim3 block, uint32_t *out)
-{
-    const uint32_t gd[3] = {grid.x, grid.y, grid.z}, bd[3] = {block.x, block.y, block.z};
-    for (uint64_t p = 0; p < g->rd_len[i]; p++)
-        redir_record(g->rd_perm[i][p], gd, bd, out + p * 4);
-}
-
 /* gs_redirect's part of a launch: the variant to run and D[] in device memory (*map 0: this
-   launch runs unchanged). */
+   launch runs unchanged). D[p] is launch i's perm[p], the logical thread of slot p. */
 static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel **k,
                         struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn, uint64_t *map)
 {
     unsigned i = g->rd_next++;
     uint64_t n = (uint64_t)grid.x * grid.y * grid.z * block.x * block.y * block.z, bytes;
+    const uint32_t gd[3] = {grid.x, grid.y, grid.z}, bd[3] = {block.x, block.y, block.z};
+    unsigned f = redir_form(gd, bd);
     int rc;
     *map = 0;
     if (i >= g->rd_n || !g->rd_perm[i])
@@ -895,14 +903,14 @@ static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel 
         return seterr(g, GS_ERR_LAUNCH, "redirect %s: launch %u: a regrouping of %llu threads "
                       "for a launch of %llu (at most 2^32 - 1)", (*k)->prog.name, i,
                       (unsigned long long)g->rd_len[i], (unsigned long long)n);
-    if ((rc = redir_variant(g, m, *k)) != GS_OK)
+    if ((rc = redir_variant(g, m, *k, f)) != GS_OK)
         return rc;
-    bytes = n * REDIR_RECORD_BYTES;
+    bytes = n * REDIR_D_BYTES;
     if (gm_alloc(g->gmem, bytes, map))
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "launch %s: no device memory for D[]",
                       (*k)->prog.name);
-    redir_table(g, i, grid, block, (uint32_t *)gm_ptr(g->gmem, *map, bytes));
-    *k = (*k)->redir;
+    memcpy(gm_ptr(g->gmem, *map, bytes), g->rd_perm[i], bytes);
+    *k = (*k)->redir[f];
     return GS_OK;
 }
 

@@ -8,6 +8,7 @@
 #include "base/config.h"
 #include "ptx/ptx.h"
 #include "ptx/ptx_res.h"
+#include "ptx/redir.h"
 #include "ptx/vtwx.h"
 
 static const char *const src_names[KRES_COUNT] = { "estimate", "recorded", "ptxas", "override" };
@@ -200,25 +201,28 @@ int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const ch
     return 0;
 }
 
-uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
-                  const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
-                  int32_t grow, char *note, size_t notelen)
+/* A transform's registers per thread: entry `name` of the record at `path` when it was
+   compiled from exactly `text` and the record's ptx_hash is the module's; else the
+   original's count plus `grow`; an override stays. Capped at max_regs_per_thread. The note
+   says which and why (`what`: the transform's name, `file`: the record's, for the notes). */
+static uint32_t kres_xform(const struct gpu_config *c, const struct kres *orig,
+                           const char *path, const char *name, const char *what,
+                           const char *file, uint64_t ptx_hash, const char *text, int32_t grow,
+                           char *note, size_t notelen)
 {
-    char path[512], name[160], why[1024], err[256];
+    char why[1024], err[256];
     struct ptx_res *r = calloc(1, sizeof *r);
     const struct ptx_res_kernel *rk = NULL;
     uint64_t h = text ? ptx_res_hash(text, strlen(text)) : 0;
     int64_t regs;
-    snprintf(name, sizeof name, "%s.%s", kernel, form);
-    if (orig->src == KRES_OVERRIDE || c->regs_source == REGS_ESTIMATE || !ptx_path || !r)
-        snprintf(why, sizeof why, "%s", orig->src == KRES_OVERRIDE ? "override" : !ptx_path ?
+    if (orig->src == KRES_OVERRIDE || c->regs_source == REGS_ESTIMATE || !path || !r)
+        snprintf(why, sizeof why, "%s", orig->src == KRES_OVERRIDE ? "override" : !path ?
                  "PTX given as text" : r ? "regs_source = estimate" : "out of host memory");
     else {
-        vtwx_res_path(ptx_path, path, sizeof path);
         int rc = ptx_res_read(path, r, err, sizeof err);
         rk = rc ? NULL : ptx_res_find(r, name);
         if (rc)
-            snprintf(why, sizeof why, "%s", rc > 0 ? "no record FILE.vtw.res" : err);
+            snprintf(why, sizeof why, "%s", rc > 0 ? file : err);
         else if (!rk || r->ptx_hash != ptx_hash || rk->text_hash != h)
             snprintf(why, sizeof why, "%s %s (make ptx-res renews it)", path,
                      rk ? "is stale" : "has no entry for it"), rk = NULL;
@@ -233,9 +237,35 @@ uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const cha
         regs = (int64_t)orig->regs + grow > 1 ? (int64_t)orig->regs + grow : 1;
     if (regs > c->max_regs_per_thread)
         regs = c->max_regs_per_thread;
-    snprintf(note, notelen, "VTW %s form: %lld per thread, %s%s", form, (long long)regs,
+    snprintf(note, notelen, "%s: %lld per thread, %s%s", what, (long long)regs,
              rk ? "ptxas on the transform, " : orig->src == KRES_OVERRIDE ? "" :
              "the original's + the liveness estimate's growth; ", why);
     free(r);
     return (uint32_t)regs;
+}
+
+uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+                  const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
+                  int32_t grow, char *note, size_t notelen)
+{
+    char path[512], name[160], what[64];
+    snprintf(name, sizeof name, "%s.%s", kernel, form);
+    snprintf(what, sizeof what, "VTW %s form", form);
+    if (ptx_path)
+        vtwx_res_path(ptx_path, path, sizeof path);
+    return kres_xform(c, orig, ptx_path ? path : NULL, name, what, "no record FILE.vtw.res",
+                      ptx_hash, text, grow, note, notelen);
+}
+
+uint32_t kres_redir(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+                    const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
+                    int32_t grow, char *note, size_t notelen)
+{
+    char path[512], name[160], what[64];
+    snprintf(name, sizeof name, "%s.%s", kernel, form);
+    snprintf(what, sizeof what, "redirected, form %s", form);
+    if (ptx_path)
+        redir_res_path(ptx_path, path, sizeof path);
+    return kres_xform(c, orig, ptx_path ? path : NULL, name, what, "no record FILE.redir.res",
+                      ptx_hash, text, grow, note, notelen);
 }

@@ -64,4 +64,10 @@ uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const cha
                   const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
                   int32_t grow, char *note, size_t notelen);
 
+/* Reference redirection: the same from entry KERNEL.FORM (redir_form_name) of the record
+   FILE.redir.res, compiled from redir_ptxas_text. */
+uint32_t kres_redir(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+                    const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
+                    int32_t grow, char *note, size_t notelen);
+
 #endif
