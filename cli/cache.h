@@ -95,7 +95,7 @@ int cache_entry_parse(const char *buf, size_t len, const struct cache_key *k, st
                       char *why, size_t n);
 /* Where an entry's checksum is (CACHE_SUM_AT, 32 hex digits) and what it covers: every byte
    from CACHE_BODY_AT on. */
-#define CACHE_MAGIC "gpusim-result-cache 2\n"
+#define CACHE_MAGIC "gpusim-result-cache 3\n"
 #define CACHE_SUM_AT (sizeof CACHE_MAGIC - 1 + 4)          /* after "sum " */
 #define CACHE_BODY_AT (CACHE_SUM_AT + 32 + 1)              /* after its '\n' */
 

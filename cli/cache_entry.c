@@ -5,14 +5,15 @@
  * harness (fuzz/fuzz_cache_one.c) runs it alone.
  *
  * An entry, every field in this order, N a decimal byte count without leading zeros:
- *   gpusim-result-cache 2          the format
+ *   gpusim-result-cache 3          the format
  *   sum HEX                        cache_hash of every byte after this line
  *   key HEX                        the key's digest (the file's name)
  *   keytext N / N bytes            the key's whole text
  *   result WORD                    ok, WRONG or n/a (an error is never stored)
  *   msg N / N bytes                the run's message ("results correct" exactly when ok)
- *   regs N, config N, lat N        the result's register note, configuration name and
- *                                  latency set (each shorter than its field in struct result)
+ *   regs N, config N, lat N, app N the result's register note, configuration name, latency
+ *                                  set and an application's output digest and kernels (each
+ *                                  shorter than its field in struct result)
  *   stats N / N bytes              struct gs_stats as the binary that ran stores it (the
  *                                  binary is in the key, so its layout is too)
  *   end
@@ -170,7 +171,8 @@ char *cache_entry_make(const struct cache_key *k, const struct result *r, size_t
     put_field(&o, "msg", msg, mlen);
     if (put_text(&o, "regs", r->regs, sizeof r->regs) ||
         put_text(&o, "config", r->cfg_name, sizeof r->cfg_name) ||
-        put_text(&o, "lat", r->lat, sizeof r->lat))
+        put_text(&o, "lat", r->lat, sizeof r->lat) ||
+        put_text(&o, "app", r->app, sizeof r->app))
         o.bad = 1;
     put_field(&o, "stats", &r->st, sizeof r->st);
     put_s(&o, "end\n");
@@ -283,32 +285,33 @@ static int word_line(struct in *c)
     return -1;
 }
 
-/* An entry's fields as found: s/n are msg, regs, config, lat and stats. */
+/* An entry's fields as found: s/n are msg, regs, config, lat, app and stats. */
 struct fields {
     char sum[CACHE_KEY_LEN], key[CACHE_KEY_LEN];
     const char *keytext;
     size_t keylen;
     int rc;
-    const char *s[5];
-    size_t n[5];
+    const char *s[6];
+    size_t n[6];
 };
 
 static int structure(struct in *c, struct fields *f, size_t stats)
 {
-    static const char *const names[5] = {"msg", "regs", "config", "lat", "stats"};
-    const size_t max[5] = {CACHE_MSG_MAX, sizeof ((struct result *)0)->regs - 1,
+    static const char *const names[6] = {"msg", "regs", "config", "lat", "app", "stats"};
+    const size_t max[6] = {CACHE_MSG_MAX, sizeof ((struct result *)0)->regs - 1,
                            sizeof ((struct result *)0)->cfg_name - 1,
-                           sizeof ((struct result *)0)->lat - 1, stats};
-    if (lit(c, CACHE_MAGIC, "the format line 'gpusim-result-cache 2'") ||
+                           sizeof ((struct result *)0)->lat - 1,
+                           sizeof ((struct result *)0)->app - 1, stats};
+    if (lit(c, CACHE_MAGIC, "the format line 'gpusim-result-cache 3'") ||
         lit(c, "sum ", "sum") || hex_line(c, "sum", f->sum) || lit(c, "key ", "key") ||
         hex_line(c, "key", f->key) ||
         field(c, "keytext", CACHE_KEY_MAX, 1, &f->keytext, &f->keylen) ||
         (f->rc = word_line(c)) < 0)
         return -1;
-    for (unsigned i = 0; i < 5; i++)
-        if (field(c, names[i], max[i], i < 4, &f->s[i], &f->n[i]))
+    for (unsigned i = 0; i < 6; i++)
+        if (field(c, names[i], max[i], i < 5, &f->s[i], &f->n[i]))
             return -1;
-    if (f->n[4] != stats)
+    if (f->n[5] != stats)
         return bad(c, "malformed: %s of another size", "stats");
     if (lit(c, "end\n", "end"))
         return -1;
@@ -360,6 +363,7 @@ int cache_entry_parse(const char *buf, size_t len, const struct cache_key *k, st
     take(r->regs, f.s[1], f.n[1]);
     take(r->cfg_name, f.s[2], f.n[2]);
     take(r->lat, f.s[3], f.n[3]);
-    memcpy(&r->st, f.s[4], sizeof r->st);
+    take(r->app, f.s[4], f.n[4]);
+    memcpy(&r->st, f.s[5], sizeof r->st);
     return 0;
 }

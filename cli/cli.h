@@ -17,6 +17,7 @@ struct opts {
     const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
     const char *cache;                 /* mech_run: the result cache's directory (NULL: none) */
     const char *kernels, *mechs;       /* reports: --kernels a,b and --mechs a,b (NULL: all) */
+    const char *apps;                  /* gpusim report page --apps FILE (cli/app.h) */
     const char *sets[MAX_SETS];
     int nsets, doc, jobs, estimate, latency, fit;   /* gpusim bbv: --estimate, --latency, --fit */
     enum bench_size size;
@@ -38,6 +39,8 @@ struct result {
     char regs[2048];         /* gs_regs_note of the last launch */
     char cfg_name[64];       /* the configuration's name key */
     char lat[512];           /* its latency set (lat_* and ii_* keys); empty: functional model */
+    char app[1024];          /* an application's run (cli/app.h): its output digest and the
+                                kernels with most cycles; "" for a bench kernel */
     int cached;              /* mech_run: read from the result cache (cli/cache.h), not run */
 };
 

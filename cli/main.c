@@ -25,7 +25,7 @@
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
  *          --markdown FILE, --csv FILE, --kernels a,b, --cache DIR|none; report page: --mechs
- *          a,b, --out DIR
+ *          a,b, --out DIR, --apps FILE
  * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
  */
 #include <stdio.h>
@@ -57,14 +57,16 @@ static void usage(FILE *f)
         "                    [--markdown FILE] [--perf FILE] [--kernels a,b,...]\n"
         "       gpusim report [page] [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                    [--kernels a,b,...] [--mechs a,b,...] [--jobs N] [--out DIR]\n"
-        "                    [--cache DIR|none]\n"
+        "                    [--cache DIR|none] [--apps FILE]\n"
         "                                    (the architect's page: every mechanism's speed-up\n"
         "                                     per divergence category next to its storage and\n"
         "                                     area, every result checked; DIR (default\n"
         "                                     gpusim-report)/page.html, .md, .csv and plots;\n"
         "                                     results cached in DIR (default $GPUSIM_CACHE or\n"
         "                                     ~/.cache/gpusim); mechanisms: gpusim report page\n"
-        "                                     --mechs help lists them)\n"
+        "                                     --mechs help lists them; --apps FILE: CUDA\n"
+        "                                     programs (docs/apps.md) instead of the kernels,\n"
+        "                                     or beside the --kernels named)\n"
         "       gpusim report vtw [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
         "                    [--jobs N] [--markdown FILE] [--csv FILE]\n"
         "                                    (VTW's evaluation: 8 variants per kernel, every\n"
@@ -156,6 +158,7 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
     else if (!strcmp(a, "--cache")) o->cache = argv[++*i];
     else if (!strcmp(a, "--kernels")) o->kernels = argv[++*i];
     else if (!strcmp(a, "--mechs")) o->mechs = argv[++*i];
+    else if (!strcmp(a, "--apps")) o->apps = argv[++*i];
     else if (!strcmp(a, "--jobs")) {
         char *end;
         long j = strtol(argv[++*i], &end, 10);

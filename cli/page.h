@@ -9,7 +9,10 @@
 #include "sm/iss.h"
 
 #define MAXM 32                        /* mechanisms on a page */
-#define NCAT 5                         /* the four sets of 000 Table 1, then the others */
+#define NCAT 6                         /* the four sets of 000 Table 1, the other kernels, the
+                                          applications (--apps) */
+#define CAT_OTHER 4
+#define CAT_APPS 5
 
 extern const char *const page_cat_names[NCAT];
 
@@ -23,7 +26,13 @@ struct page {
     double gm[MAXM][NCAT + 1];         /* geometric-mean speed-ups; [NCAT]: all kernels */
     unsigned ok[MAXM], na[MAXM], bad[MAXM];
     int cat[REP_MAX_KERNELS];
+    struct apps *apps;                 /* --apps FILE (cli/app.h), or NULL */
+    unsigned differ;                   /* application runs whose output was not base's */
 };
+
+/* The rows: kernels, then applications (rep_rows, rep_row_name). */
+unsigned page_rows(const struct page *p);
+const char *page_row_name(const struct page *p, unsigned k);
 
 /* Kernel k under mechanism m (0 is base). */
 const struct result *page_res(const struct page *p, unsigned k, unsigned m);

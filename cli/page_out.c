@@ -156,9 +156,9 @@ static void per_kernel(FILE *f, enum fmt t, const struct page *p)
     for (unsigned m = 1; m < p->nm; m++)
         cells(&h, p->m[m]->name);
     t_open(f, t, "kernels", &h);
-    for (unsigned k = 0; k < p->r.n; k++) {
+    for (unsigned k = 0; k < page_rows(p); k++) {
         struct row r = {0};
-        cells(&r, p->r.all[k]->name);
+        cells(&r, page_row_name(p, k));
         cells(&r, page_cat_names[p->cat[k]]);
         cell(&r, "%.0f", (double)page_res(p, k, 0)->st.cycles);
         for (unsigned m = 1; m < p->nm; m++) {
@@ -168,6 +168,36 @@ static void per_kernel(FILE *f, enum fmt t, const struct page *p)
             else
                 cells(&r, mech_result_word(rc));
         }
+        t_row(f, t, &r, 0);
+    }
+    t_close(f, t);
+}
+
+/* Each application's kernels with most cycles under base (cli/app.h: r->app's lines). */
+static void app_kernels(FILE *f, enum fmt t, const struct page *p)
+{
+    struct row h = {0};
+    cells(&h, "application");
+    cells(&h, "base cycles");
+    cells(&h, "kernels with most cycles (share of base's)");
+    t_open(f, t, "applications", &h);
+    for (unsigned k = p->r.n; k < page_rows(p); k++) {
+        const struct result *x = page_res(p, k, 0);
+        struct row r = {0};
+        char top[CELL] = "";
+        const char *s = x->app;
+        while ((s = strstr(s, "\nkernel ")) != NULL) {
+            unsigned long long c;
+            int at = 0;
+            s++;
+            if (sscanf(s, "kernel %llu %n", &c, &at) == 1 && at)
+                snprintf(top + strlen(top), sizeof top - strlen(top), "%s%.*s %.0f%%",
+                         top[0] ? "; " : "", (int)strcspn(s + at, "\n"), s + at,
+                         100.0 * rep_ratio(c, x->st.cycles));
+        }
+        cells(&r, page_row_name(p, k));
+        cell(&r, "%.0f", (double)x->st.cycles);
+        cells(&r, x->rc ? mech_result_word(x->rc) : top);
         t_row(f, t, &r, 0);
     }
     t_close(f, t);
@@ -218,14 +248,14 @@ static void mech_list(FILE *f, enum fmt t, const struct page *p)
 /* Runs that failed or do not apply, with the first line of why. */
 static void problems(FILE *f, enum fmt t, const struct page *p)
 {
-    for (unsigned k = 0; k < p->r.n; k++)
+    for (unsigned k = 0; k < page_rows(p); k++)
         for (unsigned m = 0; m < p->nm; m++) {
             const struct result *x = page_res(p, k, m);
             const char *msg = result_msg(x);
             char head[256];
             if (!x->rc)
                 continue;
-            snprintf(head, sizeof head, "%s under %s: %s: ", p->r.all[k]->name, p->m[m]->name,
+            snprintf(head, sizeof head, "%s under %s: %s: ", page_row_name(p, k), p->m[m]->name,
                      mech_result_word(x->rc));
             if (t == F_HTML) {
                 fputs("<li>", f);
@@ -314,10 +344,22 @@ static int plot_close(const struct page *p, const char *name, FILE *gp, FILE *da
 }
 
 /* Speed-up against area: one point per mechanism. */
+/* Mechanisms with a mean speed-up: the cost plot's points (none: no plot, gnuplot refuses an
+   empty one). */
+static unsigned cost_points(const struct page *p)
+{
+    unsigned n = 0;
+    for (unsigned m = 0; m < p->nm; m++)
+        n += p->gm[m][NCAT] > 0;
+    return n;
+}
+
 static int plot_cost(const struct page *p)
 {
-    FILE *dat, *gp = plot_open(p, "cost", "Speed-up (geometric mean) against area", &dat);
-    if (!gp)
+    FILE *dat, *gp;
+    if (!cost_points(p))
+        return 0;
+    if (!(gp = plot_open(p, "cost", "Speed-up (geometric mean) against area", &dat)))
         return -1;
     for (unsigned m = 0; m < p->nm; m++)
         if (p->gm[m][NCAT] > 0)
@@ -345,8 +387,8 @@ static int plot_group(const struct page *p, const char *group, int *drawn)
     snprintf(title, sizeof title, "Speed-up over base per kernel: %s", group);
     if (!(gp = plot_open(p, name, title, &dat)))
         return -1;
-    for (unsigned k = 0; k < p->r.n; k++) {
-        fprintf(dat, "%s", p->r.all[k]->name);
+    for (unsigned k = 0; k < page_rows(p); k++) {
+        fprintf(dat, "%s", page_row_name(p, k));
         for (unsigned i = 0; i < n; i++)
             fprintf(dat, " %.4f", page_speedup(p, k, ms[i]));
         fputc('\n', dat);
@@ -412,9 +454,14 @@ static const char *size_name(const struct page *p)
 /* What the page is, before the tables. */
 static void intro(FILE *f, enum fmt t, const struct page *p)
 {
-    char s[1600];
-    snprintf(s, sizeof s, "Configuration %s (%s), %u kernels at the %s size, %u mechanisms; "
-             "every run's results were checked against the kernel's C reference. Speed-up: "
+    char s[1800], apps[200] = "", kernels[64] = "";
+    if (p->r.napps)
+        snprintf(apps, sizeof apps, " and %u applications (their own command lines; each "
+                 "checked by its exit status and by its output being base's)", p->r.napps);
+    if (p->r.n || !p->r.napps)
+        snprintf(kernels, sizeof kernels, "%u kernels at the %s size", p->r.n, size_name(p));
+    snprintf(s, sizeof s, "Configuration %s (%s), %s%s, %u mechanisms; "
+             "every kernel run's results were checked against the kernel's C reference. Speed-up: "
              "base cycles over the mechanism's (base: the configuration as given); geometric "
              "means over the kernels a mechanism applies to, overall and per divergence "
              "category of docs/bench.md (000 Table 1's sets). Storage and area: what the "
@@ -422,7 +469,7 @@ static void intro(FILE *f, enum fmt t, const struct page *p)
              "docs/cost-model.md; area in %% of a GF100 SM at 40 nm). A regrouping adds no "
              "storage on chip: its cost is its extra load, inside its cycles.",
              page_res(p, 0, 0)->cfg_name, p->r.o->config ? p->r.o->config : "built-in gtx480",
-             p->r.n, size_name(p), p->nm);
+             kernels, p->r.napps ? apps + (p->r.n ? 0 : 5) : "", p->nm);
     para(f, t, s);
 }
 
@@ -446,9 +493,18 @@ static void doc(FILE *f, enum fmt t, const struct page *p, const int *drawn)
     intro(f, t, p);
     heading(f, t, "Every mechanism: speed-up and cost");
     summary(f, t, p);
-    image(f, t, p, "cost");
-    heading(f, t, "Speed-up per kernel");
+    if (cost_points(p))
+        image(f, t, p, "cost");
+    heading(f, t, p->r.napps ? "Speed-up per kernel and application" : "Speed-up per kernel");
     per_kernel(f, t, p);
+    if (p->r.napps) {
+        heading(f, t, "The applications' kernels");
+        para(f, t, "An application's cycles, instructions and stalls are summed over its "
+             "launches; its result is its exit status and its output (stdout, stderr, exit "
+             "status; the applications file's ignored lines aside), which must be base's under "
+             "every mechanism (docs/apps.md).");
+        app_kernels(f, t, p);
+    }
     for (unsigned g = 0; g < NGROUPS; g++)
         if (drawn[g]) {
             snprintf(name, sizeof name, "kernels-%s", groups[g]);
@@ -530,10 +586,10 @@ static int write_csv(const struct page *p)
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
         fprintf(f, ",sched_%s", iss_class_names[c]);
     fprintf(f, ",storage_bytes_per_sm,area_pct_sm\n");
-    for (unsigned k = 0; k < p->r.n; k++)
+    for (unsigned k = 0; k < page_rows(p); k++)
         for (unsigned m = 0; m < p->nm; m++) {
             const struct result *x = page_res(p, k, m);
-            fprintf(f, "%s,%s,%s,%s,%s,%llu,%llu,%.4f", p->r.all[k]->name,
+            fprintf(f, "%s,%s,%s,%s,%s,%llu,%llu,%.4f", page_row_name(p, k),
                     page_cat_names[p->cat[k]], p->m[m]->name, p->m[m]->group,
                     mech_result_word(x->rc), (unsigned long long)x->st.cycles,
                     (unsigned long long)x->st.warp_insns, page_speedup(p, k, m));

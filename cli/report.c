@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "app.h"
 #include "mech.h"
 #include "report.h"
 #include "gpu/stats.h"
@@ -62,9 +63,19 @@ static int check_variants(const struct rep *r)
     return 0;
 }
 
+unsigned rep_rows(const struct rep *r)
+{
+    return r->n + r->napps;
+}
+
+const char *rep_row_name(const struct rep *r, unsigned k)
+{
+    return k < r->n ? r->all[k]->name : r->apps[k - r->n].name;
+}
+
 static size_t rs_bytes(const struct rep *r)
 {
-    return (size_t)r->n * r->nvars * sizeof *r->rs;
+    return (size_t)rep_rows(r) * r->nvars * sizeof *r->rs;
 }
 
 int rep_list_next(const char *what, const char *list, const char **p, char *name, size_t n)
@@ -90,17 +101,28 @@ static int select_kernels(struct rep *r, const char *list)
 
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars)
 {
+    return rep_open_apps(r, o, vars, nvars, NULL, 0);
+}
+
+int rep_open_apps(struct rep *r, const struct opts *o, const struct rep_var *vars,
+                  unsigned nvars, const struct app *apps, unsigned napps)
+{
     memset(r, 0, sizeof *r);
     r->o = o;
     r->vars = vars;
     r->nvars = nvars;
+    r->apps = apps;
+    r->napps = napps;
     r->all = bench_all(&r->n);
+    if (napps && !o->kernels)
+        r->n = 0;
     if (o->kernels && select_kernels(r, o->kernels)) {
         free(r->sel);
         return 2;
     }
-    if (r->n > REP_MAX_KERNELS) {
-        fprintf(stderr, "gpusim report: more than %d kernels\n", REP_MAX_KERNELS);
+    if (rep_rows(r) > REP_MAX_KERNELS) {
+        fprintf(stderr, "gpusim report: more than %d kernels and applications\n",
+                REP_MAX_KERNELS);
         free(r->sel);
         return 2;
     }
@@ -108,7 +130,7 @@ int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, un
         free(r->sel);
         return 2;
     }
-    r->ran = calloc((size_t)r->n * nvars, 1);
+    r->ran = calloc((size_t)rep_rows(r) * nvars, 1);
     r->rs = mmap(NULL, rs_bytes(r), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (r->rs == MAP_FAILED || !r->ran) {
         perror("gpusim report: memory");
@@ -131,7 +153,7 @@ void rep_close(struct rep *r)
 /* Why job j failed, on stderr. */
 static void job_error(const struct rep *r, unsigned j, const char *msg)
 {
-    fprintf(stderr, "gpusim report: %s %s: %s\n", r->all[j / r->nvars]->name,
+    fprintf(stderr, "gpusim report: %s %s: %s\n", rep_row_name(r, j / r->nvars),
             r->vars[j % r->nvars].name, msg);
 }
 
@@ -143,7 +165,11 @@ static void run_job(const struct rep *r, unsigned j)
     const struct rep_var *v = &r->vars[j % r->nvars];
     struct opts vo = variant_opts(r, r->o, j % r->nvars);
     struct mech m = {v->name, "", v->what, {NULL}, v->regroup};
-    mech_run(&vo, &m, r->all[j / r->nvars], &r->rs[j]);
+    unsigned k = j / r->nvars;
+    if (k < r->n)
+        mech_run(&vo, &m, r->all[k], &r->rs[j]);
+    else
+        app_run(&vo, &m, &r->apps[k - r->n], &r->rs[j]);
     if (r->rs[j].rc)
         job_error(r, j, result_msg(&r->rs[j]));
     result_free(&r->rs[j]);
@@ -175,7 +201,7 @@ static void job_done(struct rep *r, unsigned j)
     const struct result *x = &r->rs[j];
     if (r->tty)
         fprintf(stderr, "\r\033[K");
-    printf("%-12s %-14s %-7s %12llu cycles %14llu warp insns%s\n", r->all[j / r->nvars]->name,
+    printf("%-12s %-14s %-7s %12llu cycles %14llu warp insns%s\n", rep_row_name(r, j / r->nvars),
            r->vars[j % r->nvars].name, mech_result_word(x->rc), (unsigned long long)x->st.cycles,
            (unsigned long long)x->st.warp_insns, x->cached ? " (cached)" : "");
     fflush(stdout);
@@ -225,7 +251,7 @@ static void fork_job(struct rep *r, pid_t *pids, unsigned j, unsigned *running)
 
 int rep_run(struct rep *r, const unsigned char *want)
 {
-    unsigned njobs = r->n * r->nvars, running = 0;
+    unsigned njobs = rep_rows(r) * r->nvars, running = 0;
     pid_t *pids = calloc(njobs, sizeof *pids);
     if (!pids)
         return -1;

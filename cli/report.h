@@ -24,15 +24,20 @@ struct rep_var {
     int regroup;
 };
 
+struct app;
+
 struct rep {
     const struct opts *o;
     const struct bench *const *all;
     unsigned n;                    /* kernels */
+    const struct app *apps;        /* applications (cli/app.h), rows n .. n + napps - 1 */
+    unsigned napps;
     const struct bench **sel;      /* --kernels: the chosen ones (all points here), or NULL */
     const struct rep_var *vars;
     unsigned nvars;
-    struct result *rs;             /* [kernel * nvars + variant], shared with the jobs */
-    unsigned char *ran;            /* [kernel * nvars + variant]: the run was made */
+    struct result *rs;             /* [row * nvars + variant], shared with the jobs; a row is
+                                      a kernel, then an application */
+    unsigned char *ran;            /* [row * nvars + variant]: the run was made */
     unsigned runs, bad;            /* runs made; of them wrong or failed */
     unsigned done, todo, hits;     /* rep_run's progress: runs finished, to make, from cache */
     double t0;                     /* its start (seconds, monotonic) */
@@ -45,13 +50,20 @@ struct rep {
    unknown kernel stops the report before any run and before any file is written; more than
    REP_MAX_KERNELS kernels is an error. 0, or the exit status 2 with a message. */
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars);
+/* rep_open with applications after the kernels (the page's --apps); with apps and no
+   --kernels, the applications alone. */
+int rep_open_apps(struct rep *r, const struct opts *o, const struct rep_var *vars,
+                  unsigned nvars, const struct app *apps, unsigned napps);
+/* The rows (kernels, then applications) and row k's name. */
+unsigned rep_rows(const struct rep *r);
+const char *rep_row_name(const struct rep *r, unsigned k);
 /* list_next (cli/select.c) with its message on stderr, prefixed by `what`: *p starts at
    list and moves past the name and its comma; the name into name (n bytes). 1 for a name, 0
    after the last one, -1 after saying (on stderr, prefixed by `what`) that the list has an
    empty name (",a", "a,", "a,,b", "") or one of n or more characters. */
 int rep_list_next(const char *what, const char *list, const char **p, char *name, size_t n);
 void rep_close(struct rep *r);
-/* Run the jobs j (kernel * nvars + variant) with want[j] set (want NULL: all), --jobs at a
+/* Run the jobs j (row * nvars + variant) with want[j] set (want NULL: all), --jobs at a
    time, each result checked; a line per run on stdout and, when stderr is a terminal, a
    progress line there (done/total, cached, ETA). -1 if out of memory. */
 int rep_run(struct rep *r, const unsigned char *want);

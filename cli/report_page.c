@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../cost/estimate.h"
+#include "app.h"
 #include "cache.h"
 #include "page.h"
 
@@ -77,10 +78,59 @@ static int choose_mechs(struct page *p, const char *list)
 
 static int category(const char *kernel)
 {
-    for (int c = 0; c < NCAT - 1; c++)
+    for (int c = 0; c < CAT_OTHER; c++)
         if (cat_has((enum cat)c, kernel))
             return c;
-    return NCAT - 1;
+    return CAT_OTHER;
+}
+
+unsigned page_rows(const struct page *p)
+{
+    return rep_rows(&p->r);
+}
+
+const char *page_row_name(const struct page *p, unsigned k)
+{
+    return rep_row_name(&p->r, k);
+}
+
+/* A mechanism must not change what a program computes: an application run whose output
+   (stdout, stderr, exit status; its ignored lines aside) is not base's is wrong. */
+static void compare_outputs(struct page *p)
+{
+    for (unsigned k = p->r.n; k < page_rows(p); k++) {
+        char b[CACHE_KEY_LEN], x[CACHE_KEY_LEN];
+        if (page_res(p, k, 0)->rc)
+            continue;
+        app_out_digest(page_res(p, k, 0), b, sizeof b);
+        for (unsigned m = 1; m < p->nm; m++) {
+            struct result *r = rep_res(&p->r, k, m);
+            app_out_digest(r, x, sizeof x);
+            if (r->rc || !strcmp(b, x))
+                continue;
+            r->rc = 1;
+            p->differ++;
+            p->r.bad++;
+            fprintf(stderr, "gpusim report page: %s under %s: its output is not base's (a "
+                    "mechanism must not change what a program computes; compare with gpusim "
+                    "exec --set ...)\n", page_row_name(p, k), p->m[m]->name);
+        }
+    }
+}
+
+/* --apps FILE: the applications (NULL when not given); -1 with a message. */
+static int load_apps(struct page *p, const char *file)
+{
+    char err[1024];
+    if (!file)
+        return 0;
+    if (!(p->apps = malloc(sizeof *p->apps)) || apps_load(file, p->apps, err, sizeof err)) {
+        fprintf(stderr, "gpusim report page: --apps: %s\n", p->apps ? err : "out of memory");
+        free(p->apps);
+        p->apps = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ measures */
@@ -102,7 +152,7 @@ static void means(struct page *p)
     double v[NCAT + 1][REP_MAX_KERNELS];
     for (unsigned m = 0; m < p->nm; m++) {
         unsigned n[NCAT + 1] = {0};
-        for (unsigned k = 0; k < p->r.n; k++) {
+        for (unsigned k = 0; k < page_rows(p); k++) {
             int rc = page_res(p, k, m)->rc;
             double s = page_speedup(p, k, m);
             p->ok[m] += rc == 0;
@@ -162,7 +212,7 @@ static int costs(struct page *p)
 uint64_t page_sched(const struct page *p, unsigned m, unsigned c)
 {
     uint64_t t = 0;
-    for (unsigned k = 0; k < p->r.n; k++)
+    for (unsigned k = 0; k < page_rows(p); k++)
         if (page_speedup(p, k, m) > 0)
             for (unsigned i = 0; i < GS_STALL_KINDS; i++)
                 t += (i == c || c == GS_STALL_KINDS) ? page_res(p, k, m)->st.t.sched_cycles[i] : 0;
@@ -173,7 +223,7 @@ uint64_t page_sched(const struct page *p, unsigned m, unsigned c)
 uint64_t page_sched_base(const struct page *p, unsigned m)
 {
     uint64_t t = 0;
-    for (unsigned k = 0; k < p->r.n; k++)
+    for (unsigned k = 0; k < page_rows(p); k++)
         if (page_speedup(p, k, m) > 0)
             for (unsigned i = 0; i < GS_STALL_KINDS; i++)
                 t += page_res(p, k, 0)->st.t.sched_cycles[i];
@@ -183,7 +233,7 @@ uint64_t page_sched_base(const struct page *p, unsigned m)
 void page_totals(const struct page *p, unsigned m, uint64_t *cyc, uint64_t *wi)
 {
     *cyc = *wi = 0;
-    for (unsigned k = 0; k < p->r.n; k++)
+    for (unsigned k = 0; k < page_rows(p); k++)
         if (page_res(p, k, m)->rc == 0) {
             *cyc += page_res(p, k, m)->st.cycles;
             *wi += page_res(p, k, m)->st.warp_insns;
@@ -192,7 +242,7 @@ void page_totals(const struct page *p, unsigned m, uint64_t *cyc, uint64_t *wi)
 
 
 const char *const page_cat_names[NCAT] = {"inst+cycle div.", "cycle div.", "inst div.",
-                                          "no div.", "other"};
+                                          "no div.", "other", "applications"};
 
 /* ------------------------------------------------------------------ the report */
 
@@ -226,16 +276,21 @@ int report_page(const struct opts *opt)
     else if (!strcmp(o->cache, "none"))
         o->cache = NULL;
     p->dir = o->out ? o->out : "gpusim-report";
-    if ((rc = choose_mechs(p, o->mechs)) || timing_config(o) ||
-        rep_open(&p->r, o, p->v, p->nm)) {
+    if ((rc = choose_mechs(p, o->mechs)) || timing_config(o) || load_apps(p, o->apps) ||
+        rep_open_apps(&p->r, o, p->v, p->nm, p->apps ? p->apps->a : NULL,
+                      p->apps ? p->apps->n : 0)) {
+        if (p->apps)
+            apps_free(p->apps);
+        free(p->apps);
         free(p);
         return rc == 1 ? 0 : 2;
     }
     rc = 2;
-    for (unsigned k = 0; k < p->r.n; k++)
-        p->cat[k] = category(p->r.all[k]->name);
+    for (unsigned k = 0; k < page_rows(p); k++)
+        p->cat[k] = k < p->r.n ? category(p->r.all[k]->name) : CAT_APPS;
     if (!page_out_ready(p->dir) && !costs(p) && !rep_run(&p->r, NULL)) {
         int written;
+        compare_outputs(p);
         means(p);
         written = !page_write(p);
         page_print_summary(p);
@@ -251,6 +306,9 @@ int report_page(const struct opts *opt)
         rc = !written ? 2 : p->r.bad ? 1 : 0;
     }
     rep_close(&p->r);
+    if (p->apps)
+        apps_free(p->apps);
+    free(p->apps);
     free(p);
     return rc;
 }

@@ -6,6 +6,13 @@
  * to GPUSIM_SUMMARY (default stderr; "stdout", a file, or "off"), so that the program's
  * stdout stays the program's.
  *
+ * GPUSIM_TOTAL (for gpusim report page --apps, cli/app.c): at exit, the sum of every launch's
+ * statistics as raw struct gs_stats bytes with the layout's fingerprint (gs_stats_layout),
+ * and each kernel's cycles, warp instructions and launches, in the order of their first
+ * launch (RT_TOTAL_KERNELS kernels; the rest summed as "(other kernels)"):
+ *   gpusim-total 1 / layout HEX / launches N / kernel CYCLES WARP_INSNS LAUNCHES NAME ... /
+ *   stats BYTES, then the bytes. Written even when the program launched nothing.
+ *
  * The JSON file is a whole array after every launch (the closing bracket is rewritten in
  * place), so a program that stops early leaves a readable file. Only host_seconds differs
  * between two identical runs. Launches the model refused (it did not run them) are not
@@ -22,8 +29,19 @@
 #include "gpu/stats.h"
 #include "rt.h"
 
+#define RT_TOTAL_KERNELS 64
+
+struct rt_ktotal {
+    const struct rt_kernel *k;    /* NULL: the "(other kernels)" row */
+    uint64_t cycles, warp_insns;
+    unsigned launches;
+};
+
 static struct {
     int opened;
+    struct rt_ktotal kt[RT_TOTAL_KERNELS + 1];
+    unsigned nkt;
+    int total_written;
     FILE *json, *csv, *sum;
     int json_seek;                /* the JSON file is seekable: its end is rewritten */
     long json_end;                /* where the closing bracket goes */
@@ -152,13 +170,57 @@ static void summary_launch(struct rt_kernel *k, const struct gs_stats *s,
     fflush(st.sum);
 }
 
+/* Kernel k's row of the per-kernel totals (the last row for every kernel past the table). */
+static struct rt_ktotal *ktotal(const struct rt_kernel *k)
+{
+    for (unsigned i = 0; i < st.nkt; i++)
+        if (st.kt[i].k == k)
+            return &st.kt[i];
+    if (st.nkt < RT_TOTAL_KERNELS) {
+        st.kt[st.nkt].k = k;
+        return &st.kt[st.nkt++];
+    }
+    if (st.nkt == RT_TOTAL_KERNELS)
+        st.nkt++;                     /* the "(other kernels)" row, k NULL */
+    return &st.kt[RT_TOTAL_KERNELS];
+}
+
+/* GPUSIM_TOTAL's file (see the header), once; a file that cannot be written is said. */
+static void write_total(void)
+{
+    const char *path = getenv("GPUSIM_TOTAL");
+    FILE *f;
+    if (st.total_written || !path || !path[0])
+        return;
+    st.total_written = 1;
+    if (!(f = fopen(path, "w"))) {
+        fprintf(stderr, "gpusim: GPUSIM_TOTAL: cannot write %s\n", path);
+        return;
+    }
+    fprintf(f, "gpusim-total 1\nlayout %016llx\nlaunches %u\n",
+            (unsigned long long)gs_stats_layout(), st.n);
+    for (unsigned i = 0; i < st.nkt; i++)
+        fprintf(f, "kernel %llu %llu %u %s\n", (unsigned long long)st.kt[i].cycles,
+                (unsigned long long)st.kt[i].warp_insns, st.kt[i].launches,
+                st.kt[i].k ? pretty((struct rt_kernel *)st.kt[i].k) : "(other kernels)");
+    fprintf(f, "stats %zu\n", sizeof st.total);
+    fwrite(&st.total, sizeof st.total, 1, f);
+    if (fclose(f))
+        fprintf(stderr, "gpusim: GPUSIM_TOTAL: cannot write %s\n", path);
+}
+
 void rt_stats_launch(struct gs_gpu *g, const struct rt_kernel *kc, dim3 grid, dim3 block,
                      size_t shmem, cudaError_t result)
 {
     struct rt_kernel *k = (struct rt_kernel *)kc;
     struct gs_stats s;
+    struct rt_ktotal *kt;
     gs_kernel_stats(g, &s);
     gs_stats_add(&st.total, &s);
+    kt = ktotal(kc);
+    kt->cycles += s.cycles;
+    kt->warp_insns += s.warp_insns;
+    kt->launches++;
     st.conf = *gs_config(g);
     st.n++;
     if (st.json)
@@ -173,6 +235,7 @@ void rt_stats_close(void)
 {
     const struct gpu_config *c = &st.conf;
     const struct gs_stats *t = &st.total;
+    write_total();
     if (st.closed || !st.opened)
         return;
     st.closed = 1;

@@ -6,7 +6,7 @@
  *      explored too (a mutation otherwise stops at the checksum);
  *   3. that copy under another key: no entry may be read under two keys;
  *   4. a result made from the bytes (word, message, register note, configuration name,
- *      latency set, statistics) made into an entry and parsed back.
+ *      latency set, application note, statistics) made into an entry and parsed back.
  * What must hold: every parse succeeds or fails with a one-line reason; an entry that is read
  * is byte for byte what cache_entry_make writes for the result it gave (so no other bytes can
  * be read as a result); a made entry is read back as the result it was made from. No bounds
@@ -75,13 +75,14 @@ static int made(const uint8_t *data, size_t size, const struct cache_key *k)
     snprintf(r.regs, sizeof r.regs, "%s", text + at);
     snprintf(r.cfg_name, sizeof r.cfg_name, "%s", text + at);
     snprintf(r.lat, sizeof r.lat, "%s", text + at);
+    snprintf(r.app, sizeof r.app, "%s", text + at);
     e = r.msg ? cache_entry_make(k, &r, &len) : NULL;
     if (e) {
         int read = !cache_entry_parse(e, len, k, &x, why, sizeof why);
         count.made++;
         if (!read || x.rc != r.rc || strcmp(x.msg, r.msg) || strcmp(x.regs, r.regs) ||
             strcmp(x.cfg_name, r.cfg_name) || strcmp(x.lat, r.lat) ||
-            memcmp(&x.st, &r.st, sizeof r.st)) {
+            strcmp(x.app, r.app) || memcmp(&x.st, &r.st, sizeof r.st)) {
             fprintf(stderr, "fuzz_cache: a made entry is not read back as its result (%s)\n",
                     why);
             bad = 1;

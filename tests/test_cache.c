@@ -369,7 +369,7 @@ static void test_corrupted_entries(void **state)
     spit(p, e, 0);
     assert_miss(&k, "truncated");
     edited_miss(&k, e, len, "\nmsg 15\n", "\nmsg 015\n", 1, "malformed: no count for msg");
-    edited_miss(&k, e, len, "gpusim-result-cache 2", "gpusim-result-cache 1", 0,
+    edited_miss(&k, e, len, "gpusim-result-cache 3", "gpusim-result-cache 2", 0,
                 "malformed: expected the format line");
     /* entries swapped between keys: each carries the other's key */
     spit(p, e2, len2);

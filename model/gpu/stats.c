@@ -4,6 +4,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include "base/json.h"
 #include "cta.h"
 #include "kres.h"
@@ -131,6 +132,28 @@ void gs_stats_add_sm(struct gs_stats *g, const struct sm_stats *sm, uint32_t i)
         else if (d->scope == GSS_I && d->out != GSO_DERIVED && i < d->n)
             merge(d, (char *)g + d->off + i * elem_size(d), src, 1);
     }
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    while (n--)
+        h = (h ^ *c++) * 0x100000001b3ull;
+    return h;
+}
+
+uint64_t gs_stats_layout(void)
+{
+    uint64_t h = 0xcbf29ce484222325ull, size = sizeof(struct gs_stats);
+    uint32_t k;
+    h = fnv(h, &size, sizeof size);
+    for (k = 0; k < gs_stat_ndescs; k++) {
+        const struct gs_stat_desc *d = &gs_stat_descs[k];
+        uint32_t v[4] = {d->off, d->n, d->type, d->out};
+        h = fnv(h, d->name, strlen(d->name) + 1);
+        h = fnv(h, v, sizeof v);
+    }
+    return h;
 }
 
 /* ---- output */

@@ -39,4 +39,9 @@ void gs_stats_add(struct gs_stats *total, const struct gs_stats *launch);
 struct sm_stats;
 void gs_stats_add_sm(struct gs_stats *gpu, const struct sm_stats *sm, uint32_t sm_index);
 
+/* A fingerprint of struct gs_stats's layout (its size and every entry's name, offset, type
+   and count): two binaries agree on raw statistics bytes when their fingerprints agree (the
+   runtime library's GPUSIM_TOTAL file, read back by gpusim report page --apps). */
+uint64_t gs_stats_layout(void);
+
 #endif
