@@ -1,6 +1,6 @@
 /*
  * sweep.c -- gpusim sweep SPEC (docs/sweeps.md): the cross product a SPEC names
- * (cli/sweep_spec.c), each point one kernel run under one mechanism (mech_run), results in
+ * (cli/sweep_spec.c), each point one kernel or application run under one mechanism (mech_run, app_run), results in
  * one CSV.
  *
  *   gpusim sweep SPEC [--out DIR] [--jobs N] [--cache DIR|none] [--dry-run]
@@ -145,7 +145,7 @@ static void write_key(FILE *f, const struct sw_spec *s, const struct sw_point *p
     fprintf(f, "%lu,", p->index);
     csv_field(f, p->config, ",");
     csv_field(f, sets, ",");
-    fprintf(f, "%s,%s,%s%s", p->kernel->name, p->mech->name,
+    fprintf(f, "%s,%s,%s%s", sw_point_name(p), p->mech->name,
             p->size == BENCH_TEST ? "test" : "default", end);
 }
 
@@ -255,12 +255,15 @@ static int run_point(const struct sw_spec *s, unsigned long i, const char *dir, 
     if (points_dir(dir))
         return 2;                      /* before the run, not after it */
     o.cache = cache;
-    mech_run(&o, p.mech, p.kernel, &r);
-    printf("point %lu: %s %s %s sets %s size %s: %s", i, p.kernel->name, p.mech->name,
+    if (p.kernel)
+        mech_run(&o, p.mech, p.kernel, &r);
+    else
+        app_run(&o, p.mech, p.app, &r);
+    printf("point %lu: %s %s %s sets %s size %s: %s", i, sw_point_name(&p), p.mech->name,
            p.config, sets, p.size == BENCH_TEST ? "test" : "default", mech_result_word(r.rc));
     printf(r.rc == MECH_NA ? "\n" : ", %llu cycles\n", (unsigned long long)r.st.cycles);
     if (r.rc)                          /* why it failed, or why the mechanism does not apply */
-        fprintf(stderr, "gpusim sweep: point %lu: %s: %s%s\n", i, p.kernel->name,
+        fprintf(stderr, "gpusim sweep: point %lu: %s: %s%s\n", i, sw_point_name(&p),
                 r.rc == MECH_NA ? "n/a: " : "", result_msg(&r));
     int rc = write_point(dir, s, &p, &r) ? 2 : r.rc == MECH_NA ? 0 : r.rc;
     result_free(&r);

@@ -9,6 +9,7 @@
  */
 #ifndef SWEEP_H
 #define SWEEP_H
+#include "app.h"
 #include "cli.h"
 #include "mech.h"
 
@@ -34,26 +35,40 @@ struct sw_spec {
     unsigned nsetax;
     const struct bench **kernels;
     unsigned nkernels;
+    const char *apps_file;                 /* apps: FILE [NAME...] (docs/apps.md) */
+    const char **app_names;                /* the names given (none: every application) */
+    unsigned napp_names;
+    struct apps *apps;                     /* the file, read by sw_spec_parse */
+    const struct app **app_list;           /* the applications of the sweep, in order */
+    unsigned napps;
     const struct mech **mechs;
     unsigned nmechs;
     enum bench_size sizes[2];
     unsigned nsizes;
-    int kernels_line, mechs_line, sizes_line;
+    int kernels_line, mechs_line, sizes_line, apps_line;
     int all_kernels;                       /* kernels: all was given */
     unsigned long npoints;
 };
 
-/* One point: its configuration, one alternative per set: line, kernel, mechanism, size. */
+/* One point: its configuration, one alternative per set: line, kernel or application,
+   mechanism, size. */
 struct sw_point {
     unsigned long index;
     const char *config;
     const char *set[SW_MAX_SET_AXES];
-    const struct bench *kernel;
+    const struct bench *kernel;            /* NULL for an application's point */
+    const struct app *app;
     const struct mech *mech;
     enum bench_size size;
 };
 
-/* Parse len bytes of SPEC text named `path` into s, reading and running nothing: 0, or 2
+/* The workloads of a sweep: its kernels, then its applications. */
+unsigned sw_workloads(const struct sw_spec *s);
+/* Point p's kernel or application name. */
+const char *sw_point_name(const struct sw_point *p);
+/* Parse len bytes of SPEC text named `path` into s, running nothing and reading nothing but
+   the applications file an apps: line names (cli/app.h, relative to the working directory):
+   0, or 2
    after an error naming PATH:LINE on msg (NULL: stderr). A NUL byte, a control character, a
    value given twice on a line (two kernels, mechanisms, sizes, configurations or set
    alternatives that are the same; 'all' and a kernel it names), or more than SW_MAX_POINTS
@@ -64,7 +79,7 @@ int sw_spec_parse(struct sw_spec *s, const char *path, const char *text, size_t 
 int sw_spec_load(const char *path, struct sw_spec *s);
 void sw_spec_free(struct sw_spec *s);
 /* Point i (< s->npoints). The order: configs slowest, then each set: line in SPEC order,
-   sizes, kernels, mechanisms fastest -- the index is stable for a given SPEC. */
+   sizes, kernels then applications, mechanisms fastest -- the index is stable for a given SPEC. */
 void sw_point(const struct sw_spec *s, unsigned long i, struct sw_point *p);
 /* o (a zeroed opts) set up for p: its configuration and its sets, cut into buf. 0, or -1
    when they do not fit (more than MAX_SETS, or buf). */

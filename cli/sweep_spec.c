@@ -4,7 +4,8 @@
  *
  *   configs:    configuration files                     (default configs/gtx480.cfg)
  *   set:        alternatives, each K=V[,K=V...] or -    (repeatable: the lines multiply)
- *   kernels:    bench kernel names, or all              (required)
+ *   kernels:    bench kernel names, or all              (this or apps: required)
+ *   apps:       an applications file, then names in it  (docs/apps.md; no names: all)
  *   mechanisms: names from cli/mech.c                   (default base)
  *   size:       test and/or default                     (default test)
  *
@@ -254,6 +255,14 @@ static int add_value(struct sw_spec *s, const char *key, int line, const char *v
     }
     if (!strcmp(key, "kernels"))
         return add_kernel(s, line, v);
+    if (!strcmp(key, "apps")) {
+        if (!s->apps_file)
+            return (s->apps_file = v), 0;
+        for (unsigned i = 0; i < s->napp_names; i++)
+            if (!strcmp(s->app_names[i], v))
+                return bad(s, line, "apps: '%s' twice", v);
+        return PUSH(s->app_names, s->napp_names, v) ? bad(s, line, "out of host memory") : 0;
+    }
     if (!strcmp(key, "mechanisms"))
         return add_mech(s, line, v);
     return add_size(s, line, v);
@@ -269,9 +278,11 @@ static int *key_line(struct sw_spec *s, const char *key, int line)
     }
     if (!strcmp(key, "configs")) return &s->configs.line;
     if (!strcmp(key, "kernels")) return &s->kernels_line;
+    if (!strcmp(key, "apps")) return &s->apps_line;
     if (!strcmp(key, "mechanisms")) return &s->mechs_line;
     if (!strcmp(key, "size")) return &s->sizes_line;
-    bad(s, line, "unknown key '%s' (the keys: configs, set, kernels, mechanisms, size)", key);
+    bad(s, line, "unknown key '%s' (the keys: configs, set, kernels, apps, mechanisms, size)",
+        key);
     return NULL;
 }
 
@@ -322,9 +333,59 @@ static void shape(const struct sw_spec *s, char *buf, size_t n)
         k += (size_t)snprintf(buf + k, n - k, " x %u%s", s->sets[a].n,
                               a + 1 == s->nsetax ? " set alternatives" : "");
     if (k < n)
-        snprintf(buf + k, n - k, " x %u size%s x %u kernel%s x %u mechanism%s", s->nsizes,
-                 s->nsizes == 1 ? "" : "s", s->nkernels, s->nkernels == 1 ? "" : "s", s->nmechs,
-                 s->nmechs == 1 ? "" : "s");
+        snprintf(buf + k, n - k, " x %u size%s x %u kernel%s%s x %u mechanism%s", s->nsizes,
+                 s->nsizes == 1 ? "" : "s", sw_workloads(s), s->nkernels == 1 ? "" : "s",
+                 s->napps ? " and applications" : "", s->nmechs, s->nmechs == 1 ? "" : "s");
+}
+
+unsigned sw_workloads(const struct sw_spec *s)
+{
+    return s->nkernels + s->napps;
+}
+
+const char *sw_point_name(const struct sw_point *p)
+{
+    return p->kernel ? p->kernel->name : p->app->name;
+}
+
+/* Application name of the file, or NULL after the error. */
+static const struct app *find_app(struct sw_spec *s, const char *name)
+{
+    for (unsigned i = 0; i < s->apps->n; i++)
+        if (!strcmp(s->apps->a[i].name, name))
+            return &s->apps->a[i];
+    bad(s, s->apps_line, "apps: no application '%s' in %s", name, s->apps_file);
+    return NULL;
+}
+
+/* The apps: line's file read and its applications chosen: 0, or 2 after the error. */
+static int load_apps(struct sw_spec *s)
+{
+    char err[1200];
+    unsigned n;
+    if (!s->apps_file)
+        return 0;
+    if (!(s->apps = malloc(sizeof *s->apps)))
+        return bad(s, s->apps_line, "out of host memory");
+    if (apps_load(s->apps_file, s->apps, err, sizeof err)) {
+        free(s->apps);
+        s->apps = NULL;
+        return bad(s, s->apps_line, "apps: %s", err);
+    }
+    n = s->napp_names ? s->napp_names : s->apps->n;
+    if (!(s->app_list = calloc(n, sizeof *s->app_list)))
+        return bad(s, s->apps_line, "out of host memory");
+    for (unsigned i = 0; i < n; i++) {
+        const struct app *a = s->napp_names ? find_app(s, s->app_names[i]) : &s->apps->a[i];
+        if (!a)
+            return 2;
+        for (unsigned k = 0; k < s->nkernels; k++)      /* a row's name is its workload's */
+            if (!strcmp(s->kernels[k]->name, a->name))
+                return bad(s, s->apps_line, "apps: application '%s' has the name of a kernel "
+                           "of the sweep", a->name);
+        s->app_list[s->napps++] = a;
+    }
+    return 0;
 }
 
 /* The defaults of the axes a SPEC leaves out, and the number of points. */
@@ -332,15 +393,17 @@ static int finish(struct sw_spec *s)
 {
     char sh[512];
     double n;
-    if (!s->nkernels)
-        return bad(s, -1, "no 'kernels:' line (kernel names, or all)");
+    if (load_apps(s))
+        return 2;
+    if (!sw_workloads(s))
+        return bad(s, -1, "no 'kernels:' line (kernel names, or all) and no 'apps:' line");
     if (!s->configs.n && PUSH(s->configs.v, s->configs.n, "configs/gtx480.cfg"))
         return bad(s, -1, "out of host memory");
     if (!s->nmechs && PUSH(s->mechs, s->nmechs, mech_find("base")))
         return bad(s, -1, "out of host memory");
     if (!s->nsizes)
         s->sizes[s->nsizes++] = BENCH_TEST;
-    n = (double)s->configs.n * s->nkernels * s->nmechs * s->nsizes;
+    n = (double)s->configs.n * sw_workloads(s) * s->nmechs * s->nsizes;
     for (unsigned a = 0; a < s->nsetax; a++)
         n *= s->sets[a].n;
     shape(s, sh, sizeof sh);
@@ -399,6 +462,11 @@ void sw_spec_free(struct sw_spec *s)
         free(s->sets[a].v);
     free(s->kernels);
     free(s->mechs);
+    free(s->app_names);
+    free(s->app_list);
+    if (s->apps)
+        apps_free(s->apps);
+    free(s->apps);
     memset(s, 0, sizeof *s);
     s->path = path;                   /* an error after the free still names the SPEC */
     s->msg = msg;
@@ -410,8 +478,11 @@ void sw_point(const struct sw_spec *s, unsigned long i, struct sw_point *p)
     p->index = i;
     p->mech = s->mechs[i % s->nmechs];
     i /= s->nmechs;
-    p->kernel = s->kernels[i % s->nkernels];
-    i /= s->nkernels;
+    if (i % sw_workloads(s) < s->nkernels)
+        p->kernel = s->kernels[i % sw_workloads(s)];
+    else
+        p->app = s->app_list[i % sw_workloads(s) - s->nkernels];
+    i /= sw_workloads(s);
     p->size = s->sizes[i % s->nsizes];
     i /= s->nsizes;
     for (unsigned a = s->nsetax; a-- > 0; i /= s->sets[a].n)
@@ -515,7 +586,7 @@ static int loads_fast(const struct sw_spec *s, const struct sw_point *p, struct 
 
 unsigned long sw_spec_nconfigs(const struct sw_spec *s)
 {
-    return s->npoints / s->nsizes / s->nkernels;
+    return s->npoints / s->nsizes / sw_workloads(s);
 }
 
 int sw_spec_check(const struct sw_spec *s)
@@ -527,7 +598,7 @@ int sw_spec_check(const struct sw_spec *s)
     for (unsigned long c = 0; c < combos; c++)
         for (unsigned m = 0; m < s->nmechs; m++) {
             struct sw_point p;
-            sw_point(s, c * s->nsizes * s->nkernels * s->nmechs + m, &p);
+            sw_point(s, c * s->nsizes * sw_workloads(s) * s->nmechs + m, &p);
             if (!loads_fast(s, &p, &base) && check_point(s, &p))
                 return 2;
         }

@@ -408,6 +408,19 @@ static void test_spec_errors(void **state)
     bad_spec("kernels: vecadd\nconfigs: configs/gtx480.cfg no/such.cfg\n", ":2: configuration "
              "no/such.cfg, sets -, mechanism base: no/such.cfg: cannot read configuration");
     bad_spec("kernels vecadd\n", ":1: expected 'key: values', not 'kernels vecadd'");
+    bad_spec("apps: tests/data/apps/small.apps vadd nosuch\n", ":1: apps: no application "
+             "'nosuch' in tests/data/apps/small.apps");
+    bad_spec("apps: tests/data/apps/small.apps vadd vadd\n", ":1: apps: 'vadd' twice");
+    bad_spec("apps: no/such.apps\n", ":1: apps: no/such.apps: cannot read");
+    write_file("k.apps", "app vecadd\n  run /bin/true\n");
+    {
+        char text[512], want[512];
+        snprintf(text, sizeof text, "kernels: vecadd\napps: %s/k.apps\n", tmp);
+        write_file("bad.spec", text);
+        snprintf(want, sizeof want, "%s/bad.spec:2: apps: application 'vecadd' has the name of "
+                 "a kernel of the sweep", tmp);
+        check_out(run(GPUSIM " sweep %s/bad.spec --out %s/bad", tmp, tmp), 2, want);
+    }
     check_out(run(GPUSIM " sweep %s/none.spec", tmp), 2, "none.spec: cannot read the SPEC file");
     check_out(run(GPUSIM " sweep %s/bad.spec --set num_sms=2", tmp), 2, "--set, --config and "
               "--size belong in SPEC");
@@ -454,6 +467,25 @@ static void test_local_parallel(void **state)
     free(res);
     free(json);
     free(fb);
+}
+
+/* Applications as a sweep's workloads (docs/apps.md): after the kernels in point order, run
+   through the runtime library, their statistics summed over their launches; tests/cuda's vadd
+   runs the bench kernel vecadd's launch at the test size, so its row has vecadd's cycles. */
+static void test_apps_points(void **state)
+{
+    char *res;
+    (void)state;
+    write_file("apps.spec", "kernels: vecadd\napps: tests/data/apps/small.apps vadd\n"
+               "mechanisms: base vt\n");
+    check_out(run(GPUSIM " sweep %s/apps.spec --out %s/apps --jobs 2", tmp, tmp), 0,
+              "4 points: 4 correct");
+    res = slurp("apps/results.csv");
+    tu_assert_contains(res, "\n2,configs/gtx480.cfg,-,vadd,base,test,ok,");
+    tu_assert_contains(res, "\n3,configs/gtx480.cfg,-,vadd,vt,test,ok,");
+    assert_true(field(res, 2, 7) > 0);
+    assert_int_equal(field(res, 2, 7), field(res, 0, 7));
+    free(res);
 }
 
 /* The merge: a missing point is named and no results.csv is left; a point file of another
@@ -642,6 +674,7 @@ int main(void)
         cmocka_unit_test(test_merge_fifo),
         cmocka_unit_test(test_many_failed_points),
         cmocka_unit_test(test_local_parallel),
+        cmocka_unit_test(test_apps_points),
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_slurm_scripts),
         cmocka_unit_test_teardown(test_slurm_real, slurm_teardown),
