@@ -1,7 +1,7 @@
 /*
  * sweep.c -- gpusim sweep SPEC (docs/sweeps.md): the cross product a SPEC names
- * (cli/sweep_spec.c), each point one kernel or application run under one mechanism (mech_run, app_run), results in
- * one CSV.
+ * (cli/sweep_spec.c), each point one kernel or application run under one mechanism
+ * (mech_run, app_run), results in one CSV.
  *
  *   gpusim sweep SPEC [--out DIR] [--jobs N] [--cache DIR|none] [--dry-run]
  *        every point locally through GNU parallel (forked processes when it is missing),
