@@ -7,6 +7,8 @@
  *   - vadd, symbols (__constant__/__device__ variables), twofiles (two fatbinaries), launch
  *     (templates, a namespace, 3-D grids, a struct argument, dynamic shared memory,
  *     cudaLaunchKernel), api (devices, events in simulated time, streams, 2-D copies);
+ *   - printf: device printf's whole output (tests/cuda/printf/expected.txt) under the timing
+ *     model, the functional one and VT; GPUSIM_PRINTF to a file and off;
  *   - oob: cudaErrorIllegalAddress and the model's message (kernel, PC, CTA, thread) once;
  *     unsupported: cudaErrorNotSupported and the call's name once; sassonly: no PTX;
  *   - vadd under every mechanism (vt = on, dws = revive, vtw = hw with its scheduler, the
@@ -154,6 +156,34 @@ static void test_api(void **state)
     run_free(&f);
 }
 
+/* Device printf: the whole stdout (tests/cuda/printf/expected.txt) under the timing model,
+   the functional one and VT; GPUSIM_PRINTF sends the device's lines elsewhere. */
+static void test_printf(void **state)
+{
+    char *want = tu_read_file("tests/cuda/printf/expected.txt", NULL), *file;
+    const char *opts[] = { "", "--set model=functional", "--set vt=on" };
+    struct run r;
+    (void)state;
+    assert_non_null(want);
+    for (int i = 0; i < 3; i++) {
+        r = exec_ok("printf", opts[i], want);
+        run_free(&r);
+    }
+    r = run("GPUSIM_PRINTF=" OUT "/printf.txt " GPUSIM " exec -- " APP("printf"));
+    assert_int_equal(r.rc, 0);
+    assert_string_equal(r.out, "host: between the launches\nprintf: PASSED\n");
+    file = tu_read_file(OUT "/printf.txt", NULL);
+    assert_non_null(file);
+    tu_assert_contains(file, "ints: -42 42 4000000000 ff FF 10 A|   42|42   |00042|+42\n");
+    tu_assert_contains(file, "cta 1 warp 1 lane  7\ncta 1 thread 35 again\n");
+    free(file);
+    run_free(&r);
+    r = run("GPUSIM_PRINTF=off " GPUSIM " exec -- " APP("printf"));
+    assert_string_equal(r.out, "host: between the launches\nprintf: PASSED\n");
+    run_free(&r);
+    free(want);
+}
+
 static void test_oob(void **state)
 {
     struct run r = exec_ok("oob", "", "oob: launch: cudaErrorIllegalAddress\n"
@@ -292,6 +322,7 @@ int main(void)
         cmocka_unit_test(test_symbols),
         cmocka_unit_test(test_launch),
         cmocka_unit_test(test_api),
+        cmocka_unit_test(test_printf),
         cmocka_unit_test(test_oob),
         cmocka_unit_test(test_unsupported),
         cmocka_unit_test(test_sass_only),
