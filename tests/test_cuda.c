@@ -13,6 +13,8 @@
  *     unsupported: cudaErrorNotSupported and the call's name once; sassonly: no PTX;
  *   - vadd under every mechanism (vt = on, dws = revive, vtw = hw with its scheduler, the
  *     functional model), its statistics showing the mechanism; the statistics files;
+ *   - gpusim exec --check: vadd the same under both models, api's simulated kernel time a
+ *     difference (exit 1) until --ignore drops it, a bad regex;
  *   - gpusim exec's own errors (a bad --set is exit 2 before the program runs), the library
  *     loaded by LD_LIBRARY_PATH by hand, a bad configuration reported once with every call
  *     failing, GPUSIM_PTX replacing the program's PTX (GPUSIM_DUMP_PTX to get it).
@@ -184,6 +186,42 @@ static void test_printf(void **state)
     free(want);
 }
 
+/* gpusim exec --check: vadd the same under both models (the summary on stderr, which
+   differs by design, not counted); api prints its kernel's simulated time, 0 under the
+   functional model: a real difference, reported with exit 1 until --ignore drops the line. */
+static void test_check(void **state)
+{
+    const char *env = "env -u GPUSIM_SET -u GPUSIM_CONFIG -u GPUSIM_PTX " GPUSIM " exec ";
+    struct run r = run("%s --check --summary stderr -- " APP("vadd"), env);
+    (void)state;
+    assert_int_equal(r.rc, 0);
+    assert_string_equal(r.out, "gpusim exec --check: the same under the functional and the "
+                        "timing model: stdout (1 lines), stderr (0 lines), exit status 0\n");
+    run_free(&r);
+    r = run("%s --check -- " APP("api"), env);
+    assert_int_equal(r.rc, 1);
+    tu_assert_contains(r.out, "gpusim exec --check: WRONG RESULT: tests/cuda/api/app differs "
+                       "between the functional and the timing model\n  stdout differs:\n"
+                       "    functional line 4: api: kernel time 0.000000 ms (simulated)\n"
+                       "    timing     line 4: api: kernel time 0.0");
+    assert_null(strstr(r.out, "stderr differs"));
+    assert_null(strstr(r.out, "exit status differs"));
+    run_free(&r);
+    r = run("%s --check --ignore 'kernel time [0-9.]+ ms' -- " APP("api"), env);
+    assert_int_equal(r.rc, 0);
+    tu_assert_contains(r.out, "the same under the functional and the timing model: stdout (5 "
+                       "lines), stderr (1 lines), exit status 0 (after --ignore)\n");
+    run_free(&r);
+    r = run("%s --check --ignore '(' -- " APP("vadd"), env);
+    assert_int_equal(r.rc, 2);
+    tu_assert_contains(r.err, "--ignore '(': ");
+    run_free(&r);
+    r = run("%s --ignore x -- " APP("vadd"), env);
+    assert_int_equal(r.rc, 2);
+    tu_assert_contains(r.err, "--ignore is for --check");
+    run_free(&r);
+}
+
 static void test_oob(void **state)
 {
     struct run r = exec_ok("oob", "", "oob: launch: cudaErrorIllegalAddress\n"
@@ -323,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_launch),
         cmocka_unit_test(test_api),
         cmocka_unit_test(test_printf),
+        cmocka_unit_test(test_check),
         cmocka_unit_test(test_oob),
         cmocka_unit_test(test_unsupported),
         cmocka_unit_test(test_sass_only),
