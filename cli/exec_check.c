@@ -3,8 +3,10 @@
  * under the timing model, compared (exec.h, docs/cuda.md "Checking a program").
  *
  * The program runs twice, the configuration and settings as given with model = functional
- * appended for the first run and model = timing for the second; its stdin is /dev/null in
- * both, stdout and stderr go to unlinked temporary files. The library's summary is off in
+ * appended for the first run and model = timing for the second; the functional run is the
+ * reference execution, the kernels as written: without the mechanisms (the settings of vt*,
+ * dws* and sched_policy left out, vt, vtw and dws off; VT and DWS need the timing model). Its
+ * stdin is /dev/null in both, stdout and stderr go to unlinked temporary files. The library's summary is off in
  * both runs (or, with --summary, written by the timing run), as are the statistics files of
  * the functional run (--json and --launches are the timing run's): the summary's lines
  * differ between the models by design, and lines of its form ("gpusim: launch N ...",
@@ -168,42 +170,85 @@ static int temp_fd(void)
     return fd;
 }
 
-/* GPUSIM_SET for one run: the --set settings (else the environment's) and model=M. */
-static int set_model(const struct exec_opts *o, const char *model)
+/* The mechanisms (and their keys) left out of the functional run: VT and DWS need the timing
+   model, and the reference execution is the kernel as written (no VTW transform). */
+static int mechanism_key(const char *set)
+{
+    size_t k = strspn(set, " \t"), n = strcspn(set + k, " \t=");
+    return !strncmp(set + k, "vt", 2) || !strncmp(set + k, "dws", 3) ||
+           (n == 12 && !strncmp(set + k, "sched_policy", 12));
+}
+
+/* The settings of one run, newline-separated (malloc'd): the --set settings (else
+   GPUSIM_SET's), for the functional run without the mechanisms' and with them off, then
+   model=M. */
+static char *run_sets(const struct exec_opts *o, const char *model)
 {
     const char *env = getenv("GPUSIM_SET");
-    size_t len = 32 + (env ? strlen(env) : 0);
-    char *s;
-    int rc;
+    int functional = !strcmp(model, "functional");
+    char *all = NULL, *out, *save = NULL;
+    size_t len = 64 + (env ? strlen(env) : 0);
     for (int i = 0; i < o->nsets; i++)
         len += strlen(o->sets[i]) + 1;
-    if (!(s = malloc(len)))
-        return -1;
-    s[0] = 0;
+    if (!(out = malloc(len)) || !(all = malloc(len))) {
+        free(out);
+        return NULL;
+    }
+    out[0] = all[0] = 0;
     if (!o->nsets && env)
-        strcat(strcat(s, env), "\n");
+        strcat(all, env);
     for (int i = 0; i < o->nsets; i++)
-        strcat(strcat(s, o->sets[i]), "\n");
-    strcat(strcat(s, "model="), model);
-    rc = setenv("GPUSIM_SET", s, 1);
-    free(s);
+        strcat(strcat(all, o->sets[i]), "\n");
+    for (char *t = strtok_r(all, ";\n", &save); t; t = strtok_r(NULL, ";\n", &save))
+        if (!functional || !mechanism_key(t))
+            strcat(strcat(out, t), "\n");
+    if (functional)
+        strcat(out, "vt=off\nvtw=off\ndws=off\n");
+    strcat(strcat(out, "model="), model);
+    free(all);
+    return out;
+}
+
+/* Load the configuration a run will have (o's file, sets): 0, or -1 with the message. */
+static int run_config_ok(const struct exec_opts *o, char *sets, const char *model)
+{
+    char err[2048], *copy = strdup(sets), *save = NULL;
+    struct exec_opts r = *o;
+    int n = 0, rc;
+    if (!copy)
+        return -1;
+    for (char *t = strtok_r(copy, "\n", &save); t && n < EXEC_MAX_SETS;
+         t = strtok_r(NULL, "\n", &save))
+        r.sets[n++] = t;
+    r.nsets = n;
+    if ((rc = exec_check(&r, err, sizeof err)) != 0)
+        fprintf(stderr, TAG ": the %s run's configuration: %s\n", model, err);
+    free(copy);
     return rc;
 }
 
-/* One run under `model`: its exit status, or -1 when it could not be set up. */
+/* One run under `model`: its exit status, -1 when it could not be set up, -2 when its
+   configuration does not load (said on stderr). */
 static int run_one(const struct exec_opts *o, const char *libdir, const char *model,
                    char *const argv[], int in, int out, int err)
 {
     struct exec_opts r = *o;
     int timing = !strcmp(model, "timing");
+    char *sets = run_sets(o, model);
     r.nsets = 0;
     r.json = timing ? o->json : NULL;
     r.launches = timing ? o->launches : NULL;
     r.summary = timing && o->summary ? o->summary : "off";
-    if (!timing && (unsetenv("GPUSIM_JSON") || unsetenv("GPUSIM_LAUNCHES")))
+    if (!sets || (!timing && (unsetenv("GPUSIM_JSON") || unsetenv("GPUSIM_LAUNCHES"))) ||
+        setenv("GPUSIM_SET", sets, 1) || exec_env(&r, libdir)) {
+        free(sets);
         return -1;
-    if (set_model(o, model) || exec_env(&r, libdir))
-        return -1;
+    }
+    if (run_config_ok(o, sets, model)) {
+        free(sets);
+        return -2;
+    }
+    free(sets);
     return exec_program_io(argv, in, out, err);
 }
 
@@ -212,7 +257,7 @@ static int check(const struct exec_opts *o, const char *libdir, char *const argv
                  const struct filters *flt)
 {
     const char *models[2] = { "functional", "timing" };
-    int fd[2][2], st[2], in = open("/dev/null", O_RDONLY), rc = 2, diff;
+    int fd[2][2], st[2] = { 0, 0 }, in = open("/dev/null", O_RDONLY), rc = 2, diff;
     struct lines L[2][2];
     for (int m = 0; m < 2; m++)
         fd[m][0] = temp_fd(), fd[m][1] = temp_fd();
@@ -220,7 +265,9 @@ static int check(const struct exec_opts *o, const char *libdir, char *const argv
     for (int m = 0; m < 2; m++) {
         if (in < 0 || fd[m][0] < 0 || fd[m][1] < 0 ||
             (st[m] = run_one(o, libdir, models[m], argv, in, fd[m][0], fd[m][1])) < 0) {
-            fprintf(stderr, TAG ": cannot set up the %s run (%s)\n", models[m], strerror(errno));
+            if (st[m] != -2)
+                fprintf(stderr, TAG ": cannot set up the %s run (%s)\n", models[m],
+                        strerror(errno));
             goto out;
         }
         if (lines_of(fd[m][0], flt, 0, &L[m][0]) || lines_of(fd[m][1], flt, 1, &L[m][1])) {

@@ -14,7 +14,7 @@
  *   - vadd under every mechanism (vt = on, dws = revive, vtw = hw with its scheduler, the
  *     functional model), its statistics showing the mechanism; the statistics files;
  *   - gpusim exec --check: vadd the same under both models, api's simulated kernel time a
- *     difference (exit 1) until --ignore drops it, a bad regex;
+ *     difference (exit 1) until --ignore drops it, printf under VT the same, a bad regex;
  *   - gpusim exec's own errors (a bad --set is exit 2 before the program runs), the library
  *     loaded by LD_LIBRARY_PATH by hand, a bad configuration reported once with every call
  *     failing, GPUSIM_PTX replacing the program's PTX (GPUSIM_DUMP_PTX to get it).
@@ -188,7 +188,8 @@ static void test_printf(void **state)
 
 /* gpusim exec --check: vadd the same under both models (the summary on stderr, which
    differs by design, not counted); api prints its kernel's simulated time, 0 under the
-   functional model: a real difference, reported with exit 1 until --ignore drops the line. */
+   functional model: a real difference, reported with exit 1 until --ignore drops the line;
+   printf's device output the same under VT (timing) as under the functional model. */
 static void test_check(void **state)
 {
     const char *env = "env -u GPUSIM_SET -u GPUSIM_CONFIG -u GPUSIM_PTX " GPUSIM " exec ";
@@ -211,6 +212,11 @@ static void test_check(void **state)
     assert_int_equal(r.rc, 0);
     tu_assert_contains(r.out, "the same under the functional and the timing model: stdout (5 "
                        "lines), stderr (1 lines), exit status 0 (after --ignore)\n");
+    run_free(&r);
+    /* a mechanism: the functional run is the kernels as written (VT needs the timing model) */
+    r = run("%s --check --set vt=on -- " APP("printf"), env);
+    assert_int_equal(r.rc, 0);
+    tu_assert_contains(r.out, "stdout (94 lines), stderr (0 lines), exit status 0\n");
     run_free(&r);
     r = run("%s --check --ignore '(' -- " APP("vadd"), env);
     assert_int_equal(r.rc, 2);
