@@ -10,11 +10,13 @@
  *     (CTA, warp, the thread's call, lane) and the same under both models; the return value
  *     (arguments consumed); gs_set_printf(NULL) discards;
  *   - the error paths: a bad format, a format or %s address outside memory each a kernel
- *     fault naming kernel, PC, CTA and thread; a call of another shape refused at link.
+ *     fault naming kernel, PC, CTA and thread; a call of another shape refused at link;
+ *   - the linked kernel printed as PTX (ptx_print: vprintf's call sequence) runs the same.
  */
 #include "testutil.h"
 #include "gpu/gpusim.h"
 #include "func/devprintf.h"
+#include "ptx/ptx.h"
 
 /* ------------------------------------------------------------------ the formatter */
 
@@ -138,7 +140,7 @@ static void cstring(char *buf, size_t n, const char *name, const char *s)
 
 /* Kernel k(out): every thread prints FMT with (tid.x, tid.x * 17, "word", (double)tid.x), the
    return value to out[ctaid * ntid + tid]; threads with tid % 16 == 3 print FMT2 (tid.x)
-   as well. FMTADDR, when not NULL, replaces the format's address (a PTX operand). */
+   as well (a guarded call). FMTADDR, when not NULL, replaces the format's address (a PTX operand). */
 static char *kernel_ptx(const char *fmt1, const char *fmt2, const char *fmtaddr)
 {
     static char buf[16384];
@@ -163,12 +165,12 @@ static char *kernel_ptx(const char *fmt1, const char *fmt2, const char *fmtaddr)
         " mov.u32 %%r4, %%ctaid.x;\n mov.u32 %%r5, %%ntid.x;\n mad.lo.u32 %%r6, %%r4, %%r5, %%r1;\n"
         " ld.param.u64 %%rd5, [out];\n mul.wide.u32 %%rd6, %%r6, 4;\n add.s64 %%rd7, %%rd5, %%rd6;\n"
         " st.global.u32 [%%rd7], %%r3;\n"
-        " and.b32 %%r7, %%r1, 15;\n setp.ne.u32 %%p1, %%r7, 3;\n @%%p1 bra DONE;\n"
+        " and.b32 %%r7, %%r1, 15;\n setp.eq.u32 %%p1, %%r7, 3;\n"
         " mov.u64 %%rd8, fmt2;\n cvta.global.u64 %%rd9, %%rd8;\n"
         " {\n .param .b64 param0;\n st.param.b64 [param0+0], %%rd9;\n"
         " .param .b64 param1;\n st.param.b64 [param1+0], %%SP;\n .param .b32 retval0;\n"
-        " call.uni (retval0), vprintf, (param0, param1);\n }\n"
-        "DONE:\n ret;\n}\n", f1, f2, w, fmtaddr ? fmtaddr : "");
+        " @%%p1 call.uni (retval0), vprintf, (param0, param1);\n }\n"
+        " ret;\n}\n", f1, f2, w, fmtaddr ? fmtaddr : "");
     return buf;
 }
 
@@ -272,6 +274,39 @@ static void test_kernel_errors(void **state)
     }
 }
 
+/* The linked kernel printed as PTX (ptx_print: vprintf's call sequence, a guarded call too)
+   parses, links and prints the same as the kernel itself. */
+static void test_print_round_trip(void **state)
+{
+    const char *src = kernel_ptx("t%d x%x %s %.1f\n", "t%d again\n", NULL);
+    char *text, *a, *b, msg[2048], err[PTX_ERR_LEN];
+    struct ptx_module m;
+    struct ptx_prog p;
+    (void)state;
+    if (ptx_parse(src, strlen(src), "printf.ptx", &m, err, sizeof err))
+        fail_msg("%s", err);
+    ptx_place_vars(&m, 0x1000);               /* the strings at distinct addresses */
+    if (ptx_link(&m, "k", &p, err, sizeof err))
+        fail_msg("%s", err);
+    text = ptx_print_string(&p, err, sizeof err);
+    if (!text)
+        fail_msg("%s", err);
+    tu_assert_contains(text, ".extern .func (.param .b32 func_retval0) vprintf\n");
+    tu_assert_contains(text, "call.uni (gpusim_pf_ret), vprintf, (gpusim_pf_arg0, gpusim_pf_arg1);");
+    tu_assert_contains(text, "@%p1 call.uni");                  /* a guarded call stays guarded */
+    ptx_prog_free(&p);
+    ptx_module_free(&m);
+    for (int i = 0; i < 2; i++)
+        if (run_k(i ? text : kernel_ptx("t%d x%x %s %.1f\n", "t%d again\n", NULL), "timing", 2,
+                  i ? &b : &a, msg, sizeof msg, NULL))
+            fail_msg("%s", msg);
+    assert_string_equal(a, b);
+    tu_assert_contains(b, "t35 again\n");
+    free(a);
+    free(b);
+    free(text);
+}
+
 static void test_link_shape(void **state)
 {
     char *text, msg[2048];
@@ -314,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_kernel_order),
         cmocka_unit_test(test_kernel_errors),
+        cmocka_unit_test(test_print_round_trip),
         cmocka_unit_test(test_link_shape),
         cmocka_unit_test(test_discard),
     };

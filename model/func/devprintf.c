@@ -314,11 +314,13 @@ static int by_output(const void *pa, const void *pb)
 
 void pf_flush(struct ex_printf *b)
 {
-    qsort(b->rec, b->nrec, sizeof *b->rec, by_thread);
-    for (size_t i = 0; i < b->nrec; i++)
-        b->rec[i].seq = i && b->rec[i - 1].cta == b->rec[i].cta &&
-                        b->rec[i - 1].tid == b->rec[i].tid ? b->rec[i - 1].seq + 1 : 0;
-    qsort(b->rec, b->nrec, sizeof *b->rec, by_output);
+    if (b->nrec) {                    /* (rec is NULL until the first call) */
+        qsort(b->rec, b->nrec, sizeof *b->rec, by_thread);
+        for (size_t i = 0; i < b->nrec; i++)
+            b->rec[i].seq = i && b->rec[i - 1].cta == b->rec[i].cta &&
+                            b->rec[i - 1].tid == b->rec[i].tid ? b->rec[i - 1].seq + 1 : 0;
+        qsort(b->rec, b->nrec, sizeof *b->rec, by_output);
+    }
     for (size_t i = 0; b->out && i < b->nrec; i++)
         fwrite(b->text.s + b->rec[i].off, 1, b->rec[i].len, b->out);
     if (b->out && b->dropped)
