@@ -44,7 +44,8 @@ int exec_program_io(char *const argv[], int in_fd, int out_fd, int err_fd);
    configuration otherwise; libdir the library's directory) and compare their stdout, stderr
    and exit status, the lines matching an --ignore regex dropped: 0 the same (a one-line
    verdict on stdout), 1 a difference (which stream, the first differing line of each, on
-   stdout), 2 a bad regex or a run that could not be set up (the message on stderr). */
+   stdout), 2 a bad regex or a run that could not be set up, 127 a program that could not
+   be started (the message on stderr). */
 int exec_check_program(const struct exec_opts *o, const char *libdir, char *const argv[]);
 
 /* gpusim exec [options] -- PROGRAM [ARGS...]: argv[1] is "exec". The program's exit status,

@@ -13,7 +13,8 @@
  * "gpusim: total: ...") are dropped from stderr in any case. Lines matching an --ignore
  * regex (POSIX extended) are dropped from both streams; then stdout, stderr and the exit
  * status must be the same. A difference is reported as a wrong result: which stream, the
- * first differing line of each run (its line number in that run's output), exit 1.
+ * first differing line of each run (its line number in that run's output), exit 1. A
+ * program that cannot be started is exit 127, as for gpusim exec.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -274,6 +275,11 @@ static int check(const struct exec_opts *o, const char *libdir, char *const argv
             fprintf(stderr, TAG ": cannot read the %s run's output\n", models[m]);
             goto out;
         }
+    }
+    if (st[1] == 127 && !strncmp(L[1][1].buf, "gpusim exec: cannot run ", 24)) {
+        fputs(L[1][1].buf, stderr);       /* not started: nothing to compare */
+        rc = 127;
+        goto out;
     }
     diff = st[0] != st[1] || first_diff(&L[0][0], &L[1][0]) != (size_t)-1 ||
            first_diff(&L[0][1], &L[1][1]) != (size_t)-1;

@@ -222,6 +222,10 @@ static void test_check(void **state)
     assert_int_equal(r.rc, 2);
     tu_assert_contains(r.err, "--ignore '(': ");
     run_free(&r);
+    r = run("%s --check -- tests/cuda/nosuch/app", env);
+    assert_int_equal(r.rc, 127);
+    tu_assert_contains(r.err, "gpusim exec: cannot run tests/cuda/nosuch/app: ");
+    run_free(&r);
     r = run("%s --ignore x -- " APP("vadd"), env);
     assert_int_equal(r.rc, 2);
     tu_assert_contains(r.err, "--ignore is for --check");
