@@ -5,6 +5,7 @@
  *     precisions, lengths, %%; its refusals (unknown conversion, %n, '*', L, a width above
  *     PF_MAX_WIDTH, more than PF_MAX_ARGS arguments, an argument it cannot read, a format
  *     ending inside a conversion) as errors, never output;
+ *   - the launch's buffer: the order, the 64 MB bound (calls beyond dropped and counted);
  *   - PTX kernels calling vprintf, under the functional and the timing model: two CTAs of two
  *     warps (one partial) and a second, divergent call, the output in the documented order
  *     (CTA, warp, the thread's call, lane) and the same under both models; the return value
@@ -119,6 +120,44 @@ static void test_refusals(void **state)
     for (int i = 0; i < 33; i++)
         strcat(f, "%d");
     refused(f, &many, "more than 32 arguments");
+}
+
+/* The launch buffer on its own: records added out of order come out by CTA, warp, the
+   thread's call, lane; past PF_MAX_LAUNCH (text and 40 bytes a record) calls are dropped and
+   counted; empty texts take no room. */
+static void test_buffer(void **state)
+{
+    struct ex_printf b = {0};
+    char *text, *big = malloc(1u << 20);
+    size_t n;
+    (void)state;
+    b.out = tmpfile();
+    assert_non_null(b.out);
+    assert_non_null(big);
+    pf_add(&b, 1, 0, "c1 t0\n", 6);
+    pf_add(&b, 0, 33, "c0 t33 first\n", 13);
+    pf_add(&b, 0, 1, "c0 t1 first\n", 12);
+    pf_add(&b, 0, 1, "c0 t1 second\n", 13);
+    pf_add(&b, 0, 0, "", 0);
+    pf_add(&b, 0, 0, "c0 t0 first\n", 12);
+    pf_flush(&b);
+    memset(big, 'x', 1u << 20);
+    big[(1u << 20) - 1] = '\n';
+    for (int i = 0; i < 65; i++)
+        pf_add(&b, 0, 0, big, 1u << 20);
+    pf_flush(&b);
+    text = malloc(70u << 20);
+    rewind(b.out);
+    n = fread(text, 1, (70u << 20) - 1, b.out);
+    text[n] = 0;
+    assert_memory_equal(text, "c0 t0 first\nc0 t1 first\nc0 t1 second\nc0 t33 first\nc1 t0\n", 56);
+    assert_int_equal(n, 56 + (63u << 20) + strlen("gpusim: printf: the output of 2 calls was "
+                     "dropped (one launch keeps at most 64 MB)\n"));
+    tu_assert_contains(text + n - 100, "gpusim: printf: the output of 2 calls was dropped");
+    fclose(b.out);
+    pf_free(&b);
+    free(big);
+    free(text);
 }
 
 /* ------------------------------------------------------------------ PTX kernels */
@@ -347,6 +386,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conversions),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_buffer),
         cmocka_unit_test(test_kernel_order),
         cmocka_unit_test(test_kernel_errors),
         cmocka_unit_test(test_print_round_trip),

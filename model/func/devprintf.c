@@ -266,7 +266,9 @@ int pf_format(const char *fmt, size_t len, const struct pf_src *src, struct pf_t
 void pf_add(struct ex_printf *b, uint64_t cta, uint32_t tid, const char *s, size_t len)
 {
     struct pf_rec *r;
-    if (b->text.n + len > PF_MAX_LAUNCH || put(&b->text, s, len)) {
+    if (!len)                          /* nothing to print */
+        return;
+    if (b->text.n + len + (b->nrec + 1) * sizeof *r > PF_MAX_LAUNCH || put(&b->text, s, len)) {
         b->dropped++;
         return;
     }

@@ -24,7 +24,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define PF_MAX_LAUNCH (64u << 20)   /* bytes of output one launch keeps; beyond: dropped */
+#define PF_MAX_LAUNCH (64u << 20)   /* bytes one launch keeps: its text and 40 bytes a call
+                                       (a record); beyond: dropped */
 #define PF_MAX_STRING (1u << 20)    /* longest format string or %s argument read */
 #define PF_MAX_WIDTH  4096u         /* largest field width or precision accepted */
 #define PF_MAX_ARGS   32            /* arguments after the format (CUDA's limit) */
