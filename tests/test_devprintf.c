@@ -279,9 +279,17 @@ static void test_kernel_order(void **state)
         assert_string_equal(got[i], want);
         for (int t = 0; t < 80; t++)
             assert_int_equal(ret[t], 4);
+        free(got[i]);
     }
+    /* the arguments as registers (PTX allows them in a call): the same */
+    char *regs = strdup(ptx), *call = strstr(regs, "vprintf, (param0, param1);\n ld.param");
+    assert_non_null(call);
+    memcpy(call, "vprintf, (%rd4,   %SP   );", 26);
+    if (run_k(regs, "timing", 2, &got[0], msg, sizeof msg, NULL))
+        fail_msg("%s", msg);
+    assert_string_equal(got[0], want);
     free(got[0]);
-    free(got[1]);
+    free(regs);
 }
 
 /* A launch of ptx faults in thread (tid,0,0) of CTA 0 with a message saying why. */
