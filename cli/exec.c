@@ -2,12 +2,14 @@
  * exec.c -- gpusim exec: an unmodified CUDA program on the model (exec.h, docs/cuda.md).
  *
  *   gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]
- *               [--summary FILE] [--ptx FILE] -- PROGRAM [ARGS...]
+ *               [--summary FILE] [--ptx FILE] [--check [--ignore REGEX]...]
+ *               -- PROGRAM [ARGS...]
  *
  * The configuration is checked first (an unknown key or a bad value is exit 2 with the
  * model's message, as for gpusim run); then the options become the runtime library's
  * environment, build/cuda (the library, beside this gpusim) goes first on LD_LIBRARY_PATH,
  * and the program runs with its own stdin, stdout and stderr. Its exit status is gpusim's.
+ * --check runs it twice and compares (exec_check.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,14 +27,17 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]\n"
         "                   [--summary FILE|stdout|stderr|off] [--ptx FILE[:FILE...]]\n"
-        "                   -- PROGRAM [ARGS...]\n"
+        "                   [--check [--ignore REGEX]...] -- PROGRAM [ARGS...]\n"
         "Runs a CUDA program compiled with nvcc -cudart shared on the model: its kernels on the\n"
         "configuration (default gtx480) and --set's settings, every mechanism included\n"
         "(--set vt=on, --set dws=revive, --set vtw=hw --set sched_policy=vtw, --set\n"
         "model=functional). Per-launch statistics: --json FILE (a JSON array), --launches FILE\n"
         "(CSV); a line per launch and the total go to --summary (default stderr). --ptx runs\n"
         "these PTX files instead of the program's own. The exit status is the program's (2: a\n"
-        "usage or configuration error here). docs/cuda.md has the details.\n");
+        "usage or configuration error here). --check runs the program under the functional\n"
+        "and the timing model and compares stdout, stderr and exit status (lines matching an\n"
+        "--ignore extended regex dropped): exit 0 the same, 1 a difference (a wrong result).\n"
+        "docs/cuda.md has the details.\n");
 }
 
 static int need(int argc, char **argv, int i, char *err, size_t errlen)
@@ -52,18 +57,26 @@ static int one_opt(int argc, char **argv, int *i, struct exec_opts *o, char *err
                         !strcmp(a, "--launches") ? &o->launches :
                         !strcmp(a, "--summary") ? &o->summary : !strcmp(a, "--ptx") ? &o->ptx :
                         NULL;
-    if (slot || !strcmp(a, "--set")) {
+    int ign = !strcmp(a, "--ignore");
+    if (!strcmp(a, "--check")) {
+        o->check = 1;
+        return 0;
+    }
+    if (slot || ign || !strcmp(a, "--set")) {
         if (need(argc, argv, *i, err, errlen))
             return -1;
         if (slot) {
             *slot = argv[++*i];
             return 0;
         }
-        if (o->nsets == EXEC_MAX_SETS) {
-            snprintf(err, errlen, "more than %d --set options", EXEC_MAX_SETS);
+        if ((ign ? o->nignore : o->nsets) == EXEC_MAX_SETS) {
+            snprintf(err, errlen, "more than %d %s options", EXEC_MAX_SETS, a);
             return -1;
         }
-        o->sets[o->nsets++] = argv[++*i];
+        if (ign)
+            o->ignore[o->nignore++] = argv[++*i];
+        else
+            o->sets[o->nsets++] = argv[++*i];
         return 0;
     }
     if (a[0] == '-') {
@@ -164,12 +177,19 @@ int exec_env(const struct exec_opts *o, const char *libdir)
 
 int exec_program(char *const argv[], int out_fd, int err_fd)
 {
+    return exec_program_io(argv, -1, out_fd, err_fd);
+}
+
+int exec_program_io(char *const argv[], int in_fd, int out_fd, int err_fd)
+{
     int status;
     pid_t pid;
     fflush(NULL);
     if ((pid = fork()) < 0)
         return 127;
     if (pid == 0) {
+        if (in_fd >= 0)
+            dup2(in_fd, 0);
         if (out_fd >= 0)
             dup2(out_fd, 1);
         if (err_fd >= 0)
@@ -203,6 +223,12 @@ int cmd_exec(int argc, char **argv)
         fprintf(stderr, "gpusim exec: %s\n", err);
         return 2;
     }
+    if (o.nignore && !o.check) {
+        fprintf(stderr, "gpusim exec: --ignore is for --check\n");
+        return 2;
+    }
+    if (o.check)
+        return exec_check_program(&o, dir, argv + i);
     if (exec_env(&o, dir)) {
         fprintf(stderr, "gpusim exec: cannot set the program's environment\n");
         return 2;

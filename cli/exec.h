@@ -15,6 +15,9 @@ struct exec_opts {
     const char *config, *json, *launches, *summary, *ptx;
     const char *sets[EXEC_MAX_SETS];
     int nsets;
+    int check;                             /* --check (exec_check.c) */
+    const char *ignore[EXEC_MAX_SETS];     /* --ignore REGEX, for --check */
+    int nignore;
 };
 
 /* Parse gpusim exec's options from argv[*i] on, up to and past "--" (or up to the first
@@ -35,6 +38,15 @@ int exec_env(const struct exec_opts *o, const char *libdir);
    this process's), and wait for it: its exit status, 128 + N when signal N ended it, 127
    when it could not be started (the reason on err_fd). */
 int exec_program(char *const argv[], int out_fd, int err_fd);
+/* The same with its stdin from in_fd too (-1: this process's). */
+int exec_program_io(char *const argv[], int in_fd, int out_fd, int err_fd);
+/* gpusim exec --check: run argv under the functional and under the timing model (o's
+   configuration otherwise; libdir the library's directory) and compare their stdout, stderr
+   and exit status, the lines matching an --ignore regex dropped: 0 the same (a one-line
+   verdict on stdout), 1 a difference (which stream, the first differing line of each, on
+   stdout), 2 a bad regex or a run that could not be set up, 127 a program that could not
+   be started (the message on stderr). */
+int exec_check_program(const struct exec_opts *o, const char *libdir, char *const argv[]);
 
 /* gpusim exec [options] -- PROGRAM [ARGS...]: argv[1] is "exec". The program's exit status,
    or 2 for a usage or configuration error. */

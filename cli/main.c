@@ -120,10 +120,13 @@ static void usage(FILE *f)
         "       gpusim blocks [all|rtl|record] [--config FILE] [--set KEY=VALUE]...\n"
         "                                    (the block registry, or the names with a flag)\n"
         "       gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]\n"
-        "                   [--summary FILE] [--ptx FILE] -- PROGRAM [ARGS...]\n"
+        "                   [--summary FILE] [--ptx FILE] [--check [--ignore REGEX]...]\n"
+        "                   -- PROGRAM [ARGS...]\n"
         "                                    (a CUDA program compiled with nvcc -cudart shared,\n"
         "                                     run on the model: per-launch statistics, a line per\n"
-        "                                     launch on stderr; its exit status; docs/cuda.md)\n"
+        "                                     launch on stderr; its exit status; --check: under\n"
+        "                                     the functional and the timing model, compared;\n"
+        "                                     docs/cuda.md)\n"
         "Runs CUDA kernels (as nvcc PTX) on a model of a GPU and checks their results.\n"
         "Exit status: 0 correct, 1 wrong result, 2 usage/configuration/PTX/API error.\n");
 }

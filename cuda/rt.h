@@ -14,7 +14,7 @@
  * entry points nvcc's code calls, the tables), fatbin.c (the device code), memory.c, launch.c,
  * device.c (devices, properties, kernels' attributes, occupancy), stream.c (streams and
  * events), stats.c (per-launch statistics), error.c (names and texts), unsupported.c (the
- * calls the model does not support). A later file per concern: printf.c (device printf).
+ * calls the model does not support), printf.c (where device printf's output goes).
  */
 #ifndef CUDA_RT_H
 #define CUDA_RT_H
@@ -113,6 +113,12 @@ void rt_stats_launch(struct gs_gpu *gpu, const struct rt_kernel *k, dim3 grid, d
                      size_t shmem, cudaError_t result);
 /* The total line and the JSON file's end (at exit). */
 void rt_stats_close(void);
+
+/* ---- printf.c */
+/* Device printf's destination for gpu from GPUSIM_PRINTF (stdout unless set): 0, or -1 with
+   the message in err. */
+int  rt_printf_attach(struct gs_gpu *gpu, char *err, size_t errlen);
+void rt_printf_close(void);            /* at exit */
 
 /* ---- device.c */
 /* The device number check of every call naming one: 0 is the only device. */

@@ -6,8 +6,8 @@
  * Environment (docs/cuda.md "Environment"): GPUSIM_CONFIG (a configuration file; unset: the
  * built-in gtx480 values), GPUSIM_SET (KEY=VALUE settings separated by newlines or ';'),
  * GPUSIM_RES_DIR (register records for the program's PTX; unset: the program's directory),
- * and those of stats.c and register.c. A configuration that does not load is reported once
- * and every call that needs the GPU returns cudaErrorInitializationError.
+ * and those of stats.c, printf.c and register.c. A configuration that does not load is
+ * reported once and every call that needs the GPU returns cudaErrorInitializationError.
  */
 #define _GNU_SOURCE                   /* PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
 #include <pthread.h>
@@ -138,6 +138,7 @@ static void at_exit(void)
 {
     rt_lock();
     rt_stats_close();
+    rt_printf_close();
     rt_unlock();
 }
 
@@ -152,7 +153,8 @@ static struct gs_gpu *make_gpu(char *err, size_t errlen)
         snprintf(err, errlen, "GPUSIM_SET: %s", buf ? "more than 64 settings" : "out of memory");
     else if (gs_init(&g, cfg && cfg[0] ? cfg : NULL, sets, n, err, errlen) == GS_OK) {
         res_dir(dir, sizeof dir);
-        if (gs_set_res_dir(g, dir) || rt_stats_open(g, err, errlen)) {
+        if (gs_set_res_dir(g, dir) || rt_stats_open(g, err, errlen) ||
+            rt_printf_attach(g, err, errlen)) {
             if (!err[0])
                 snprintf(err, errlen, "%s", gs_last_error(g));
             gs_destroy(g);

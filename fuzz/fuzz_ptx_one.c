@@ -19,7 +19,9 @@
  *     bench kernels finished within 3000 cycles of a warp's start under the earlier rule, the
  *     others were stopped; a longer bound costs time in proportion); watchdog_cycles =
  *     2000 cycles without an issue; dram_bytes = 4 MiB bounds the module's variables;
- *   - regs_source = estimate: ptxas is never run on a fuzz input.
+ *   - regs_source = estimate: ptxas is never run on a fuzz input;
+ *   - device printf's output is discarded (gs_set_printf(NULL); each call is still formatted
+ *     and checked).
  * The timing run's mechanism (scheduler, stack, DWS, VT, VTW) is one of `variants`, chosen by
  * a hash of the input so that an input always runs the same way. Every gs_* call must return
  * GS_OK or an error status with a message; anything else counts against the input.
@@ -143,6 +145,7 @@ static int run_on(const uint8_t *data, size_t size, const char *const *extra, in
         fprintf(stderr, "fuzz_ptx: the harness's configuration is refused: %s\n", err);
         return 1;
     }
+    gs_set_printf(g, NULL);           /* device printf: formatted and checked, not printed */
     rc = gs_load_ptx_mem(g, (const char *)data, size, "fuzz.ptx", &m);
     bad = unclean(g, rc, "gs_load_ptx_mem");
     if (rc == GS_OK) {

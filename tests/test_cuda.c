@@ -7,10 +7,14 @@
  *   - vadd, symbols (__constant__/__device__ variables), twofiles (two fatbinaries), launch
  *     (templates, a namespace, 3-D grids, a struct argument, dynamic shared memory,
  *     cudaLaunchKernel), api (devices, events in simulated time, streams, 2-D copies);
+ *   - printf: device printf's whole output (tests/cuda/printf/expected.txt) under the timing
+ *     model, the functional one and VT; GPUSIM_PRINTF to a file and off;
  *   - oob: cudaErrorIllegalAddress and the model's message (kernel, PC, CTA, thread) once;
  *     unsupported: cudaErrorNotSupported and the call's name once; sassonly: no PTX;
  *   - vadd under every mechanism (vt = on, dws = revive, vtw = hw with its scheduler, the
  *     functional model), its statistics showing the mechanism; the statistics files;
+ *   - gpusim exec --check: vadd the same under both models, api's simulated kernel time a
+ *     difference (exit 1) until --ignore drops it, printf under VT the same, a bad regex;
  *   - gpusim exec's own errors (a bad --set is exit 2 before the program runs), the library
  *     loaded by LD_LIBRARY_PATH by hand, a bad configuration reported once with every call
  *     failing, GPUSIM_PTX replacing the program's PTX (GPUSIM_DUMP_PTX to get it).
@@ -154,6 +158,80 @@ static void test_api(void **state)
     run_free(&f);
 }
 
+/* Device printf: the whole stdout (tests/cuda/printf/expected.txt) under the timing model,
+   the functional one and VT; GPUSIM_PRINTF sends the device's lines elsewhere. */
+static void test_printf(void **state)
+{
+    char *want = tu_read_file("tests/cuda/printf/expected.txt", NULL), *file;
+    const char *opts[] = { "", "--set model=functional", "--set vt=on" };
+    struct run r;
+    (void)state;
+    assert_non_null(want);
+    for (int i = 0; i < 3; i++) {
+        r = exec_ok("printf", opts[i], want);
+        run_free(&r);
+    }
+    r = run("GPUSIM_PRINTF=" OUT "/printf.txt " GPUSIM " exec -- " APP("printf"));
+    assert_int_equal(r.rc, 0);
+    assert_string_equal(r.out, "host: between the launches\nprintf: PASSED\n");
+    file = tu_read_file(OUT "/printf.txt", NULL);
+    assert_non_null(file);
+    tu_assert_contains(file, "ints: -42 42 4000000000 ff FF 10 A|   42|42   |00042|+42\n");
+    tu_assert_contains(file, "cta 1 warp 1 lane  7\ncta 1 thread 35 again\n");
+    free(file);
+    run_free(&r);
+    r = run("GPUSIM_PRINTF=off " GPUSIM " exec -- " APP("printf"));
+    assert_string_equal(r.out, "host: between the launches\nprintf: PASSED\n");
+    run_free(&r);
+    free(want);
+}
+
+/* gpusim exec --check: vadd the same under both models (the summary on stderr, which
+   differs by design, not counted); api prints its kernel's simulated time, 0 under the
+   functional model: a real difference, reported with exit 1 until --ignore drops the line;
+   printf's device output the same under VT (timing) as under the functional model. */
+static void test_check(void **state)
+{
+    const char *env = "env -u GPUSIM_SET -u GPUSIM_CONFIG -u GPUSIM_PTX " GPUSIM " exec ";
+    struct run r = run("%s --check --summary stderr -- " APP("vadd"), env);
+    (void)state;
+    assert_int_equal(r.rc, 0);
+    assert_string_equal(r.out, "gpusim exec --check: the same under the functional and the "
+                        "timing model: stdout (1 lines), stderr (0 lines), exit status 0\n");
+    run_free(&r);
+    r = run("%s --check -- " APP("api"), env);
+    assert_int_equal(r.rc, 1);
+    tu_assert_contains(r.out, "gpusim exec --check: WRONG RESULT: tests/cuda/api/app differs "
+                       "between the functional and the timing model\n  stdout differs:\n"
+                       "    functional line 4: api: kernel time 0.000000 ms (simulated)\n"
+                       "    timing     line 4: api: kernel time 0.0");
+    assert_null(strstr(r.out, "stderr differs"));
+    assert_null(strstr(r.out, "exit status differs"));
+    run_free(&r);
+    r = run("%s --check --ignore 'kernel time [0-9.]+ ms' -- " APP("api"), env);
+    assert_int_equal(r.rc, 0);
+    tu_assert_contains(r.out, "the same under the functional and the timing model: stdout (5 "
+                       "lines), stderr (1 lines), exit status 0 (after --ignore)\n");
+    run_free(&r);
+    /* a mechanism: the functional run is the kernels as written (VT needs the timing model) */
+    r = run("%s --check --set vt=on -- " APP("printf"), env);
+    assert_int_equal(r.rc, 0);
+    tu_assert_contains(r.out, "stdout (94 lines), stderr (0 lines), exit status 0\n");
+    run_free(&r);
+    r = run("%s --check --ignore '(' -- " APP("vadd"), env);
+    assert_int_equal(r.rc, 2);
+    tu_assert_contains(r.err, "--ignore '(': ");
+    run_free(&r);
+    r = run("%s --check -- tests/cuda/nosuch/app", env);
+    assert_int_equal(r.rc, 127);
+    tu_assert_contains(r.err, "gpusim exec: cannot run tests/cuda/nosuch/app: ");
+    run_free(&r);
+    r = run("%s --ignore x -- " APP("vadd"), env);
+    assert_int_equal(r.rc, 2);
+    tu_assert_contains(r.err, "--ignore is for --check");
+    run_free(&r);
+}
+
 static void test_oob(void **state)
 {
     struct run r = exec_ok("oob", "", "oob: launch: cudaErrorIllegalAddress\n"
@@ -292,6 +370,8 @@ int main(void)
         cmocka_unit_test(test_symbols),
         cmocka_unit_test(test_launch),
         cmocka_unit_test(test_api),
+        cmocka_unit_test(test_printf),
+        cmocka_unit_test(test_check),
         cmocka_unit_test(test_oob),
         cmocka_unit_test(test_unsupported),
         cmocka_unit_test(test_sass_only),

@@ -324,15 +324,16 @@ static void test_link_errors(void **state)
 {
     (void)state;
     static const char proto[] = HDR
-        ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 a, .param .b64 b);\n"
+        ".extern .func (.param .b32 func_retval0) external(.param .b64 a, .param .b64 b);\n"
         ".func two(.param .b32 x, .param .b32 y)\n{\n  ret;\n}\n"
         ".entry k()\n{\n  .reg .b32 %r<2>;\n"
         "  { .param .b64 param0; .param .b64 param1; .param .b32 retval0;\n"
-        "    call.uni (retval0), vprintf, (param0, param1); }\n"
+        "    call.uni (retval0), external, (param0, param1); }\n"
         "  ret;\n}\n"
         ".entry k2()\n{\n  .reg .b32 %r<2>;\n  call.uni two, (%r1);\n  ret;\n}\n"
         ".entry k3()\n{\n  call.uni k;\n  ret;\n}\n";
-    link_error(proto, "k", "t.ptx:13: call to undefined function 'vprintf'");
+    /* (a call of the .extern vprintf links: device printf, test_devprintf.c) */
+    link_error(proto, "k", "t.ptx:13: call to undefined function 'external'");
     link_error(proto, "k2", "t.ptx:19: call to 'two' with 1 arguments, expected 2");
     link_error(proto, "k3", "t.ptx:24: call to .entry 'k'");
     link_error(proto, "nosuch", "t.ptx: no kernel named 'nosuch'");

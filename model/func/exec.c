@@ -9,14 +9,15 @@
  *
  * Shape: one dispatch on the opcode per warp instruction, then one function per instruction
  * family, each family in its own file (exec_priv.h lists them: exec_int.c, exec_flt.c,
- * exec_cvt.c, exec_mem.c, exec_ctl.c).  This file: errors, operand fetch, the host rounding
- * mode, the dispatch and ex_exec.  Loops run over the set bits of the execution mask, or
+ * exec_cvt.c, exec_mem.c, exec_ctl.c, exec_printf.c).  This file: errors, operand fetch, the
+ * host rounding mode, the dispatch and ex_exec.  Loops run over the set bits of the execution mask, or
  * over all 32 lanes for pure computations (straight loops the compiler vectorizes; inactive
  * lanes' results are never written back).  Operands are gathered into lane arrays (or read in
  * place) before any register is written, so a destination that is also a source never sees
  * a half-updated warp.  Memory accesses are checked for the whole warp before any is done.
  *
- * No state of its own, no allocation, no I/O: snprintf runs only on the error path.
+ * No state of its own, no I/O; no allocation but for vprintf's text (exec_printf.c), which
+ * goes to the launch's buffer (ex_ctx.pf); snprintf runs only on the error path and there.
  * Source: PTX ISA semantics.  Approximations and the values chosen for cases PTX leaves
  * undefined (integer divide by zero, shfl from an inactive lane, ...) are in docs/exec.md.
  */
@@ -284,6 +285,7 @@ static void dispatch(const struct xs *x)
     case OP_BRA: ex_op_bra(x); break;
     case OP_EXIT: x->res->kind = EX_EXIT; x->res->exited = x->exec; break;
     case OP_BAR: ex_op_bar(x); break;
+    case OP_PRINTF: ex_op_printf(x); break;
     case OP_MEMBAR: case OP_NOP: break;
     /* VTW's extension: nexttbid's value comes from the next-TB-index unit (ntb.h, or the
        functional model's copy of it); nextidxinblk is SameLane's move, which another lane

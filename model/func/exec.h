@@ -49,6 +49,8 @@ struct ex_ctx {
     uint32_t  nthreads;        /* threads in the CTA (lanes >= nthreads - tid0 do not exist) */
     uint32_t  warpid, nwarpid, smid, nsmid;
     uint64_t  clock;           /* %clock64 value seen by the instruction */
+    struct ex_printf *pf;      /* device printf's output of the launch (devprintf.h); NULL:
+                                  printf is formatted and checked, its text discarded */
 };
 
 enum ex_kind {

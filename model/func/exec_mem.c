@@ -209,6 +209,39 @@ static uint8_t *mem_at(const struct xs *x, uint32_t lane, uint8_t space, uint64_
     return p;
 }
 
+/* Quietly (no message): host pointer for lane's n bytes at addr in space (generic decoded by
+   window) for a load or a store, or NULL when they are outside it or misaligned. For
+   instructions that report their own errors (exec_printf.c). */
+uint8_t *ex_mem_ptr(const struct ex_ctx *c, uint32_t lane, uint8_t space, uint64_t addr,
+                    unsigned n, int store)
+{
+    uint8_t *p = NULL;
+    uint64_t base = 0;
+    int acc = store ? ACC_STORE : ACC_LOAD;
+    if (space == PS_GENERIC) {
+        space = gen_decode(addr, &base);
+        addr -= base;
+    }
+    if (!n || (addr & ((n & -n) - 1)))
+        return NULL;
+    switch (space) {
+    case PS_SHARED:
+        return c->smem && in_range(addr, n, c->smem_size) ? c->smem + addr : NULL;
+    case PS_LOCAL:
+        if (!c->lmem || !in_range(addr, n, c->lmem_size) ||
+            addr / EX_LCHUNK != (addr + n - 1) / EX_LCHUNK || !(p = lmem_at(c->lmem, addr, acc)))
+            return NULL;
+        lmem_mark(c, acc, addr, addr + n);
+        return p + (size_t)lane * c->lmem->lane;
+    case PS_PARAM:
+        return param_at(c, lane, addr, n, acc);
+    case PS_GLOBAL: case PS_CONST:
+        return c->gmem ? gm_ptr(c->gmem, addr, n) : NULL;
+    default:
+        return NULL;
+    }
+}
+
 /* Host address of byte `lo` (lane 0's copy for per-lane spaces) if [lo, lo+len) is valid in
    space sp for every lane, with the per-lane stride; NULL otherwise. */
 static uint8_t *span_at(const struct ex_ctx *c, uint8_t sp, uint64_t lo, uint64_t len, int acc,

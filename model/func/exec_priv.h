@@ -8,6 +8,7 @@
  *   exec_cvt.c  mov, cvta, cvt
  *   exec_mem.c  ld, st, atom, red (the LD/ST unit's functional side)
  *   exec_ctl.c  warp-level (shfl, vote) and control (bra, bar)
+ *   exec_printf.c  vprintf (device-side printf; the formatter is devprintf.c)
  * Here: the lane-loop macros, the per-call state (struct xs), type helpers, and the operand
  * fetch / write-back functions every family uses (small ones inline).
  */
@@ -155,6 +156,10 @@ void ex_fetch_flt(const struct xs *x, const struct ptx_operand *o, uint8_t t, in
 void ex_put_flt(const struct xs *x, const struct ptx_operand *o, uint8_t t, const double *R,
                 int ftz, int sat);
 
+/* exec_mem.c: a lane's bytes in memory, without a message (NULL: outside or misaligned) */
+uint8_t *ex_mem_ptr(const struct ex_ctx *c, uint32_t lane, uint8_t space, uint64_t addr,
+                    unsigned n, int store);
+
 /* one function per instruction family */
 void ex_op_int(const struct xs *x);                       /* exec_int.c */
 void ex_op_flt(const struct xs *x);                       /* exec_flt.c */
@@ -172,6 +177,7 @@ void ex_op_shfl(const struct xs *x);                      /* exec_ctl.c */
 void ex_op_vote(const struct xs *x);
 void ex_op_bra(const struct xs *x);
 void ex_op_bar(const struct xs *x);
+void ex_op_printf(const struct xs *x);                    /* exec_printf.c */
 
 /* ------------------------------------------------------------------ operand helpers */
 

@@ -435,6 +435,7 @@ int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
     r.ctx.lmem_size = l->prog->local_size;
     r.ctx.pscratch_stride = l->prog->pscratch_size;
     r.ctx.params = l->params;
+    r.ctx.pf = l->pf;
     r.ctx.ntid[0] = l->block.x; r.ctx.ntid[1] = l->block.y; r.ctx.ntid[2] = l->block.z;
     r.ctx.nctaid[0] = l->grid.x; r.ctx.nctaid[1] = l->grid.y; r.ctx.nctaid[2] = l->grid.z;
     r.ctx.nthreads = r.cta.nthreads;

@@ -22,6 +22,7 @@ struct sm_rec;
 struct probe_sink;
 struct l2copy;
 struct msys;
+struct ex_printf;
 
 struct fsim_launch {
     const struct ptx_prog *prog;
@@ -36,6 +37,7 @@ struct fsim_launch {
     const struct l2copy *l2_copied;  /* timing model: lines copies left in L2 (mem/l2copy.h;
                                         NULL = cold L2) */
     uint32_t vtw_nlog;               /* VTW: logical TBs of the transformed launch (0: off) */
+    struct ex_printf *pf;            /* device printf's output (devprintf.h), or NULL */
     struct msys **ms_keep;           /* timing model: the memory system kept from launch to
                                         launch (reset in proportion to use), or NULL */
 };

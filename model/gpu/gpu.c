@@ -168,7 +168,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l)
         return -1;
     }
     memset(&p, 0, sizeof p);
-    p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params;
+    p.conf = c; p.prog = l->prog; p.flow = l->flow; p.gmem = l->gmem; p.params = l->params; p.pf = l->pf;
     p.grid = l->grid; p.block = l->block; p.dyn_smem = l->dyn_smem; p.cta_limit = per_sm;
     p.sink = l->sink;
     p.lmem_held = &t->lmem_held;

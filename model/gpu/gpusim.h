@@ -165,6 +165,11 @@ int  gs_kernel_attr(struct gs_gpu *gpu, struct gs_module *mod, const char *kerne
 int  gs_kernel_occupancy(struct gs_gpu *gpu, struct gs_module *mod, const char *kernel,
                          uint32_t threads, uint32_t dyn_smem, uint32_t *ctas,
                          const char **limit);
+/* Device-side printf (PTX vprintf; docs/cuda.md "Device printf"): where the output of the
+   following launches goes, stdout unless set, NULL to discard it. A launch's output is written
+   (and out flushed) when the launch ends, faulted or not, sorted by CTA, warp, the thread's
+   call count and lane (model/func/devprintf.h). GS_OK, or GS_ERR_INVALID_VALUE for a NULL gpu. */
+int  gs_set_printf(struct gs_gpu *gpu, FILE *out);
 /* Device memory: bytes in live allocations and the capacity (dram_bytes); 0 without a GPU. */
 void gs_mem_info(const struct gs_gpu *gpu, uint64_t *used, uint64_t *total);
 /* 1 when [addr, addr + bytes) (bytes 0: the byte at addr) lies inside one live device

@@ -28,6 +28,7 @@
 #include "ptx/vtwx.h"
 #include "ptx/redir.h"
 #include "bbv.h"
+#include "func/devprintf.h"
 
 #define GS_MAX_MODULES 64
 
@@ -81,6 +82,8 @@ struct gs_gpu {
                                          hold a longer message (the deadlock dump) whole */
     size_t errcap;
     char res_dir[512];                /* gs_set_res_dir: records for PTX text ("" none) */
+    struct ex_printf pf;              /* device printf: a launch's output, and where it goes
+                                         (gs_set_printf; stdout unless set) */
 };
 
 #define ERR_ROOM 1024                 /* what the model's calls may write a message into */
@@ -164,6 +167,7 @@ int gs_init(struct gs_gpu **gpu, const char *config_path, const char *const *set
     gm_init(g->gmem, g->conf.dram_bytes);
     g->errcap = ERR_ROOM;
     g->rec.block = -1;
+    g->pf.out = stdout;
     if (g->conf.l2_copy_install && g->conf.model == MODEL_TIMING &&
         !(g->copied = l2copy_new(&g->conf))) {
         gs_destroy(g);
@@ -216,6 +220,7 @@ void gs_destroy(struct gs_gpu *g)
     free(g->rec.buf);
     l2copy_free(g->copied);
     msys_free(g->ms);
+    pf_free(&g->pf);
     free(g->err);
     free(g);
 }
@@ -983,6 +988,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     l.sink = NULL;
     l.l2_copied = g->copied;
     l.ms_keep = &g->ms;
+    l.pf = &g->pf;
     if ((rc = bbv_launch_begin(g, k, kernel, grid, block, &bbv, &sink)) != GS_OK) {
         free(params);
         return g->last_launch_status = rc;
@@ -992,6 +998,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     t0 = now();
     rc = run_model(g, &l);
     g->last.host_seconds = now() - t0;
+    pf_flush(&g->pf);                 /* what it printed, faulted or not */
     l2copy_clear(g->copied);
     g->last.launches = 1;
     free(params);
@@ -1031,6 +1038,14 @@ void gs_reset_stats(struct gs_gpu *g)
 }
 
 /* ---- what the CUDA runtime library (cuda/) asks of a GPU and its modules */
+
+int gs_set_printf(struct gs_gpu *g, FILE *out)
+{
+    if (!g)
+        return GS_ERR_INVALID_VALUE;
+    g->pf.out = out;
+    return GS_OK;
+}
 
 int gs_set_res_dir(struct gs_gpu *g, const char *dir)
 {

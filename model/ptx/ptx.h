@@ -62,6 +62,9 @@ enum ptx_op {
     OP_SHFL, OP_VOTE, OP_ACTIVEMASK,
     OP_NOP,
     OP_NEXTTB, OP_NEXTIDX,  /* VTW's ISA extension (000 Sec. 4.2): nexttbid.u32 d; nextidxinblk.u32 d, a */
+    OP_PRINTF,              /* a call of the .extern vprintf (linker-made): opd[0] the return
+                               .param (or none), opd[1] the format's address, opd[2] the
+                               arguments' (each a .param address or a register); devprintf.h */
     OP_COUNT
 };
 

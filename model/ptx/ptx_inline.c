@@ -9,7 +9,8 @@
  * the same scratch address); a register argument gets a scratch slot of its own, stored
  * before the body; `ret` becomes a branch to the instruction after the call (dropped when it
  * is the callee's last instruction), in the kernel an exit.  A guarded call becomes a branch
- * around the inlined body.  Errors unwind through lk_fail (ptx_link.c).
+ * around the inlined body.  A call of the .extern vprintf (device printf) becomes one
+ * OP_PRINTF instruction instead (ptx.h).  Errors unwind through lk_fail (ptx_link.c).
  */
 #include "ptx_link_priv.h"
 #include <stdio.h>
@@ -267,6 +268,30 @@ static void emit_call(struct lctx *L, const struct inst *I, const struct ptx_ins
         L->p->insns[skip_pc].opd[0].imm = L->p->ninsns;
 }
 
+/* A call of the .extern vprintf (lk_is_vprintf): one OP_PRINTF, its operands the return
+   .param (or none), then the format's and the arguments' .param variables or registers. */
+static void emit_vprintf(struct lctx *L, const struct inst *I, const struct ptx_insn *in,
+                         const struct ptx_call *cl)
+{
+    struct ptx_insn o = lk_make_bra(in->guard, in->guard_neg, in->line);
+    o.op = OP_PRINTF;
+    o.nopd = 3;
+    o.opd[0].kind = OPD_NONE;
+    if (cl->nrets) {
+        o.opd[0].kind = OPD_ADDR;
+        o.opd[0].space = PS_PARAM;
+        o.opd[0].sym = cl->rets[0];
+    }
+    for (int a = 0; a < 2; a++) {
+        struct ptx_operand *d = &o.opd[1 + a];
+        d->kind = cl->arg_is_reg[a] ? OPD_REG : OPD_ADDR;
+        d->space = PS_PARAM;
+        d->reg = cl->arg_is_reg[a] ? cl->args[a] : -1;
+        d->sym = cl->arg_is_reg[a] ? -1 : cl->args[a];
+    }
+    relocate(L, I, lk_emit(L, &o), in->line);
+}
+
 void lk_emit_instance(struct lctx *L, const struct inst *I, uint32_t depth)
 {
     const struct ptx_func *f = &L->m->funcs[I->fi];
@@ -277,6 +302,10 @@ void lk_emit_instance(struct lctx *L, const struct inst *I, uint32_t depth)
     for (uint32_t i = 0; i < f->ninsns; i++) {
         const struct ptx_insn *in = &f->insns[i];
         L->pool[map + i] = L->p->ninsns;
+        if (in->op == OP_CALL && lk_func_of_sym(L, f->calls[in->opd[0].imm].callee) < 0) {
+            emit_vprintf(L, I, in, &f->calls[in->opd[0].imm]);
+            continue;
+        }
         if (in->op == OP_CALL) {
             emit_call(L, I, in, depth);
             continue;

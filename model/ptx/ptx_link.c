@@ -199,6 +199,41 @@ static void scan_symbols(struct lctx *L, uint32_t fi)
     }
 }
 
+/* The size of a call's .param argument or return variable sym of function fi (0: not one). */
+static uint64_t param_size(struct lctx *L, uint32_t fi, int32_t sym)
+{
+    uint32_t idx;
+    int k = lk_lookup_sym(L, fi, sym, &idx);
+    const struct ptx_func *f = &L->m->funcs[fi];
+    if (k == SK_PARAM)
+        return f->params[idx].size;
+    if (k == SK_RET)
+        return f->rets[idx].size;
+    if (k == SK_FVAR && L->m->vars[lk_fl(L, fi)->vars[idx]].space == PS_PARAM)
+        return L->m->vars[lk_fl(L, fi)->vars[idx]].size;
+    return 0;
+}
+
+/* A call of the .extern vprintf the module does not define (device printf, ptx.h OP_PRINTF):
+   1 when it has vprintf's shape -- two 64-bit arguments (.param variables or registers) and
+   at most one 32-bit result -- 0 when the callee is another name, an error otherwise. */
+int lk_is_vprintf(struct lctx *L, uint32_t fi, const struct ptx_call *cl)
+{
+    const struct ptx_module *m = L->m;
+    const struct ptx_func *f = &m->funcs[fi];
+    if (cl->callee < 0 || (uint32_t)cl->callee >= m->nstrs || strcmp(m->strs[cl->callee], "vprintf"))
+        return 0;
+    int ok = cl->nargs == 2 && cl->nrets <= 1 &&
+             (cl->nrets == 0 || param_size(L, fi, cl->rets[0]) >= 4);
+    for (uint32_t a = 0; ok && a < cl->nargs; a++)
+        ok = cl->arg_is_reg[a] ? cl->args[a] >= 0 && (uint32_t)cl->args[a] < f->nregs
+                               : param_size(L, fi, cl->args[a]) >= 8;
+    if (!ok)
+        lk_fail(L, f->line, "call to vprintf in '%s' is not vprintf(.param .b64 format, .param "
+                ".b64 arguments) -> .param .b32", f->name);
+    return 1;
+}
+
 /* Depth-first walk of the call graph from fi: errors for undefined, recursive or badly
    called functions. */
 static void walk_calls(struct lctx *L, uint32_t fi, uint32_t depth)
@@ -216,6 +251,8 @@ static void walk_calls(struct lctx *L, uint32_t fi, uint32_t depth)
         const struct ptx_call *cl = &f->calls[in->opd[0].imm];
         const char *name = (cl->callee >= 0 && (uint32_t)cl->callee < m->nstrs) ? m->strs[cl->callee] : "?";
         int32_t g = lk_func_of_sym(L, cl->callee);
+        if (g < 0 && lk_is_vprintf(L, fi, cl))
+            continue;
         if (g < 0)
             lk_fail(L, in->line, "call to undefined function '%s'", name);
         const struct ptx_func *gf = &m->funcs[g];

@@ -77,6 +77,7 @@ struct lctx {
 static inline uint64_t lk_align_up(uint64_t v, uint64_t a) { return a > 1 ? (v + a - 1) / a * a : v; }
 
 /* ------------------------------------------------------------------ ptx_link.c */
+int  lk_is_vprintf(struct lctx *L, uint32_t fi, const struct ptx_call *cl);
 
 void lk_fail(struct lctx *L, uint32_t line, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 3, 4)));

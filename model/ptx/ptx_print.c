@@ -21,7 +21,9 @@
  *   - .global/.const variables: module-scope declarations with their initializers; their
  *     device addresses come from whoever loads the printed module;
  *   - branch targets: labels "$L__pcN" (N the instruction index); a nop, which PTX has no
- *     instruction for, is `.pragma "gpusim nop";`.
+ *     instruction for, is `.pragma "gpusim nop";`;
+ *   - device printf (OP_PRINTF): the call sequence of the .extern vprintf, declared in the
+ *     module, its operands moved through registers and .param variables of a { } scope.
  * Names are the declared ones, made valid and unique; registers keep theirs (%r12, %r3_i2 for
  * inlined copies) and runs named P0..Pn-1 are declared as P<n>.
  */
@@ -143,6 +145,9 @@ struct printer {
     uint32_t *mvar_nm;
     uint64_t dyn_base;
     uint32_t kname;              /* the kernel's name */
+    uint32_t pf_nm[5];           /* device printf's call sequence: two .b64 and a .b32 register,
+                                    its .param and return names (pf_nm[3] the stem) */
+    int      have_printf;        /* an OP_PRINTF: declare vprintf */
     int      have_extern;        /* dynamic shared memory is named: from dyn_base on */
 };
 
@@ -449,6 +454,16 @@ static int build_names(struct printer *P)
             return pfail(P, "out of memory");
         P->reg_nm[r] = (uint32_t)nm;
     }
+    for (uint32_t pc = 0; pc < p->ninsns; pc++)
+        P->have_printf |= p->insns[pc].op == OP_PRINTF;
+    static const char *const pf_want[5] = { "%gpusim_pf_a", "%gpusim_pf_b", "%gpusim_pf_r",
+                                            "gpusim_pf_arg", "gpusim_pf_ret" };
+    for (int i = 0; P->have_printf && i < 5; i++) {
+        int32_t nm = ns_add(&P->ns, pf_want[i], REG_NMAX);
+        if (nm < 0)
+            return pfail(P, "out of memory");
+        P->pf_nm[i] = (uint32_t)nm;
+    }
     if (P->nanc)                       /* no anchors: P->anc may be NULL */
         qsort(P->anc, P->nanc, sizeof *P->anc, cmp_anchor);
     return 0;
@@ -622,6 +637,42 @@ static int is_scratch_access(const struct ptx_insn *in)
         && a->reg < 0 && a->imm >= PTX_PSCRATCH_BASE;
 }
 
+/* Device printf (OP_PRINTF) as the call sequence nvcc writes: its operands (param scratch,
+   printed as local memory, or registers) into .param variables, a call of the .extern
+   vprintf, the result back; each instruction under the call's guard. */
+static void print_vprintf(FILE *f, const struct printer *P, const struct ptx_insn *in)
+{
+    char (*const s)[NMAX] = P->ns.s;
+    char guard[REG_NMAX + 8] = "", opd[2][256];
+    struct ptx_sbuf b;
+    if (in->guard >= 0)
+        snprintf(guard, sizeof guard, "@%s%s ", in->guard_neg ? "!" : "", s[P->reg_nm[in->guard]]);
+    fprintf(f, "\t{\n\t.reg .b64 %s, %s;\n\t.reg .b32 %s;\n", s[P->pf_nm[0]], s[P->pf_nm[1]],
+            s[P->pf_nm[2]]);
+    for (int a = 0; a < 2; a++) {
+        const struct ptx_operand *o = &in->opd[1 + a];
+        b = (struct ptx_sbuf){opd[a], sizeof opd[a], 0, 0};
+        if (o->kind == OPD_REG) {
+            fprintf(f, "\t%smov.b64 %s, %s;\n", guard, s[P->pf_nm[a]], s[P->reg_nm[o->reg]]);
+            continue;
+        }
+        nm_addr((void *)P, &b, PS_PARAM, o->imm);
+        fprintf(f, "\t%sld.local.b64 %s, [%s];\n", guard, s[P->pf_nm[a]], opd[a]);
+    }
+    for (int a = 0; a < 2; a++)
+        fprintf(f, "\t.param .b64 %s%d;\n\t%sst.param.b64 [%s%d], %s;\n", s[P->pf_nm[3]], a,
+                guard, s[P->pf_nm[3]], a, s[P->pf_nm[a]]);
+    fprintf(f, "\t.param .b32 %s;\n\t%scall.uni (%s), vprintf, (%s0, %s1);\n", s[P->pf_nm[4]],
+            guard, s[P->pf_nm[4]], s[P->pf_nm[3]], s[P->pf_nm[3]]);
+    if (in->opd[0].kind == OPD_ADDR) {
+        b = (struct ptx_sbuf){opd[0], sizeof opd[0], 0, 0};
+        nm_addr((void *)P, &b, PS_PARAM, in->opd[0].imm);
+        fprintf(f, "\t%sld.param.b32 %s, [%s];\n\t%sst.local.b32 [%s], %s;\n", guard,
+                s[P->pf_nm[2]], s[P->pf_nm[4]], guard, opd[0], s[P->pf_nm[2]]);
+    }
+    fprintf(f, "\t}\n");
+}
+
 static int print_insns(FILE *f, struct printer *P)
 {
     const struct ptx_prog *p = P->p;
@@ -633,6 +684,10 @@ static int print_insns(FILE *f, struct printer *P)
             fprintf(f, "$L__pc%u:\n", (unsigned)pc);
         if (in->op == OP_NOP && in->sub == 0) {
             fprintf(f, "\t.pragma \"gpusim nop\";\n");
+            continue;
+        }
+        if (in->op == OP_PRINTF) {
+            print_vprintf(f, P, in);
             continue;
         }
         struct ptx_insn loc;
@@ -677,6 +732,9 @@ int ptx_print(FILE *f, const struct ptx_prog *p, char *err, size_t errlen)
         rc = build_names(&P);
     if (!rc) {
         print_header(f, &P);
+        if (P.have_printf)
+            fprintf(f, ".extern .func (.param .b32 func_retval0) vprintf\n(\n"
+                    "\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n)\n;\n\n");
         print_module_vars(f, &P);
         fprintf(f, "%s", P.nmvar ? "\n" : "");
         print_params(f, &P);

@@ -20,7 +20,7 @@ void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *u
     int ndst;
     switch (in->op) {
     case OP_ST: case OP_RED: case OP_BRA: case OP_EXIT: case OP_BAR: case OP_MEMBAR:
-    case OP_NOP: case OP_RET: case OP_CALL:
+    case OP_NOP: case OP_RET: case OP_CALL: case OP_PRINTF:
         ndst = 0;
         break;
     case OP_SETP: case OP_SHFL:

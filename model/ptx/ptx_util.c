@@ -36,7 +36,8 @@ static const char *const op_names[OP_COUNT] = {
     "sqrt", "rsqrt", "rcp", "ex2", "lg2", "sin", "cos", "tanh",
     "shfl", "vote", "activemask",
     "nop",
-    "nexttbid", "nextidxinblk"
+    "nexttbid", "nextidxinblk",
+    "vprintf"
 };
 
 unsigned ptx_type_size(enum ptx_type t)

@@ -331,6 +331,9 @@ static void dec_latency(const struct gpu_config *c, const struct ptx_insn *in, s
     case OP_RSQRT: case OP_EX2: case OP_LG2: case OP_SIN: case OP_COS: case OP_TANH:
         d->unit = FU_SFU; d->lat = c->lat_sfu; d->ii = c->ii_sfu; break;
     case OP_BRA: case OP_EXIT: case OP_BAR: case OP_MEMBAR: case OP_NOP: d->lat = 1; break;
+    /* device printf: one issue, latency 1; what a GPU's vprintf costs beyond the program's own
+       argument stores is not modelled (docs/cuda.md "Device printf") */
+    case OP_PRINTF: d->lat = 1; break;
     case OP_LD: case OP_ST: case OP_ATOM: case OP_RED:
         d->unit = FU_MEM; d->lat = 1; d->ii = c->ii_mem; d->path = ISS_PATH_MEM; return;
     default: break;
@@ -371,7 +374,7 @@ static int writes_dst(const struct ptx_insn *in, int i)
 {
     switch (in->op) {
     case OP_ST: case OP_RED: case OP_BRA: case OP_EXIT: case OP_BAR: case OP_MEMBAR:
-    case OP_NOP: case OP_RET: case OP_CALL:
+    case OP_NOP: case OP_RET: case OP_CALL: case OP_PRINTF:
         return 0;
     case OP_SETP: case OP_SHFL:
         return i <= 1;

@@ -82,6 +82,7 @@ static void init_exec(struct sm *s)
     x->lmem_size = p->prog->local_size;
     x->pscratch_stride = p->prog->pscratch_size;
     x->params = p->params;
+    x->pf = p->pf;
     x->ntid[0] = p->block.x; x->ntid[1] = p->block.y; x->ntid[2] = p->block.z;
     x->nctaid[0] = p->grid.x; x->nctaid[1] = p->grid.y; x->nctaid[2] = p->grid.z;
     x->nthreads = p->block.x * p->block.y * p->block.z;

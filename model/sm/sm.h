@@ -89,6 +89,7 @@ struct sm_params {
     uint64_t spill_base, local_base;   /* timing addresses of SIMT spills / local memory */
     const struct probe_sink *sink; /* the instruction probe's sink (NULL = none) */
     uint64_t *lmem_held;           /* the launch's bytes of local memory reserved (or NULL) */
+    struct ex_printf *pf;          /* device printf's output of the launch (or NULL) */
 };
 
 #define SM_MEMQ 4
