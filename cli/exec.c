@@ -4,6 +4,7 @@
  *   gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]
  *               [--summary FILE] [--ptx FILE] [--check [--ignore REGEX]...]
  *               -- PROGRAM [ARGS...]
+ *   gpusim exec [options] --apps FILE --app NAME   (exec_app.c)
  *
  * The configuration is checked first (an unknown key or a bad value is exit 2 with the
  * model's message, as for gpusim run); then the options become the runtime library's
@@ -28,6 +29,8 @@ static void usage(FILE *f)
         "usage: gpusim exec [--config FILE] [--set KEY=VALUE]... [--json FILE] [--launches CSV]\n"
         "                   [--summary FILE|stdout|stderr|off] [--ptx FILE[:FILE...]]\n"
         "                   [--check [--ignore REGEX]...] -- PROGRAM [ARGS...]\n"
+        "       gpusim exec [options] --apps FILE --app NAME   (an application of an\n"
+        "                   applications file, docs/apps.md: its command line, in its directory)\n"
         "Runs a CUDA program compiled with nvcc -cudart shared on the model: its kernels on the\n"
         "configuration (default gtx480) and --set's settings, every mechanism included\n"
         "(--set vt=on, --set dws=revive, --set vtw=hw --set sched_policy=vtw, --set\n"
@@ -56,7 +59,7 @@ static int one_opt(int argc, char **argv, int *i, struct exec_opts *o, char *err
     const char **slot = !strcmp(a, "--config") ? &o->config : !strcmp(a, "--json") ? &o->json :
                         !strcmp(a, "--launches") ? &o->launches :
                         !strcmp(a, "--summary") ? &o->summary : !strcmp(a, "--ptx") ? &o->ptx :
-                        NULL;
+                        !strcmp(a, "--apps") ? &o->apps : !strcmp(a, "--app") ? &o->app : NULL;
     int ign = !strcmp(a, "--ignore");
     if (!strcmp(a, "--check")) {
         o->check = 1;
@@ -100,7 +103,15 @@ int exec_parse(int argc, char **argv, int *i, struct exec_opts *o, char *err, si
         if (rc > 0)
             break;
     }
-    if (*i >= argc) {
+    if (!o->apps != !o->app) {
+        snprintf(err, errlen, "--apps FILE and --app NAME go together");
+        return -1;
+    }
+    if (o->app && *i < argc) {
+        snprintf(err, errlen, "give --app NAME or -- PROGRAM, not both");
+        return -1;
+    }
+    if (*i >= argc && !o->app) {
         snprintf(err, errlen, "no program given (gpusim exec [options] -- PROGRAM [ARGS...])");
         return -1;
     }
@@ -205,11 +216,39 @@ int exec_program_io(char *const argv[], int in_fd, int out_fd, int err_fd)
            WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 127;
 }
 
+/* The program run: argv's, or the application's (--apps/--app; x freed by the caller). */
+static int program(struct exec_opts *o, struct exec_app *x, char **argv, char ***prog)
+{
+    char err[2048];
+    *prog = argv;
+    memset(x, 0, sizeof *x);
+    if (!o->app)
+        return 0;
+    if (exec_app_prepare(o, x, err, sizeof err)) {
+        fprintf(stderr, "gpusim exec: %s\n", err);
+        return -1;
+    }
+    *prog = x->argv;
+    return 0;
+}
+
+static int run(struct exec_opts *o, const char *dir, char **prog)
+{
+    if (o->check)
+        return exec_check_program(o, dir, prog);
+    if (exec_env(o, dir)) {
+        fprintf(stderr, "gpusim exec: cannot set the program's environment\n");
+        return 2;
+    }
+    return exec_program(prog, -1, -1);
+}
+
 int cmd_exec(int argc, char **argv)
 {
     struct exec_opts o;
-    char err[2048], dir[1100];
-    int i = 2;
+    struct exec_app x;
+    char err[2048], dir[1100], **prog;
+    int i = 2, rc;
     if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
         usage(stdout);
         return 0;
@@ -227,11 +266,11 @@ int cmd_exec(int argc, char **argv)
         fprintf(stderr, "gpusim exec: --ignore is for --check\n");
         return 2;
     }
-    if (o.check)
-        return exec_check_program(&o, dir, argv + i);
-    if (exec_env(&o, dir)) {
-        fprintf(stderr, "gpusim exec: cannot set the program's environment\n");
+    if (program(&o, &x, argv + i, &prog)) {
+        exec_app_free(&x);
         return 2;
     }
-    return exec_program(argv + i, -1, -1);
+    rc = run(&o, dir, prog);
+    exec_app_free(&x);
+    return rc;
 }

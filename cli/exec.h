@@ -18,7 +18,20 @@ struct exec_opts {
     int check;                             /* --check (exec_check.c) */
     const char *ignore[EXEC_MAX_SETS];     /* --ignore REGEX, for --check */
     int nignore;
+    const char *apps, *app;                /* --apps FILE --app NAME (exec_app.c) */
 };
+
+/* An application of an applications file as gpusim exec runs it (exec_app.c). */
+struct exec_app {
+    struct apps *as;
+    const struct app *a;
+    char *argv[64 + 1];                    /* its command line, argv[0] resolved */
+    char *keep[5];                         /* the option paths made absolute */
+};
+/* Load o->apps, find o->app, make o's paths absolute, add the application's ignore lines to
+   o's, and enter its directory: 0, or -1 with the message in err (exec_app_free either way). */
+int exec_app_prepare(struct exec_opts *o, struct exec_app *x, char *err, size_t errlen);
+void exec_app_free(struct exec_app *x);
 
 /* Parse gpusim exec's options from argv[*i] on, up to and past "--" (or up to the first
    argument that is not an option): 0 with *i at the program, or -1 with the message in err. */

@@ -4,7 +4,7 @@
  * (build/gpusim, as a user runs it): statistics summed over an application's launches, a
  * regrouping not applicable, the second page from the cache, a changed named input run again,
  * and a mechanism that changes a program's output reported as a wrong result unless the
- * applications file ignores the line.
+ * applications file ignores the line; gpusim exec --apps FILE --app NAME.
  */
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -186,6 +186,41 @@ static void test_exit_status(void **state)
     }
 }
 
+/* gpusim exec --apps FILE --app NAME: the application's command line in its directory, the
+   option paths as given where gpusim started, its ignore lines used by --check (settings.sh
+   prints the settings, which differ between the functional and the timing run). */
+static void test_exec_app(void **state)
+{
+    char apps[1024], cmd[2048], *cwd = getcwd(NULL, 0), *json;
+    int st;
+    (void)state;
+    assert_non_null(cwd);
+    snprintf(cmd, sizeof cmd, GPUSIM " exec --json " T_ "/e.json --apps "
+             "tests/data/apps/small.apps --app vadd > " T_ "/out 2>&1");
+    assert_int_equal(system(cmd), 0);
+    json = file(T_ "/e.json");
+    tu_assert_contains(json, "\"cycles\": 1152");
+    free(json);
+    snprintf(apps, sizeof apps, "app settings\n  run %s/tests/data/apps/settings.sh\n", cwd);
+    put(T_ "/set.apps", apps);
+    st = system(GPUSIM " exec --check --apps " T_ "/set.apps --app settings > " T_ "/out 2>&1");
+    assert_int_equal(WEXITSTATUS(st), 1);
+    snprintf(apps, sizeof apps, "app settings\n  run %s/tests/data/apps/settings.sh\n"
+             "  ignore ^settings: \n", cwd);
+    put(T_ "/set.apps", apps);
+    st = system(GPUSIM " exec --check --apps " T_ "/set.apps --app settings > " T_ "/out 2>&1");
+    assert_int_equal(WEXITSTATUS(st), 0);
+    st = system(GPUSIM " exec --apps " T_ "/set.apps --app nope > " T_ "/out 2>&1");
+    assert_int_equal(WEXITSTATUS(st), 2);
+    json = file(T_ "/out");
+    tu_assert_contains(json, "--app: no application 'nope' in " T_ "/set.apps");
+    free(json);
+    st = system(GPUSIM " exec --apps " T_ "/set.apps --app settings -- /bin/true > " T_
+                "/out 2>&1");
+    assert_int_equal(WEXITSTATUS(st), 2);
+    free(cwd);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +230,7 @@ int main(void)
         cmocka_unit_test(test_input_changed),
         cmocka_unit_test(test_output_differs),
         cmocka_unit_test(test_exit_status),
+        cmocka_unit_test(test_exec_app),
     };
     tu_filters();
     return cmocka_run_group_tests(tests, setup, NULL);
