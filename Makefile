@@ -168,11 +168,14 @@ report-vt: deps all
 	  --markdown docs/vt.md --csv docs/vt.csv
 
 # DWS's evaluation (002 "Results" forms): the baseline and the five DWS variants on gtx480 and
-# configs/dws.cfg, every result checked; writes docs/dws.md (the model below its marker kept),
-# docs/dws.csv and the two charts. At the test size (REPORT_DWS_SIZE): a DWS run takes 2.5 to 4
-# times a baseline's host time (docs/dws.md), so the default size's 336 runs take hours on 2
-# cores; REPORT_DWS_SIZE=default runs them.
-REPORT_DWS_SIZE ?= test
+# configs/dws.cfg, BranchOnly and ReviveSplit without the over-subdivision rule, and a
+# dws_wst_factor sweep 2/3/4 on configs/dws.cfg, every result checked; writes docs/dws.md (the
+# model below its marker kept), docs/dws.csv and the two charts. At the default size
+# (REPORT_DWS_SIZE) the DWS variants run on the kernels the baseline classes as divergent: a
+# DWS run takes 2.5 to 4 times a baseline's host time, so this takes hours on 2 cores; every
+# run goes through the result cache ($GPUSIM_CACHE or ~/.cache/gpusim), so an interrupted
+# report resumes where it stopped. REPORT_DWS_SIZE=test runs all 28 kernels in about a minute.
+REPORT_DWS_SIZE ?= default
 report-dws: deps all
 	$(BUILD)/gpusim report dws --size $(REPORT_DWS_SIZE) --config configs/gtx480.cfg \
 	  --jobs $(REPORT_JOBS) --markdown docs/dws.md --csv docs/dws.csv

@@ -242,9 +242,10 @@ static void dws_checks(const struct gpu_config *conf, const struct doc_cfgs *s,
         "bits", 0, "own 32 lanes + warp ID clog2(warps) + status 2 + simt's 32-bit "
         "instruction-index pc + priority 6 (popcount of 32 lanes); the table also keeps a "
         "valid bit, and the pc is simt's register of the entry's slot"});
-    put(out, max, n, (struct est_check){"002", "WST schedulable entities per SM (twice the "
-        "warps)", 2.0 * w.nwarps, (double)w.nwarps + w.nent, "entities", 0,
-        "homes + entries at dws_wst_factor = 2"});
+    put(out, max, n, (struct est_check){"002", "WST entries per SM (twice the warps)",
+        2.0 * w.nwarps, (double)w.nent, "entries", 0,
+        "dws_wst_factor (2) x warps, at most the 128 - warps split slots the SM's 7-bit slot "
+        "index leaves beside the warps' home slots (48 warps: 80; configs/dws.cfg's 8: 16)"});
 }
 
 unsigned est_doc_checks(const struct gpu_config *conf, struct est_check *out, unsigned max)

@@ -13,7 +13,7 @@
 // [6:0], nosplit [127:0], msplit_v, msplit_src, msplit_dst [6:0], msplit_lanes [31:0],
 // merge_v, merge_dst, merge_src [6:0], rel_v, rel_slot [6:0], free_mask [127:0], prio_key
 // 128 x 6, nsusp, narr [6:0], ev_bsplit, ev_msplit, ev_merge_pc, ev_merge_rpc,
-// ev_runahead_lanes [5:0], err [2:0].
+// ev_runahead_lanes [5:0], ev_mref [2:0] (why the memory candidate was not split), err [2:0].
 //
 // Registers (NS = NWARPS + NENT, HB = clog2(NWARPS), EB = clog2(NENT), SB = clog2(NS); entry i
 // of an array at [i*W +: W]): valid [NENT-1:0]; home NENT x HB; status NENT x 2; prio
@@ -29,9 +29,11 @@
 // Writes into the tables are per entry (each entry compares the index with its own), reads
 // select by index.
 //
-// `define INJECT_BUG: the matcher's home partner ignores the "only split" condition of an empty
-// home (the empty home takes a split while another is elsewhere; the co-simulation's self-test
-// must see a mismatch).
+// `define INJECT_BUG: LazySplit's and ReviveSplit's rule lets a memory split happen while two
+// slots are active -- over-subdivision against 002 "Implementation: Reconvergence Challenges"
+// ("subdivide only when all available warp-splits are suspended") and "Results (1)"
+// (LazySplit: "when there is only one active warp left"); the co-simulation's self-test must
+// see a mismatch.
 module wst #(
     parameter int P_NWARPS = -1,
     parameter int P_NENT = -1,
@@ -88,6 +90,7 @@ module wst #(
     output logic               ev_merge_pc,
     output logic               ev_merge_rpc,
     output logic [5:0]         ev_runahead_lanes,
+    output logic [2:0]         ev_mref,
     output logic [2:0]         err
 );
     // The header holds every block's parameters; wst uses the WST_* ones.
@@ -105,6 +108,8 @@ module wst #(
     localparam logic [2:0] E_LAUNCH = 3'd1, E_BSPLIT = 3'd2, E_MCAND = 3'd4;   // enum wst_err
     localparam logic [1:0] ST_READY = 2'd0, ST_SUSP = 2'd1, ST_ARR = 2'd2;     // wst_status
     localparam int V_AGGRESS = 2, V_LAZY = 3, V_REVIVE = 4, V_REVIVE_MEM = 5;  // conf_dws
+    localparam logic [2:0] MR_NONE = 3'd0, MR_OTHER = 3'd1, MR_NESTED = 3'd2,   // wst_mref
+                           MR_BUSY = 3'd3, MR_POLICY = 3'd4, MR_BRANCH = 3'd5, MR_FULL = 3'd6;
 
     // ---------------------------------------------------------------- registers (wst_regs)
     logic [NE-1:0]    valid;
@@ -146,10 +151,13 @@ module wst #(
         pc_of = pc[32*32'(s) +: 32];
     endfunction
 
-    // pc_ok of wst.c: a (a home when a_home) and b of one warp may merge on their pcs
+    // pc_ok of wst.c: a (a home when a_home) and b of one warp may merge on their pcs; at
+    // the same pc not as a latency pair (wst_latency_pair: neither arrived, exactly one
+    // suspended on memory)
     function automatic logic pc_ok(input logic [SB-1:0] a, input logic [SB-1:0] b,
                                    input logic a_home, input logic one);
-        pc_ok = pc_of(a) == pc_of(b) || m_emp[b] || (m_emp[a] && (!a_home || one));
+        pc_ok = m_emp[b] || (m_emp[a] && (!a_home || one)) ||
+                (pc_of(a) == pc_of(b) && !(!m_arr[a] && !m_arr[b] && m_susp[a] != m_susp[b]));
     endfunction
 
     // valid entries of warp h in a table (v, hm)
@@ -191,7 +199,7 @@ module wst #(
 
     // ---------------------------------------------------------------- the cycle
     always_comb begin
-        logic          mg, one, taken, sp_v, bs_ok, mc_ok, pick_v, found, hit;
+        logic          mg, one, taken, sp_v, bs_ok, mc_ok, pick_v, found, hit, rule, pol;
         logic [SB-1:0] dst, src, sp_src, sp_dst, ps, pt;
         logic [HB-1:0] h, sp_h, ph;
         logic [31:0]   sp_lanes, owns, ownd;
@@ -202,8 +210,9 @@ module wst #(
         {msplit_v, msplit_src, msplit_dst, msplit_lanes, merge_v, merge_dst, merge_src} = '0;
         {rel_v, rel_slot, free_mask, ev_bsplit, ev_msplit, ev_merge_pc, ev_merge_rpc} = '0;
         ev_runahead_lanes = '0;
+        ev_mref = MR_NONE;
         err = '0;
-        {mg, one, taken, sp_v, bs_ok, mc_ok, pick_v, found, hit, fe_v} = '0;
+        {mg, one, taken, sp_v, bs_ok, mc_ok, pick_v, found, hit, fe_v, rule, pol} = '0;
         {dst, src, sp_src, sp_dst, ps, pt, h, sp_h, ph} = '0;
         {sp_lanes, owns, ownd, fe, pick, rr0, rx, nact} = '0;
         {candn_v, candn_dst, candn_src} = '0;
@@ -286,6 +295,15 @@ module wst #(
         if (bsplit_v && !bs_ok)
             err = err | E_BSPLIT;
         nact = 8'($countones(m_live & ~m_arr & ~m_susp));
+        // the variant's memory-split rule (slides "Results (1)"): aggress always; lazy only
+        // when at most one slot is active and the source is a home; revive, revive_mem only
+        // when at most one slot is active ("subdivide only when all available warp-splits are
+        // suspended")
+`ifdef INJECT_BUG
+        rule = nact <= 8'd2;
+`else
+        rule = nact <= 8'd1;
+`endif
         mc_ok = 1'b0;
         if (mcand_v) begin
             if (32'(mcand_src) >= NS || (mcand_lanes & ~mcand_ld_lanes) != '0)
@@ -293,16 +311,29 @@ module wst #(
             else begin
                 ps = SB'(mcand_src);
                 owns = own_n[32*32'(ps) +: 32];
-                mc_ok = !taken && fe_v && mcand_part_hit && owns == mcand_ld_lanes &&
-                        !m_busy[ps] && !(mg && (ps == dst || ps == src)) && used(mcand_src) &&
-                        m_live[ps] && !mflag[ps] && !(reg_on_n[home_of(ps, home)] && !m_lvl[ps]) &&
-                        mcand_lanes != '0 && mcand_lanes != owns;
-                if (VARIANT == V_LAZY)
-                    mc_ok = mc_ok && nact <= 8'd1 && 32'(mcand_src) < NW;
+                if (VARIANT == V_AGGRESS)
+                    pol = 1'b1;
+                else if (VARIANT == V_LAZY)
+                    pol = rule && 32'(mcand_src) < NW;
                 else if (VARIANT == V_REVIVE || VARIANT == V_REVIVE_MEM)
-                    mc_ok = mc_ok && nact <= 8'd1;
-                else if (VARIANT != V_AGGRESS)
-                    mc_ok = 1'b0;
+                    pol = rule;
+                else
+                    pol = 1'b0;
+                // why it is not split: the first that holds (enum wst_mref)
+                if (!mcand_part_hit || !used(mcand_src) || !m_live[ps] ||
+                    owns != mcand_ld_lanes || mcand_lanes == '0 || mcand_lanes == owns)
+                    ev_mref = MR_OTHER;
+                else if (reg_on_n[home_of(ps, home)] && !m_lvl[ps])
+                    ev_mref = MR_NESTED;
+                else if (m_busy[ps] || mflag[ps] || (mg && (ps == dst || ps == src)))
+                    ev_mref = MR_BUSY;
+                else if (!pol)
+                    ev_mref = MR_POLICY;
+                else if (taken)
+                    ev_mref = MR_BRANCH;
+                else if (!fe_v)
+                    ev_mref = MR_FULL;
+                mc_ok = ev_mref == MR_NONE;
             end
         end
         if (!taken) begin
@@ -374,9 +405,6 @@ module wst #(
         ps = SB'(NW + 32'(pick));
         ph = home_n[HB*32'(pick) +: HB];
         one = only_one(valid_n, home_n, ph);
-`ifdef INJECT_BUG
-        one = 1'b1;
-`endif
         candn_v = 1'b0;
         candn_dst = '0;
         candn_src = '0;

@@ -3,8 +3,8 @@
  * libgpusim.a, the code the GPU model runs) against rtl/wst.sv, Verilated through
  * tb/wst_top.sv.
  *
- * The top holds four tables, each with its own inputs: u0 is the configuration's (48 homes,
- * 48 entries, variant off on gtx480: branch splits only), u1 4 homes / 4 entries / aggress,
+ * The top holds four tables, each with its own inputs: u0 is the configuration's sizes (48
+ * homes, 80 entries on gtx480) with AggressSplit's policy, u1 4 homes / 4 entries / aggress,
  * u2 3 / 5 / lazy, u3 6 / 10 / revive.  Every cycle, for every instance: every output after
  * the combinational settle, then after the clock edge every register of struct wst_regs --
  * valid, home, status and prio of each entry < nent, own of each slot < nslots, mflag, reg_on,
@@ -23,9 +23,8 @@
  * patterns inject contract violations (a bsplit from any slot with any lanes, completed lanes
  * outside the load's, a launch of any home): C and RTL must raise the same err and ignore the
  * same port; the err check is off in those cycles.
- * Recordings (none yet: the SM does not drive the table until it runs splits; the registry's
- * record flag is 1 and mk/cosim.mk's COSIM_NOREC leaves it out of the replays for now) would
- * drive u0; u1..u3 then get idle inputs.
+ * Recordings (SM 0's table under dws = aggress: mk/cosim.mk's COSIM_KERNELS_wst) drive u0;
+ * u1..u3 then get idle inputs.
  * After the random cycles the harness prints its coverage bins (events of u0..u3 together).
  * Usage: see cosim.h (--help).
  */
@@ -101,7 +100,8 @@ struct Traffic {
 struct Bins {
     uint64_t bsplits = 0, split_of_split = 0, msplits = 0, msplit_split_src = 0,
              merges_pc = 0, merges_rpc = 0, merges_empty = 0, merges_split_pair = 0,
-             released = 0, dropped = 0, full = 0, mflag_refused = 0, violations = 0, err = 0;
+             released = 0, dropped = 0, full = 0, mflag_refused = 0, violations = 0, err = 0,
+             mref[WST_MR_N] = {};
 };
 
 struct CInst {
@@ -151,6 +151,10 @@ public:
                     u(b_.merges_pc), u(b_.merges_rpc), u(b_.merges_empty),
                     u(b_.merges_split_pair), u(b_.released), u(b_.dropped), u(b_.full),
                     u(b_.mflag_refused), u(b_.violations), u(b_.err));
+        std::printf("wst: memory candidates refused (u0..u3): not own %llu, nested %llu, busy "
+                    "%llu, policy %llu, branch split %llu, full %llu\n",
+                    u(b_.mref[WST_MR_OTHER]), u(b_.mref[WST_MR_NESTED]), u(b_.mref[WST_MR_BUSY]),
+                    u(b_.mref[WST_MR_POLICY]), u(b_.mref[WST_MR_BRANCH]), u(b_.mref[WST_MR_FULL]));
     }
     cosim::Dut<Vdut> &dut() { return dut_; }
 
@@ -307,6 +311,7 @@ private:
         chk.eq("out.ev_merge_rpc", o.ev_merge_rpc, get_bits(d.ev_merge_rpc, k, 1));
         chk.eq("out.ev_runahead_lanes", o.ev_runahead_lanes,
                get_bits(d.ev_runahead_lanes, 6 * k, 6));
+        chk.eq("out.ev_mref", o.ev_mref, get_bits(d.ev_mref, 3 * k, 3));
         chk.eq("out.err", o.err, get_bits(d.err, 3 * k, 3));
     }
 
@@ -354,6 +359,7 @@ private:
         b_.dropped += i.q.cand.v && !o.merge.v;
         b_.full += o.full;
         b_.err += o.err != 0;
+        b_.mref[o.ev_mref < WST_MR_N ? o.ev_mref : 0] += o.ev_mref != 0;
     }
 
     /* ---------------------------------------------------------------- stimulus */

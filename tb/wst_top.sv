@@ -1,5 +1,5 @@
 // wst_top.sv -- co-simulation top of rtl/wst.sv (tb only, not synthesised): the configuration's
-// table (u0: WST_NWARPS, WST_NENT of gpusim_params.vh -- 48 homes, 48 entries on gtx480 -- with
+// table (u0: WST_NWARPS, WST_NENT of gpusim_params.vh -- 48 homes, 80 entries on gtx480 -- with
 // AggressSplit's policy, the variant the SM recordings run) beside three small ones with the memory-split
 // policies: u1 4 homes, 4 entries, aggress (the slides' four warps); u2 3 homes, 5 entries,
 // lazy (index widths that are not powers of two); u3 6 homes, 10 entries, revive.  Each
@@ -55,6 +55,7 @@ module wst_top (
     output logic [4*1-1:0] ev_merge_pc,
     output logic [4*1-1:0] ev_merge_rpc,
     output logic [4*6-1:0] ev_runahead_lanes,
+    output logic [4*3-1:0] ev_mref,
     output logic [4*3-1:0] err
 );
     wst #(.P_VARIANT(2)) u0 (   // AggressSplit: the variant the SM recordings run
@@ -76,7 +77,8 @@ module wst_top (
         .prio_key(prio_key[0 +: 768]), .nsusp(nsusp[0 +: 7]), .narr(narr[0 +: 7]),
         .ev_bsplit(ev_bsplit[0 +: 1]), .ev_msplit(ev_msplit[0 +: 1]),
         .ev_merge_pc(ev_merge_pc[0 +: 1]), .ev_merge_rpc(ev_merge_rpc[0 +: 1]),
-        .ev_runahead_lanes(ev_runahead_lanes[0 +: 6]), .err(err[0 +: 3]));
+        .ev_runahead_lanes(ev_runahead_lanes[0 +: 6]), .ev_mref(ev_mref[0 +: 3]),
+        .err(err[0 +: 3]));
     wst #(.P_NWARPS(4), .P_NENT(4), .P_VARIANT(2)) u1 (
         .clk, .rst, .launch(launch[64 +: 64]), .launch_lanes(launch_lanes[2048 +: 2048]),
         .pc(pc[4096 +: 4096]), .lvl(lvl[128 +: 128]), .arr(arr[128 +: 128]),
@@ -96,7 +98,8 @@ module wst_top (
         .prio_key(prio_key[768 +: 768]), .nsusp(nsusp[7 +: 7]), .narr(narr[7 +: 7]),
         .ev_bsplit(ev_bsplit[1 +: 1]), .ev_msplit(ev_msplit[1 +: 1]),
         .ev_merge_pc(ev_merge_pc[1 +: 1]), .ev_merge_rpc(ev_merge_rpc[1 +: 1]),
-        .ev_runahead_lanes(ev_runahead_lanes[6 +: 6]), .err(err[3 +: 3]));
+        .ev_runahead_lanes(ev_runahead_lanes[6 +: 6]), .ev_mref(ev_mref[3 +: 3]),
+        .err(err[3 +: 3]));
     wst #(.P_NWARPS(3), .P_NENT(5), .P_VARIANT(3)) u2 (
         .clk, .rst, .launch(launch[128 +: 64]), .launch_lanes(launch_lanes[4096 +: 2048]),
         .pc(pc[8192 +: 4096]), .lvl(lvl[256 +: 128]), .arr(arr[256 +: 128]),
@@ -116,7 +119,8 @@ module wst_top (
         .prio_key(prio_key[1536 +: 768]), .nsusp(nsusp[14 +: 7]), .narr(narr[14 +: 7]),
         .ev_bsplit(ev_bsplit[2 +: 1]), .ev_msplit(ev_msplit[2 +: 1]),
         .ev_merge_pc(ev_merge_pc[2 +: 1]), .ev_merge_rpc(ev_merge_rpc[2 +: 1]),
-        .ev_runahead_lanes(ev_runahead_lanes[12 +: 6]), .err(err[6 +: 3]));
+        .ev_runahead_lanes(ev_runahead_lanes[12 +: 6]), .ev_mref(ev_mref[6 +: 3]),
+        .err(err[6 +: 3]));
     wst #(.P_NWARPS(6), .P_NENT(10), .P_VARIANT(4)) u3 (
         .clk, .rst, .launch(launch[192 +: 64]), .launch_lanes(launch_lanes[6144 +: 2048]),
         .pc(pc[12288 +: 4096]), .lvl(lvl[384 +: 128]), .arr(arr[384 +: 128]),
@@ -136,5 +140,6 @@ module wst_top (
         .prio_key(prio_key[2304 +: 768]), .nsusp(nsusp[21 +: 7]), .narr(narr[21 +: 7]),
         .ev_bsplit(ev_bsplit[3 +: 1]), .ev_msplit(ev_msplit[3 +: 1]),
         .ev_merge_pc(ev_merge_pc[3 +: 1]), .ev_merge_rpc(ev_merge_rpc[3 +: 1]),
-        .ev_runahead_lanes(ev_runahead_lanes[18 +: 6]), .err(err[9 +: 3]));
+        .ev_runahead_lanes(ev_runahead_lanes[18 +: 6]), .ev_mref(ev_mref[9 +: 3]),
+        .err(err[9 +: 3]));
 endmodule

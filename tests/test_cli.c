@@ -802,9 +802,10 @@ static void test_report_vt(void **state)
 #define DWS_KERNELS "backprop,meshgather,reduce"
 
 /* gpusim report dws: argument errors (a key that one variant refuses stops the report before
-   any run), at the test size 12 variants per kernel all correct, the tables, the never-worse
-   check and the cost in the Markdown, the kept notes, one CSV row per run, two SVG charts, the
-   same bytes with 1 and 2 jobs. */
+   any run), at the test size 20 variants per kernel all correct, the tables, the never-worse
+   check, the over-subdivision rule, the table-size sweep, the split chances and the cost in
+   the Markdown, the kept notes, one CSV row per run, two SVG charts, the same bytes with 1
+   and 2 jobs, and again with every run from the cache. */
 static void test_report_dws(void **state)
 {
     const char *md = BUILD_DIR "/tests/dws.md";
@@ -815,8 +816,11 @@ static void test_report_dws(void **state)
         "### configs/gtx480.cfg\n\n![speed-up per kernel, configs/gtx480.cfg](dws-first.svg)",
         "### configs/dws.cfg\n\n![speed-up per kernel, configs/dws.cfg](dws-dwscfg.svg)",
         "| **geo. mean, all** | |", "## The never-worse check", "## WST occupancy",
-        "| ReviveSplit | dws | ", "## Cost: the storage DWS adds", "| wst | 0 | 3957 | +3957 |",
-        "## Against the slides (computed)", "- **RevMemOnly**: ReviveSplit.MemOnly"};
+        "| ReviveSplit | dws | ", "## Cost: the storage DWS adds", "| wst | 0 | 5494 | +5494 |",
+        "## Against the slides (computed)", "- **RevMemOnly**: ReviveSplit.MemOnly",
+        "## The over-subdivision rule on branch splits (dws_oversub)",
+        "## The table's size (dws_wst_factor 2, 3, 4 on configs/dws.cfg)",
+        "## Split chances and why they were refused", "- **ReviveSplit/d/x4**: "};
     char *text;
     (void)state;
     expect(GPUSIM " report dws --jobs 0", 2, "--jobs takes 1..64");
@@ -826,10 +830,11 @@ static void test_report_dws(void **state)
     expect("test ! -e " BUILD_DIR "/tests/dws_bad.md && test ! -e " BUILD_DIR "/tests/dws_bad.csv "
            "&& test ! -e " BUILD_DIR "/tests/dws_bad-first.svg", 0, NULL);  /* nothing ran */
     old_notes(md, "<!-- notes below: kept by make report-dws -->");
-    snprintf(cmd, sizeof cmd, GPUSIM " report dws --size test --jobs 2%s --config "
-             "configs/gtx480.cfg --markdown " BUILD_DIR "/tests/dws.md --csv " BUILD_DIR
-             "/tests/dws.csv", kernels_opt(DWS_KERNELS));
-    snprintf(want, sizeof want, "%u runs, %u correct, 0 failed", 12 * nk, 12 * nk);
+    snprintf(cmd, sizeof cmd, "rm -rf " BUILD_DIR "/tests/dws_cache && " GPUSIM " report dws "
+             "--size test --jobs 2%s --config configs/gtx480.cfg --markdown " BUILD_DIR
+             "/tests/dws.md --csv " BUILD_DIR "/tests/dws.csv --cache " BUILD_DIR
+             "/tests/dws_cache", kernels_opt(DWS_KERNELS));
+    snprintf(want, sizeof want, "%u runs, %u correct, 0 failed", 20 * nk, 20 * nk);
     expect(cmd, 0, want);
     text = tu_read_file(md, NULL);
     assert_non_null(text);
@@ -841,13 +846,24 @@ static void test_report_dws(void **state)
     assert_null(strstr(text, "old\n"));
     free(text);
     snprintf(want, sizeof want, "test $(wc -l < " BUILD_DIR "/tests/dws.csv) -eq %u",
-             12 * nk + 1);
+             20 * nk + 1);
     expect(want, 0, NULL);
     snprintf(cmd, sizeof cmd, "mkdir -p " BUILD_DIR "/tests/dws1 && cp " BUILD_DIR "/tests/dws.md "
              BUILD_DIR "/tests/dws1/dws.md && " GPUSIM " report dws --size test --jobs 1%s "
              "--config configs/gtx480.cfg --markdown " BUILD_DIR "/tests/dws1/dws.md --csv "
-             BUILD_DIR "/tests/dws1/dws.csv", kernels_opt(DWS_KERNELS));
-    expect(cmd, 0, NULL);
+             BUILD_DIR "/tests/dws1/dws.csv --cache none", kernels_opt(DWS_KERNELS));
+    expect(cmd, 0, "0 of");
+    expect("cd " BUILD_DIR "/tests && cmp dws.md dws1/dws.md && cmp dws.csv dws1/dws.csv && for f "
+           "in first dwscfg; do grep -q '<rect x=' dws-$f.svg && cmp dws-$f.svg dws1/dws-$f.svg "
+           "|| exit 1; done", 0, NULL);
+    /* again from the first run's cache (where an interrupted report resumes): no run made,
+       the same document, CSV and charts */
+    snprintf(cmd, sizeof cmd, GPUSIM " report dws --size test --jobs 1%s --config "
+             "configs/gtx480.cfg --markdown " BUILD_DIR "/tests/dws1/dws.md --csv " BUILD_DIR
+             "/tests/dws1/dws.csv --cache " BUILD_DIR "/tests/dws_cache",
+             kernels_opt(DWS_KERNELS));
+    snprintf(want, sizeof want, "%u of %u runs from the cache", 20 * nk, 20 * nk);
+    expect(cmd, 0, want);
     expect("cd " BUILD_DIR "/tests && cmp dws.md dws1/dws.md && cmp dws.csv dws1/dws.csv && for f "
            "in first dwscfg; do grep -q '<rect x=' dws-$f.svg && cmp dws-$f.svg dws1/dws-$f.svg "
            "|| exit 1; done", 0, NULL);

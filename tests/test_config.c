@@ -175,8 +175,12 @@ static void test_dws_keys(void **state)
     conf_defaults(&c);
     assert_int_equal(conf_set(&c, "dws=split", "--set", err, sizeof err), -1);
     tu_assert_contains(err, "not one of off|branch|aggress|lazy|revive|revive_mem");
-    assert_int_equal(conf_set(&c, "dws_wst_factor=1", "--set", err, sizeof err), -1);
-    tu_assert_contains(err, "key 'dws_wst_factor': 1 is out of range [2, 8]");
+    assert_int_equal(conf_set(&c, "dws_wst_factor=0", "--set", err, sizeof err), -1);
+    tu_assert_contains(err, "key 'dws_wst_factor': 0 is out of range [1, 8]");
+    assert_int_equal(conf_set(&c, "dws_oversub=0", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);
+    tu_assert_contains(err, "key 'dws_oversub' needs dws != off");
+    conf_defaults(&c);
     assert_int_equal(conf_set(&c, "dws_pd_max=16", "--set", err, sizeof err), 0);
     assert_int_equal(conf_check(&c, err, sizeof err), -1);
     tu_assert_contains(err, "key 'dws_pd_max' needs dws != off");
@@ -185,7 +189,12 @@ static void test_dws_keys(void **state)
     assert_int_equal(conf_check(&c, err, sizeof err), 0);
     assert_int_equal(conf_set(&c, "dws_wst_factor=8", "--set", err, sizeof err), 0);
     assert_int_equal(conf_check(&c, err, sizeof err), -1);      /* 8 x 48 warps > 128 slots */
-    tu_assert_contains(err, "= 384 schedulable slots; the SM has at most 128");
+    tu_assert_contains(err, "= 384 table entries; the SM has at most 128 slots");
+    assert_int_equal(conf_set(&c, "dws_wst_factor=1", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "max_warps_per_sm=65", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_set(&c, "max_threads_per_cta=1024", "--set", err, sizeof err), 0);
+    assert_int_equal(conf_check(&c, err, sizeof err), -1);      /* the 6-bit warp ID */
+    tu_assert_contains(err, "dws = revive_mem needs max_warps_per_sm <= 64");
 }
 
 static void test_gs_init_reports_config_errors(void **state)

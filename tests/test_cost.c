@@ -305,7 +305,7 @@ static void test_doc_004_vt_region(void **st)
 
 /* 002's warp-split table (backup slide "WST Hardware Overhead"): 16 + 2 + 2 + 64 + 4 = 88 bits
    by wst_entry_bits, which wst_storage also uses; ours: 32 + 6 + 2 + 32 + 6 = 78 at 48 warps;
-   96 entities per SM = twice the warps. */
+   the table's entries twice the warps, 96, but 80 on gtx480 (the SM's 128 slots). */
 static void test_doc_002_wst(void **st)
 {
     struct est_check ck[EST_MAX_CHECKS];
@@ -322,8 +322,11 @@ static void test_doc_002_wst(void **st)
     assert_int_equal(m->model_value, 78);
     print_message("002 WST entry: slides %.0f bits, the model %.0f bits\n", m->doc_value,
                   m->model_value);
-    assert_true(check(ck, n, "WST schedulable entities per SM")->match);
-    assert_int_equal(check(ck, n, "WST schedulable entities per SM")->model_value, 96);
+    /* 2 x 48 = 96 entries, capped at the 128 - 48 slots the 7-bit slot index leaves */
+    m = check(ck, n, "WST entries per SM (twice the warps)");
+    assert_int_equal(m->doc_value, 96);
+    assert_int_equal(m->model_value, 80);
+    assert_false(m->match);
     /* the storage of an entry is wst_entry_bits of the fields the table holds (no pc) + valid */
     wst_cfg_default(&w);
     cost_list_init(l);

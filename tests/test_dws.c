@@ -1,7 +1,8 @@
 /*
  * test_dws.c -- DWS (002_ddcb2f79a6edfee4.txt, docs/dws.md) on the bench suite: every kernel
  * computes correct results under every variant on gtx480, configs/dws.cfg and
- * configs/kepler.cfg (timing model, test size); splits happen and reconverge, the statistics
+ * configs/kepler.cfg (timing model, test size), with every split merged back and every split
+ * chance split or refused for a counted reason; splits happen and reconverge, the statistics
  * agree with each other; a slot arrived with its pop timer running merges only when the timer
  * is done; barriers that only some lanes of a warp reach give the results and the arrivals of
  * dws = off (tests/data/ptx/divergent_barrier.ptx); warp-level instructions (shfl, vote,
@@ -29,8 +30,25 @@ static const struct variant variants[] = {
     { "kepler-lazy",       { "dws=lazy" }, 1, KEPLER },
     { "kepler-revive",     { "dws=revive" }, 1, KEPLER },
     { "kepler-revive_mem", { "dws=revive_mem" }, 1, KEPLER },
+    /* the over-subdivision rule off (dws_oversub = 0): branch splits wherever the table has
+       room, the heaviest splitting */
+    { "branch-norule",     { "dws=branch", "dws_oversub=0" }, 2, NULL },
+    { "aggress-norule",    { "dws=aggress", "dws_oversub=0" }, 2, NULL },
+    { "lazy-norule",       { "dws=lazy", "dws_oversub=0" }, 2, NULL },
+    { "revive-norule",     { "dws=revive", "dws_oversub=0" }, 2, NULL },
+    { "dwscfg-revive-norule", { "dws=revive", "dws_oversub=0" }, 2, DWSCFG },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
+
+/* set and, for a DWS variant, dws_oversub = 0 (the over-subdivision rule off: the warp-level
+   tests below need splits in CTAs of several warps, which the rule refuses while another warp
+   is active) into out; returns how many. */
+static int with_splits(const char *set, const char **out)
+{
+    out[0] = set;
+    out[1] = "dws_oversub=0";
+    return !strncmp(set, "dws=", 4) && strcmp(set, "dws=off") ? 2 : 1;
+}
 
 static struct gs_stats run_stats(const char *name, const char *const *sets, int n)
 {
@@ -47,7 +65,8 @@ static struct gs_stats run_stats(const char *name, const char *const *sets, int 
 
 /* Splits happen where the kernels diverge, and every split is merged again: a branch-divergent
    kernel (nqueens) splits on branches, a memory-divergent one (bstsearch) on the hit mask
-   under aggress and not under branch; merges never exceed splits; the table was used. */
+   under aggress and not under branch; merges equal splits (a split slot is freed only by a
+   merge, and a warp finishes only whole: its home holds every lane); the table was used. */
 static void test_splits_happen(void **state)
 {
     const char *br[] = { "dws=branch" }, *ag[] = { "dws=aggress" }, *off[] = { "dws=off" };
@@ -70,7 +89,8 @@ static void test_splits_happen(void **state)
     assert_true(a.t.split_runahead_lanes >= a.t.split_mem);
     assert_true(a.t.split_runahead_lanes < 32 * a.t.split_mem);
     /* every split slot is merged back (a warp can only finish whole) */
-    assert_true(a.t.split_merge_pc + a.t.split_merge_rpc <= a.t.split_branch + a.t.split_mem);
+    assert_int_equal(a.t.split_merge_pc + a.t.split_merge_rpc, a.t.split_branch + a.t.split_mem);
+    assert_int_equal(b.t.split_merge_pc + b.t.split_merge_rpc, b.t.split_branch);
     o = run_stats("bstsearch", off, 1);
     assert_int_equal(o.t.split_branch + o.t.split_mem + o.t.wst_occ_max, 0);
     assert_int_equal(o.thread_insns, a.thread_insns);    /* the same work, in more pieces */
@@ -120,10 +140,12 @@ static uint64_t run_divbar(unsigned k, const char *cfg, const char *set)
     uint64_t din, dout;
     int32_t in[N], out[N];
     const struct gs_arg args[2] = { GS_ARG(din), GS_ARG(dout) };
+    const char *sets[2];
+    int nset = with_splits(set, sets);
     char err[512];
     for (int i = 0; i < N; i++)
         in[i] = 7 * i + 5;
-    if (gs_init(&g, cfg, &set, 1, err, sizeof err) != GS_OK)
+    if (gs_init(&g, cfg, sets, nset, err, sizeof err) != GS_OK)
         fail_msg("%s", err);
     assert_int_equal(gs_load_ptx(g, "tests/data/ptx/divergent_barrier.ptx", &mod), GS_OK);
     assert_int_equal(gs_malloc(g, &din, sizeof in), GS_OK);
@@ -149,7 +171,8 @@ static uint64_t run_divbar(unsigned k, const char *cfg, const char *set)
 
 /* Barriers reached by only some lanes of every warp (on one side of a branch, before a barrier
    of the whole warp; on each side its own; in a loop of a trip count per lane): under every
-   variant the results are correct, as on the functional model and the timing model without
+   variant (the over-subdivision rule off, with_splits, so that the warps of the 128-thread
+   CTAs split) the results are correct, as on the functional model and the timing model without
    DWS, and the warps arrive as often as without DWS. Before, a split held at a barrier waited
    for its warp to be whole, which never came: a false deadlock. */
 static void test_divergent_barrier(void **state)
@@ -247,12 +270,14 @@ static struct gs_stats run_wsync(unsigned k, const char *cfg, const char *set)
     const struct gs_arg a0[2] = { GS_ARG(din), GS_ARG(dout) };
     const struct gs_arg a1[3] = { GS_ARG(din), GS_ARG(dfar), GS_ARG(dout) };
     const int mem = k == 1;
+    const char *sets[2];
+    int nset = with_splits(set, sets);
     char err[512];
     for (uint32_t i = 0; i < N; i++)
         in[i] = (int32_t)(i * 2654435761u ^ i >> 1);
     for (uint32_t i = 0; i < FAR; i++)
         far[i] = (int32_t)(3 * i + 1 + (i >> 7));
-    if (gs_init(&g, cfg, &set, 1, err, sizeof err) != GS_OK)
+    if (gs_init(&g, cfg, sets, nset, err, sizeof err) != GS_OK)
         fail_msg("%s", err);
     assert_int_equal(gs_load_ptx(g, "tests/data/ptx/warp_sync.ptx", &mod), GS_OK);
     assert_int_equal(gs_malloc(g, &din, sizeof in), GS_OK);
@@ -288,7 +313,8 @@ static struct gs_stats run_wsync(unsigned k, const char *cfg, const char *set)
    run ahead) and in a region that lanes of two splits enter, one of them on its own stack
    (ws_nest: they cannot merge), every lane sees what it sees under dws = off; a barrier in
    such a region (ws_bar) is arrived at once per warp, as under dws = off. The splits happen
-   (a kernel that did not split would not test anything). Before, a split issued them with its
+   (a kernel that did not split would not test anything: the over-subdivision rule is off,
+   with_splits). Before, a split issued them with its
    own lanes: a shuffle read a lane of another split before that split wrote it, a vote or
    activemask saw only the split's lanes, the two splits at a barrier arrived twice. */
 static void test_warp_sync(void **state)
@@ -317,14 +343,15 @@ static void test_warp_sync(void **state)
 
 /* The bench kernel warpreduce at the test size on one SM that runs one CTA at a time (so that
    the later CTAs find the instruction cache warm and a split's side that skips the divergent
-   region reaches the shuffles after it first): correct under the branch variants. */
+   region reaches the shuffles after it first): correct under the branch variants (the
+   over-subdivision rule off, so that its warps split). */
 static void test_warpreduce_one_sm(void **state)
 {
     static const char *const vars[] = { "dws=branch", "dws=revive" };
     (void)state;
     for (unsigned v = 0; v < 2; v++) {
-        const char *sets[] = { vars[v], "num_sms=1", "max_ctas_per_sm=1" };
-        struct gs_stats st = run_stats("warpreduce", sets, 3);
+        const char *sets[] = { vars[v], "num_sms=1", "max_ctas_per_sm=1", "dws_oversub=0" };
+        struct gs_stats st = run_stats("warpreduce", sets, 4);
         assert_true(st.t.split_branch > 0);
     }
 }
@@ -345,7 +372,30 @@ static void test_bad_combinations(void **state)
     assert_int_not_equal(gs_init(&g, "configs/gtx480.cfg", fn, 2, err, sizeof err), GS_OK);
     tu_assert_contains(err, "needs model = timing");
     assert_int_not_equal(gs_init(&g, "configs/gtx480.cfg", big, 2, err, sizeof err), GS_OK);
-    tu_assert_contains(err, "= 144 schedulable slots; the SM has at most 128");
+    tu_assert_contains(err, "= 144 table entries; the SM has at most 128 slots");
+}
+
+/* One (kernel, variant): its results correct, every split merged back (merges = splits: a
+   split slot is freed only by a merge and a warp finishes only whole) and every split chance
+   accounted for (chances = splits + refusals by reason, branch and memory apart). */
+static void test_dws_kernel(void **state)
+{
+    const struct job *j = *state;
+    struct gs_stats st;
+    uint64_t rb = 0, rm = 0;
+    char msg[1024];
+    if (bench_run_cfg(j->b, j->v->cfg, j->v->set, j->v->nset, &st, msg, sizeof msg)) {
+        print_error("%s: %s\n", j->name, msg);
+        fail();
+    }
+    for (unsigned i = 0; i < GS_DWS_BREF; i++)
+        rb += st.t.split_br_refused[i];
+    for (unsigned i = 0; i < GS_DWS_MREF; i++)
+        rm += st.t.split_mem_refused[i];
+    assert_int_equal(st.t.split_merge_pc + st.t.split_merge_rpc,
+                     st.t.split_branch + st.t.split_mem);
+    assert_int_equal(st.t.split_br_cand, st.t.split_branch + rb);
+    assert_int_equal(st.t.split_mem_cand, st.t.split_mem + rm);
 }
 
 int main(void)
@@ -358,5 +408,22 @@ int main(void)
         cmocka_unit_test(test_splits_happen),
         cmocka_unit_test(test_merge_waits_pop_timer),
     };
-    return bench_main("dws", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
+    unsigned n, t, nx = sizeof extra / sizeof extra[0];
+    struct CMUnitTest *tests;
+    struct job *jobs;
+    int rc;
+    bench_all(&n);
+    tests = calloc(n * NVARIANTS + nx, sizeof *tests);
+    jobs = calloc(n * NVARIANTS, sizeof *jobs);
+    if (!tests || !jobs)
+        return 1;
+    t = bench_jobs(variants, NVARIANTS, jobs, tests);
+    for (unsigned i = 0; i < t; i++)
+        tests[i].test_func = test_dws_kernel;
+    tu_filters();
+    memcpy(tests + t, extra, nx * sizeof *extra);
+    rc = _cmocka_run_group_tests("dws", tests, t + nx, NULL, NULL);
+    free(tests);
+    free(jobs);
+    return rc;
 }

@@ -2,8 +2,9 @@
  * test_wst.c -- DWS's warp-split table (model/sm/wst.h; 002_ddcb2f79a6edfee4.txt, dws-design.md
  * section 4): reset; launch; the branch split (entry, lanes, regime, priority, free entry);
  * the PC matcher and the merge one cycle later (home first, two splits, the pc and the
- * parked-empty rules, each condition that drops the candidate); the release with the last
- * merge; mflag; the memory-split policy of every variant and each eligibility condition;
+ * parked-empty rules, each condition that drops the candidate, the latency pair left apart);
+ * the release with the last merge; mflag; the memory-split policy of every variant and each
+ * eligibility condition with the reason it reports (ev_mref);
  * status; the round robin and time_skip's drift and skip; every err bit; configuration,
  * storage (the slides' 88-bit entry) and the registry entry points.
  */
@@ -11,6 +12,7 @@
 #include "sm/wst.h"
 #include "base/config.h"
 #include "base/cost.h"
+#include "sm/sm_limits.h"
 
 struct unit {
     struct wst_cfg c;
@@ -267,7 +269,7 @@ static void test_merge_rpc_keeps_regime(void **state)
 static void test_merge_conditions(void **state)
 {
     (void)state;
-    for (unsigned k = 0; k < 8; k++) {
+    for (unsigned k = 0; k < 10; k++) {
         struct unit u;
         unit_init(&u, DWS_BRANCH);
         bsplit(&u, 0, 0x0F, 0);
@@ -281,12 +283,41 @@ static void test_merge_conditions(void **state)
         case 4: flag(&u.in.lvl, 4, 0); break;
         case 5: flag(&u.in.live, 0, 0); break;
         case 6: u.in.bsplit = (struct wst_split){1, 0, 0x30}; break;   /* names dst */
+        case 7: flag(&u.in.susp, 0, 1); break;   /* a latency pair: the home waits on memory */
+        case 8:                                  /* both wait: they merge */
+            flag(&u.in.susp, 0, 1);
+            flag(&u.in.susp, 4, 1);
+            break;
         default: break;                        /* the control: it merges */
         }
         cycle(&u);
-        assert_int_equal(u.out.merge.v, k == 7);
-        assert_int_equal(slot_has(u.q.valid, 0), k != 7);
+        assert_int_equal(u.out.merge.v, k >= 8);
+        assert_int_equal(slot_has(u.q.valid, 0), k < 8);
     }
+}
+
+/* The PC matcher leaves a latency pair apart -- two slots of a warp at the same pc, neither
+   arrived, exactly one suspended on memory (wst_latency_pair; slides "Subdividing on Cache
+   Misses": the ready lanes run on) -- and pairs them once both wait, both run, or one has
+   arrived at the regime's reconvergence point. */
+static void test_latency_pair(void **state)
+{
+    struct unit u;
+    (void)state;
+    unit_init(&u, DWS_AGGRESS);
+    bsplit(&u, 0, 0x0F, 0);                    /* slot 4, both at pc 0 */
+    flag(&u.in.susp, 0, 1);
+    for (unsigned i = 0; i < 6; i++) {
+        run(&u);
+        assert_false(u.out.cand.v);
+        assert_false(u.out.merge.v);
+    }
+    assert_true(wst_latency_pair(u.in.susp, u.in.arr, 0, 4));
+    flag(&u.in.arr, 0, 1);                     /* arrived: no longer kept apart */
+    assert_false(wst_latency_pair(u.in.susp, u.in.arr, 0, 4));
+    until_merge(&u);
+    assert_int_equal(u.out.merge.dst, 0);
+    assert_int_equal(u.out.merge.src, 4);
 }
 
 /* Parked-empty slots: an empty split merges into its home whatever the pc; an empty home
@@ -456,6 +487,7 @@ static int mem_split(uint8_t variant, unsigned scenario)
     }
     m = u.in.mcand;
     run(&u);
+    assert_int_equal(u.out.ev_mref, u.out.msplit.v ? WST_MR_NONE : WST_MR_POLICY);
     if (u.out.msplit.v) {
         unsigned src = u.out.msplit.src, dst = u.out.msplit.dst;
         assert_int_equal(src, scenario == 2 ? 4 : 0);
@@ -484,11 +516,16 @@ static void test_mcand_policy(void **state)
                 fail_msg("variant %u scenario %u: msplit %d", t[i].v, k, !t[i].want[k]);
 }
 
-/* Each eligibility condition of a memory split under aggress (no split, no error). */
+/* Each eligibility condition of a memory split under aggress (no split, no error), and the
+   reason it gives (ev_mref; the first that holds: not the slot's own divergence, nested,
+   busy, the policy, the entry taken by a branch split, the table full). */
 static void test_mcand_eligibility(void **state)
 {
+    static const uint8_t why[] = { WST_MR_OTHER, WST_MR_OTHER, WST_MR_OTHER, WST_MR_OTHER,
+                                   WST_MR_BUSY, WST_MR_OTHER, WST_MR_BRANCH, WST_MR_NESTED,
+                                   WST_MR_BUSY, WST_MR_FULL, WST_MR_NESTED, WST_MR_NONE };
     (void)state;
-    for (unsigned k = 0; k < 9; k++) {
+    for (unsigned k = 0; k < sizeof why; k++) {
         struct unit u;
         struct wst_mcand m = {1, 0, 0x03, 0xFF, 1};
         unit_init(&u, DWS_AGGRESS);
@@ -506,11 +543,27 @@ static void test_mcand_eligibility(void **state)
             m.ld_lanes = 0x7F;
             m.lanes = 0x03;
             break;
+        case 8: u.q.mflag |= slot_bit(0); break;             /* merged with a pending write */
+        case 9:                                               /* the four entries taken */
+            for (unsigned h = 0; h < 4; h++)
+                bsplit(&u, h, 0x80u << (8 * h), 9);
+            m.ld_lanes = 0x7F;
+            m.lanes = 0x03;
+            break;
+        case 10:                                              /* nested and busy: nested */
+            bsplit(&u, 0, 0x80, 9);
+            flag(&u.in.lvl, 0, 0);
+            flag(&u.in.busy, 0, 1);
+            m.ld_lanes = 0x7F;
+            m.lanes = 0x03;
+            break;
         default: break;                                       /* the control */
         }
         u.in.mcand = m;
         run(&u);
-        assert_int_equal(u.out.msplit.v, k == 8);
+        assert_int_equal(u.out.msplit.v, why[k] == WST_MR_NONE);
+        if (u.out.ev_mref != why[k])
+            fail_msg("case %u: ev_mref %u, want %u", k, u.out.ev_mref, why[k]);
     }
 }
 
@@ -577,36 +630,119 @@ static void test_cfg_check(void **state)
     tu_assert_contains(err, "lanes 16");
 }
 
-/* The slides' entry (backup "WST Hardware Overhead"): 16 + 2 + 2 + 64 + 4 = 88 bits; the
-   storage: 48 entries of 1 + 32 + 6 + 2 + 6, the homes' 48 x 32 lanes, reg_on 48, mflag 96,
-   rr 6, cand 1 + 7 + 7. */
+/* clog2(n) for n >= 1. */
+static unsigned lg(unsigned n)
+{
+    unsigned b = 0;
+    while ((1u << b) < n)
+        b++;
+    return b;
+}
+
+/* The value of one factor of a width in rtl/wst.sv: a number or a localparam (NW, NE, NS
+   and their clog2s HB, EB, SB). */
+static unsigned rtl_factor(const char *t, size_t n, unsigned nw, unsigned ne)
+{
+    static const char *const names[] = { "NW", "NE", "NS", "HB", "EB", "SB" };
+    unsigned v[] = { nw, ne, nw + ne, lg(nw), lg(ne), lg(nw + ne) };
+    for (unsigned i = 0; i < 6; i++)
+        if (strlen(names[i]) == n && !strncmp(t, names[i], n))
+            return v[i];
+    if (t[0] >= '0' && t[0] <= '9')
+        return (unsigned)strtoul(t, NULL, 10);
+    fail_msg("rtl/wst.sv: unknown width factor %.*s", (int)n, t);
+    return 0;
+}
+
+/* The flip-flops rtl/wst.sv declares for nw homes and ne entries: its register section
+   (between "registers (wst_regs)" and "next state"), each `logic [A*B*...-1:0] x, y;` line
+   A*B*... bits per name, `logic x;` one -- read from the Verilog, not from wst_storage. */
+static unsigned rtl_bits(unsigned nw, unsigned ne)
+{
+    char *sv = tu_read_file("rtl/wst.sv", NULL), *p, *end;
+    unsigned bits = 0;
+    assert_non_null(sv);
+    p = strstr(sv, "registers (wst_regs)");
+    end = p ? strstr(p, "// next state") : NULL;
+    assert_true(p && end);
+    while ((p = strstr(p, "logic")) && p < end) {
+        unsigned w = 1, names = 1;
+        char *semi = strchr(p, ';'), *q;
+        p += 5;
+        while (*p == ' ')
+            p++;
+        if (*p == '[') {                       /* [F*F*...-1:0] */
+            char *stop = strstr(p, "-1:0]");
+            assert_non_null(stop);
+            for (q = p + 1; q < stop; ) {
+                size_t n = strcspn(q, "*-");
+                w *= rtl_factor(q, n, nw, ne);
+                q += n + (q[n] == '*');
+            }
+            p = stop + 5;
+        }
+        for (q = p; q < semi; q++)
+            names += *q == ',';
+        bits += w * names;
+        p = semi + 1;
+    }
+    free(sv);
+    return bits;
+}
+
+/* The storage wst_storage declares, against two figures computed apart from it: the table's
+   entry from the slides' (backup "WST Hardware Overhead": 16 + 2 + 2 + 64 + 4 = 88 bits, 4
+   warps of 16 lanes) with the model's fields put in -- 32 lanes for the 16, clog2(warps) for
+   the 2-bit warp ID, no PC (simt's register of the entry's slot), a 6-bit priority (a
+   popcount of 32 lanes) for the 4-bit one, and a valid bit -- times the entries; and the whole
+   block against the flip-flops rtl/wst.sv declares (what Yosys counts: stage/yosys.wst and
+   test_cost's Yosys check). At the sizes of gtx480 (48 + 80), the slides' WPU (4 warps, twice
+   as many entries), configs/dws.cfg (8 + 16) and the block's default (48 + 48). */
 static void test_storage_bits(void **state)
 {
+    static const unsigned sizes[][2] = { { 48, 80 }, { 4, 8 }, { 8, 16 }, { 48, 48 } };
     struct wst_cfg c;
     struct cost_list *l = calloc(1, sizeof *l);
     (void)state;
     assert_non_null(l);
     assert_int_equal(wst_entry_bits(16, 4, 64, 2, 4), 88);
-    assert_int_equal(wst_entry_bits(32, 48, 32, 2, 6), 78);
-    wst_cfg_default(&c);
-    cost_list_init(l);
-    wst_storage(&c, l);
-    assert_int_equal(cost_block_bits(l, "wst", 1),
-                     48 * 47 + 48 * 32 + 48 + 96 + 6 + 15);
-    for (uint32_t i = 0; i < l->n; i++)
-        assert_string_equal(l->it[i].mech, "DWS (002)");
-    c.nwarps = 4;
-    c.nent = 4;
-    cost_list_init(l);
-    wst_storage(&c, l);
-    assert_int_equal(cost_block_bits(l, "wst", 1), 4 * 43 + 4 * 32 + 4 + 8 + 2 + 7);
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        unsigned nw = sizes[i][0], ne = sizes[i][1];
+        unsigned ent = 88 - 16 + 32 - 2 + lg(nw) - 64 - 4 + 6 + 1;
+        const struct cost_item *it = NULL;
+        wst_cfg_default(&c);
+        c.nwarps = (uint8_t)nw;
+        c.nent = (uint8_t)ne;
+        cost_list_init(l);
+        wst_storage(&c, l);
+        for (uint32_t k = 0; k < l->n; k++) {
+            assert_string_equal(l->it[k].mech, "DWS (002)");
+            if (!strcmp(l->it[k].name, "ent"))
+                it = &l->it[k];
+        }
+        assert_non_null(it);
+        assert_int_equal(it->bits, ent);
+        assert_int_equal(it->entries, ne);
+        assert_int_equal(cost_block_bits(l, "wst", 1), rtl_bits(nw, ne));
+        print_message("wst %u + %u: entry %u bits (the slides' 88), block %llu bits = "
+                      "rtl/wst.sv's %u flip-flops\n", nw, ne, ent,
+                      (unsigned long long)cost_block_bits(l, "wst", 1), rtl_bits(nw, ne));
+    }
     free(l);
 }
 
-/* One instance per SM only when dws != off; homes = warp slots, entries (factor - 1) x warps;
-   the Verilog parameters. */
+/* One instance per SM only when dws != off; homes = warp slots, entries = factor x warps (the
+   slides' "twice the number of warps" at 2), at most the 128 - warps slots the SM's 7-bit slot
+   index leaves; the Verilog parameters. */
 static void test_registry(void **state)
 {
+    static const struct { uint32_t warps, factor, nent; } sizes[] = {
+        { 48, 2, 80 },                     /* gtx480: 96 capped at 128 - 48 */
+        { 48, 1, 48 },                     /* as many as warps (before issue 38) */
+        { 8, 2, 16 }, { 8, 3, 24 }, { 8, 4, 32 },   /* configs/dws.cfg and the report's sweep */
+        { 32, 3, 96 }, { 32, 4, 96 },      /* 3 x 32 = 128 - 32; 4 x 32 capped */
+        { 64, 1, 64 }, { 64, 2, 64 },      /* kepler: the cap leaves 64 */
+    };
     struct gpu_config conf;
     struct wst_cfg c;
     char err[CONF_ERR_LEN], *buf = NULL;
@@ -616,24 +752,30 @@ static void test_registry(void **state)
     conf_defaults(&conf);
     assert_int_equal(conf_load_file(&conf, "configs/gtx480.cfg", err, sizeof err), 0);
     assert_int_equal(wst_instances(&conf), 0);
-    wst_cfg_from(&conf, 0, 0, &c);
+    wst_cfg_from(&conf, 0, 0, &c);        /* no instance: the default factor's sizes */
     assert_int_equal(c.nwarps, 48);
-    assert_int_equal(c.nent, 48);
+    assert_int_equal(c.nent, 80);
     assert_int_equal(c.variant, DWS_OFF);
     conf.dws = DWS_LAZY;
+    assert_int_equal(wst_instances(&conf), 1);
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        conf.dws_wst_factor = sizes[i].factor;
+        conf.max_warps_per_sm = sizes[i].warps;
+        wst_cfg_from(&conf, 0, 0, &c);
+        assert_int_equal(c.nwarps, sizes[i].warps);
+        assert_int_equal(c.nent, sizes[i].nent);
+        assert_int_equal(sm_slots(&conf), sizes[i].warps + sizes[i].nent);
+        assert_int_equal(wst_cfg_check(&c, err, sizeof err), 0);
+    }
     conf.dws_wst_factor = 3;
     conf.max_warps_per_sm = 32;
-    assert_int_equal(wst_instances(&conf), 1);
     wst_cfg_from(&conf, 0, 0, &c);
-    assert_int_equal(c.nwarps, 32);
-    assert_int_equal(c.nent, 64);
     assert_int_equal(c.variant, DWS_LAZY);
-    assert_int_equal(wst_cfg_check(&c, err, sizeof err), 0);
     f = open_memstream(&buf, &len);
     wst_rtl_params(&c, f);
     fclose(f);
     tu_assert_contains(buf, "localparam WST_NWARPS = 32;");
-    tu_assert_contains(buf, "localparam WST_NENT = 64;");
+    tu_assert_contains(buf, "localparam WST_NENT = 96;");
     tu_assert_contains(buf, "localparam WST_VARIANT = 3;");
     free(buf);
 }
@@ -648,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_merge_pc_and_release),
         cmocka_unit_test(test_merge_rpc_keeps_regime),
         cmocka_unit_test(test_merge_conditions),
+        cmocka_unit_test(test_latency_pair),
         cmocka_unit_test(test_merge_empty),
         cmocka_unit_test(test_merge_two_splits),
         cmocka_unit_test(test_round_robin),

@@ -91,10 +91,12 @@ static const struct conf_key keys[] = {
       "VT: entries of the inactive load queue (Sec. IV-D, Table I: 30); the loads of a swapped-out CTA move there and are served after every active one. Only with vt = on." },
     { "dws", CK_ENUM, OFF(dws), 0, 5, "off|branch|aggress|lazy|revive|revive_mem",
       "DWS (002_ddcb2f79a6edfee4.txt, docs/dws.md): the parts of a diverged warp run as independent scheduling entities (warp splits) kept in the warp-split table (wst). branch: DWS.BranchOnly (split on branch divergence only); aggress: DWS.AggressSplit (also on every divergent cache access: the lanes that hit run ahead); lazy: DWS.LazySplit (split on a divergent access only when one active entity is left); revive: DWS.ReviveSplit (LazySplit, and suspended splits may be split again); revive_mem: DWS.ReviveSplit.MemOnly (memory divergence only). Timing model only; not with vt or vtw." },
-    { "dws_wst_factor", CK_U32, OFF(dws_wst_factor), 2, 8, "x warps",
-      "DWS: schedulable entities per SM as a multiple of max_warps_per_sm -- the warp slots plus (factor - 1) x max_warps_per_sm split slots, the warp-split table's entries (slides, backup \"WST Hardware Overhead\": the WST limited to twice the number of warps: 2). factor x max_warps_per_sm must not exceed 128 (the SM's 7-bit slot index). Only with dws != off." },
+    { "dws_wst_factor", CK_U32, OFF(dws_wst_factor), 1, 8, "x warps",
+      "DWS: the warp-split table's entries as a multiple of max_warps_per_sm (slides, backup \"WST Hardware Overhead\": \"limit WST to twice the number of warps\": 2). Each entry is a split slot beside the warps' home slots (a home keeps one part of its split warp: docs/dws.md says how this compares with the slides' table), so the SM schedules warps + entries slots; they are at most 128 (the SM's 7-bit slot index): the table has min(factor x max_warps_per_sm, 128 - max_warps_per_sm) entries (gtx480's 48 warps: 80 at factor 2; configs/dws.cfg's 8: 16), and a factor x max_warps_per_sm above 128 is refused. 1: as many entries as warps (the model before issue 38). Only with dws != off." },
     { "dws_pd_max", CK_U32, OFF(dws_pd_max), 0, 65535, "instructions",
       "DWS: the short-post-dominator heuristic (slides, \"Stack vs PC Reconvergence\"): a divergent branch whose reconvergence point (immediate post-dominator) lies at most this many instructions after it splits the warp in the WST; any other branch uses the reconvergence stack; 0: no branch starts a split (a warp already split still splits on every divergent branch while the table has room). The slides give no value: 64 is an assumption. Only with dws != off." },
+    { "dws_oversub", CK_U32, OFF(dws_oversub), 0, 1, "flag",
+      "DWS: the over-subdivision rule on branch splits (slides, \"Implementation: Reconvergence Challenges\": \"subdivide only when all available warp-splits are suspended\"): 1 (the slides' default): a divergent branch splits its warp only when no other live slot of the SM is active (every other one waits on long-latency memory or has arrived at its reconvergence point), the rule LazySplit and ReviveSplit apply to memory splits; 0: whenever the table has a free entry (the model before issue 38). Memory splits keep their variant's rule (AggressSplit: every divergent access). Only with dws != off." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
@@ -247,6 +249,7 @@ void conf_defaults(struct gpu_config *c)
     c->dws = DWS_OFF;
     c->dws_wst_factor = 2;
     c->dws_pd_max = 64;
+    c->dws_oversub = 1;
     c->schedulers_per_sm = 2;
     c->twolevel_active = 8;
     c->simt_policy = SIMTP_TOKEN;
@@ -566,9 +569,10 @@ static int dws_check(const struct gpu_config *c, char *err, size_t errlen)
 {
     static const char *const nm[] = { "off", "branch", "aggress", "lazy", "revive", "revive_mem" };
     if (c->dws == DWS_OFF) {
-        if (c->dws_wst_factor != 2 || c->dws_pd_max != 64) {
+        if (c->dws_wst_factor != 2 || c->dws_pd_max != 64 || c->dws_oversub != 1) {
             snprintf(err, errlen, "configuration: key '%s' needs dws != off",
-                     c->dws_wst_factor != 2 ? "dws_wst_factor" : "dws_pd_max");
+                     c->dws_wst_factor != 2 ? "dws_wst_factor" :
+                     c->dws_pd_max != 64 ? "dws_pd_max" : "dws_oversub");
             return -1;
         }
         return 0;
@@ -585,9 +589,14 @@ static int dws_check(const struct gpu_config *c, char *err, size_t errlen)
                  nm[c->dws]);
         return -1;
     }
+    if (c->max_warps_per_sm > 64) {
+        snprintf(err, errlen, "configuration: dws = %s needs max_warps_per_sm <= 64 (the "
+                 "warp-split table's 6-bit warp ID), not %u", nm[c->dws], c->max_warps_per_sm);
+        return -1;
+    }
     if ((uint64_t)c->dws_wst_factor * c->max_warps_per_sm > 128) {
         snprintf(err, errlen, "configuration: key 'dws_wst_factor' (%u) x max_warps_per_sm (%u) "
-                 "= %u schedulable slots; the SM has at most 128 (its 7-bit slot index)",
+                 "= %u table entries; the SM has at most 128 slots (its 7-bit slot index)",
                  c->dws_wst_factor, c->max_warps_per_sm, c->dws_wst_factor * c->max_warps_per_sm);
         return -1;
     }

@@ -77,8 +77,9 @@ struct gpu_config {
     uint32_t vt_ldq_inactive;        /* inactive load queue entries (Sec. IV-D) */
     /* DWS (002_ddcb2f79a6edfee4.txt): docs/dws.md */
     uint32_t dws;                    /* enum conf_dws */
-    uint32_t dws_wst_factor;         /* schedulable entities (warps + splits) per warp slot */
+    uint32_t dws_wst_factor;         /* warp-split table entries per warp slot */
     uint32_t dws_pd_max;             /* short-post-dominator heuristic: instructions */
+    uint32_t dws_oversub;            /* over-subdivision rule on branch splits (1 = on) */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };

@@ -36,6 +36,8 @@ struct gs_module;    /* opaque */
 #define GS_STALL_KINDS 8      /* scheduler cycles by outcome (names: stats_list.h) */
 #define GS_MAX_SMS 64
 #define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
+#define GS_DWS_BREF 6         /* DWS: refused branch-split candidates by reason (sm/sm.h) */
+#define GS_DWS_MREF 7         /* DWS: refused memory-split candidates by reason (sm/sm.h) */
 #include "stats_list.h"
 
 /* Timing-model statistics (zero in functional mode): the T, S and I entries of the list. */

@@ -32,6 +32,11 @@ void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4])
 /* The scheduler-cycle classes: the issue stage's (sm/iss.h), in its order. */
 #define gs_stall_names iss_class_names
 
+/* DWS's refused split chances by reason (sm/sm.h, sm_dws.c). */
+#define gs_dws_bref_names sm_dws_bref_names
+#define gs_dws_mref_names sm_dws_mref_names
+_Static_assert(SM_BR_N == GS_DWS_BREF && SM_MR_N == GS_DWS_MREF, "a counter per DWS reason");
+
 static const char *gs_regs_source_name(uint64_t v)
 {
     return kres_src_name((unsigned)v);

@@ -40,6 +40,11 @@
  * Scheduler cycles by outcome (GS_STALL_KINDS, names in stats.c): issued, no warp, I-buffer
  * empty, short-latency dependence, long-latency memory dependence, structural/pipeline,
  * barrier, SIMT stack (spill/fill/pop).
+ * DWS's split chances (docs/dws.md): a branch-split chance is a divergent conditional branch
+ * issued under a variant that splits on branches, a memory-split chance a partial load
+ * completion whose completed lanes include an L1 hit and are some but not all of the issuing
+ * slot's active lanes; each is split or refused for the first reason that holds (sm/sm.h
+ * sm_dws_bref, sm_dws_mref): chances = splits + the refusals.
  * host_sm_cycles_asleep: SM cycles credited instead of evaluated (time_skip, sm/sm_sleep.c) --
  * the simulator's bookkeeping, not the modelled GPU's: it differs with time_skip and skip_idle,
  * which change no other figure, and is the same in two identical runs.
@@ -147,6 +152,10 @@
   C(S, u64, split_merge_rpc,  S, SUM, NUM, "split_merge_rpc",    "DWS merges at the stack PD") \
   C(S, u64, split_runahead_lanes, S, SUM, NUM, "split_runahead_lanes", "DWS lanes run ahead") \
   C(S, u64, split_mixed_accesses, S, SUM, NUM, "split_mixed_accesses", "DWS hit/miss-mix completions") \
+  C(S, u64, split_br_cand,    S, SUM, NUM, "split_branch_candidates", "DWS branch-split chances") \
+  C(S, u64, split_br_refused, A(GS_DWS_BREF), SUM, OBJ(gs_dws_bref_names), "split_branch_refused", "DWS branch splits refused") \
+  C(S, u64, split_mem_cand,   S, SUM, NUM, "split_mem_candidates", "DWS memory-split chances") \
+  C(S, u64, split_mem_refused, A(GS_DWS_MREF), SUM, OBJ(gs_dws_mref_names), "split_mem_refused", "DWS memory splits refused") \
   C(S, u64, wst_occ_max,      S, MAX, NUM, "wst_occupancy_max",  "WST entries used, max") \
   C(S, u64, wst_occ_sum,      S, SUM, NUM, NULL,                 "WST entries x cycles") \
   C(S, u64, wst_full_cycles,  S, SUM, NUM, "wst_full_cycles",    "WST full (SM-cycles)") \

@@ -19,13 +19,18 @@
  *   - issue (sm_dws_branch): a divergent conditional branch splits when the table has a free
  *     entry and the branch may split: its slot is at its regime level (a warp already split
  *     splits on every divergent branch) or, outside the regime, the branch passes the
- *     short-post-dominator heuristic (iss_dec.wst); not under revive_mem (memory only). The
- *     not-taken lanes go to the free slot at pc + 1.
+ *     short-post-dominator heuristic (iss_dec.wst); and, under dws_oversub = 1 (002
+ *     "Implementation: Reconvergence Challenges": "subdivide only when all available
+ *     warp-splits are suspended"), no other live slot of the SM is active; not under
+ *     revive_mem (memory only). The not-taken lanes go to the free slot at pc + 1. Each such
+ *     branch is a split chance, counted split or refused by reason (branch_refusal).
  *   - after issue (sm_dws_step): wst with this cycle's simt outputs, issues, branch split, the
  *     partial load completion of t-1 and sb's answers; its decisions are latched for t+1.
  *   - after the units (sm_dws_completion): ldst's partial completion of a load whose completed
  *     lanes include an L1 hit is latched as the memory-split candidate for t+1, if its slot
- *     can still give those lanes away (they are active in its mask, not all of it).
+ *     can still give those lanes away (they are active in its mask, not all of it): a memory
+ *     split chance, which wst splits or refuses with its reason (ev_mref, counted in
+ *     sm_dws_step; "moved" when the slot issued meanwhile).
  * A slot of a split warp does not issue a warp-level instruction -- bar.sync, shfl, vote,
  * activemask (sm_dws_hold) -- with its own lanes: its warp's splits meet at the instruction's
  * pc and merge first, so that a shuffle reads lanes that have written their sources, a vote or
@@ -39,6 +44,11 @@
  */
 #include <string.h>
 #include "sm.h"
+
+const char *const sm_dws_bref_names[SM_BR_N] = { "long_pd", "nested", "mflag", "one_per_cycle",
+                                                  "rule", "full" };
+const char *const sm_dws_mref_names[SM_MR_N] = { "not_own", "nested", "busy", "policy",
+                                                  "branch_split", "full", "moved" };
 
 /* The home slot of slot w (a split slot's warp). */
 static uint32_t home_of(const struct sm *s, uint32_t w)
@@ -143,7 +153,8 @@ slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes)
 
 /* May slots a and b of one warp (nsplit split slots) merge, as wst's PC matcher pairs them
    (wst.h): both at their regime level, at the same pc -- or one empty: a split slot, or the
-   home when it has one split left. */
+   home when it has one split left. At the same pc a latency pair (wst_latency_pair) merges
+   too, later: the suspended slot's wait ends. */
 static int may_merge(const struct sm *s, uint32_t a, uint32_t b, uint32_t nsplit)
 {
     const struct simt_out *o = s->simt_o;
@@ -260,26 +271,6 @@ uint32_t sm_dws_lanes(struct sm *s, uint32_t w, uint32_t pc, uint32_t mask)
     return mask;
 }
 
-/* Issue of a conditional branch by slot w on update port `port`: split it? */
-void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc)
-{
-    struct sm_dws *d = &s->dws;
-    const struct ex_result *r = &s->res;
-    uint32_t mask = s->simt_o->mask[w], nt = mask & ~r->taken;
-    struct simt_upd *u = &s->upd_latch[port];
-    int lvl = slot_has(s->simt_o->lvl, w);
-    if (!s->wst_n || r->kind != EX_BRANCH || !(r->taken & mask) || !nt || d->bsplit.v ||
-        s->p.conf->dws == DWS_REVIVE_MEM || !s->wst_o->free_v || slot_has(s->wst_o->nosplit, w))
-        return;
-    if (in_regime(s, w) ? !lvl : !s->dec[pc].wst)
-        return;
-    d->bsplit = (struct wst_split){ 1, (uint8_t)w, nt };
-    d->bsplit_dst = s->wst_o->free;
-    u->split_v = 1;
-    u->split_slot = s->wst_o->free;
-    u->split_img = (uint8_t)(s->nctx + s->wst_o->free);
-}
-
 /* Slots whose scheduler saw them stalled on long-latency memory this cycle (wst's status and
    the lazy policies' count of active entities). */
 static slotmask suspended(const struct sm *s)
@@ -292,6 +283,57 @@ static slotmask suspended(const struct sm *s)
             m |= slot_bit(j * s->nsched + k);
     }
     return m;
+}
+
+/* Live slots of the SM that are active: neither finished, arrived at their reconvergence point
+   nor suspended on long-latency memory (wst's count for the memory-split policies). */
+static unsigned active_slots(const struct sm *s)
+{
+    return slot_count(s->live & ~s->simt_o->fin & ~s->simt_o->arr & ~suspended(s));
+}
+
+/* Why slot w's divergent branch at pc may not split (enum sm_dws_bref), or SM_BR_N: it may. */
+static unsigned branch_refusal(const struct sm *s, uint32_t w, uint32_t pc)
+{
+    const struct sm_dws *d = &s->dws;
+    if (!in_regime(s, w) && !s->dec[pc].wst)
+        return SM_BR_LONG_PD;
+    if (in_regime(s, w) && !slot_has(s->simt_o->lvl, w))
+        return SM_BR_NESTED;
+    if (slot_has(s->wst_o->nosplit, w))
+        return SM_BR_MFLAG;
+    if (d->bsplit.v)
+        return SM_BR_ONE;
+    if (s->p.conf->dws_oversub && active_slots(s) > 1)
+        return SM_BR_RULE;
+    return s->wst_o->free_v ? SM_BR_N : SM_BR_FULL;
+}
+
+/* Issue of a conditional branch by slot w on update port `port`: a split chance if it diverges
+   (not under revive_mem, which splits on memory only); split it unless branch_refusal says
+   why not. The over-subdivision rule (dws_oversub): w, which issues, must be the SM's only
+   active slot -- the slides' "subdivide only when all available warp-splits are suspended". */
+void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc)
+{
+    struct sm_dws *d = &s->dws;
+    const struct ex_result *r = &s->res;
+    uint32_t mask = s->simt_o->mask[w], nt = mask & ~r->taken;
+    struct simt_upd *u = &s->upd_latch[port];
+    unsigned why;
+    if (!s->wst_n || r->kind != EX_BRANCH || !(r->taken & mask) || !nt ||
+        s->p.conf->dws == DWS_REVIVE_MEM)
+        return;
+    s->s.split_br_cand++;
+    why = branch_refusal(s, w, pc);
+    if (why < SM_BR_N) {
+        s->s.split_br_refused[why]++;
+        return;
+    }
+    d->bsplit = (struct wst_split){ 1, (uint8_t)w, nt };
+    d->bsplit_dst = s->wst_o->free;
+    u->split_v = 1;
+    u->split_slot = s->wst_o->free;
+    u->split_img = (uint8_t)(s->nctx + s->wst_o->free);
 }
 
 /* Slots whose rows sb writes this cycle beyond what its q shows: reserves (instructions
@@ -342,8 +384,10 @@ static void wst_inputs(struct sm *s, struct wst_in *in)
                slot_has(reserving(s), s->wst_q->cand.src)));
     in->bsplit = s->dws.bsplit;
     in->mcand = s->dws.mcand;
-    if (in->mcand.v && slot_has(s->dws.issued, in->mcand.src))
+    if (in->mcand.v && slot_has(s->dws.issued, in->mcand.src)) {
         in->mcand.v = 0;                   /* its pc moved on: the lanes may not be active */
+        s->s.split_mem_refused[SM_MR_MOVED]++;
+    }
 }
 
 
@@ -376,6 +420,8 @@ void sm_dws_step(struct sm *s)
     s->s.split_merge_pc += o->ev_merge_pc;
     s->s.split_merge_rpc += o->ev_merge_rpc;
     s->s.split_runahead_lanes += o->ev_runahead_lanes;
+    if (o->ev_mref)
+        s->s.split_mem_refused[o->ev_mref - 1]++;
     s->s.wst_occ_sum += o->nvalid;
     if (o->nvalid > s->s.wst_occ_max)
         s->s.wst_occ_max = o->nvalid;
@@ -405,6 +451,7 @@ void sm_dws_completion(struct sm *s)
     if (!lanes || lanes == s->simt_o->mask[w])
         return;
     d->mcand = (struct wst_mcand){ 1, (uint8_t)w, lanes, o->cpl_own, 1 };
+    s->s.split_mem_cand++;
     d->mc_tag = o->cpl_tag;
     d->mc_n = 0;
     for (uint32_t k = 0; k < LDST_MAX_DST; k++)

@@ -16,12 +16,22 @@ static inline uint32_t sm_warp_slots(const struct gpu_config *c)
     return c->max_warps_per_sm < SM_MAX_SLOTS ? c->max_warps_per_sm : SM_MAX_SLOTS;
 }
 
-/* Schedulable slots: the warp slots, and under dws != off (dws_wst_factor - 1) x as many split
-   slots (the warp-split table's entries, docs/wst.md; conf_check keeps the product <= 128). */
+/* DWS's warp-split table entries, one split slot each beside the warp slots: dws_wst_factor x
+   the warp slots (the slides' "limit WST to twice the number of warps": 2), at most the slots
+   the SM's 7-bit slot index leaves (SM_MAX_SLOTS - warps: gtx480's 48 warps give 80 at factor
+   2); 0 without DWS. conf_check keeps the factor x warps <= 128 and the warps <= 64. */
+static inline uint32_t sm_wst_entries(const struct gpu_config *c)
+{
+    uint32_t w = sm_warp_slots(c), n = c->dws_wst_factor * w;
+    if (c->dws == DWS_OFF)
+        return 0;
+    return n < SM_MAX_SLOTS - w ? n : SM_MAX_SLOTS - w;
+}
+
+/* Schedulable slots: the warp slots, and under dws != off the table's split slots. */
 static inline uint32_t sm_slots(const struct gpu_config *c)
 {
-    uint32_t n = sm_warp_slots(c) * (c->dws != DWS_OFF ? c->dws_wst_factor : 1u);
-    return n < SM_MAX_SLOTS ? n : SM_MAX_SLOTS;
+    return sm_warp_slots(c) + sm_wst_entries(c);
 }
 
 /* Contexts (register file, local memory, VWI): one per slot in the baseline; under vt = on

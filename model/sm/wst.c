@@ -121,12 +121,14 @@ static void take_launch(const struct wst_cfg *c, const struct wst_in *in, struct
 }
 
 /* May slots a (a home or an entry) and b (an entry's slot) of one warp merge on pc? a_home:
-   a is the warp's home; one: b is its warp's only split. */
+   a is the warp's home; one: b is its warp's only split. At the same pc not while one of them
+   waits on memory and the other does not (wst_latency_pair). */
 static int pc_ok(const struct wst_in *in, const struct wst_masks *m, unsigned a, unsigned b,
                  int a_home, int one)
 {
-    return in->pc[a] == in->pc[b] || slot_has(m->empty, b) ||
-           (slot_has(m->empty, a) && (!a_home || one));
+    if (slot_has(m->empty, b) || (slot_has(m->empty, a) && (!a_home || one)))
+        return 1;
+    return in->pc[a] == in->pc[b] && !wst_latency_pair(m->susp, m->arr, a, b);
 }
 
 static int idle_lvl(const struct wst_masks *m, unsigned s)
@@ -232,9 +234,34 @@ static int policy_ok(const struct wst_cfg *c, const struct wst_masks *m, unsigne
     }
 }
 
-/* A partial load completion: the completed lanes run ahead in a new split if eligible. */
+/* Why the partial load completion of src is not split (enum wst_mref, in the order below; 0:
+   it is): not a divergence of the slot's own lanes, the slot inside a nested region, busy, the
+   variant's rule, the free entry taken by this cycle's branch split, the table full. */
+static unsigned mcand_refusal(const struct wst_cfg *c, const struct wst_regs *q,
+                              const struct wst_in *in, const struct wst_masks *m, int taken, int e,
+                              const struct wst_out *out, uint32_t own, unsigned src)
+{
+    const struct wst_mcand *k = &in->mcand;
+    if (!(k->part_hit & 1u) || !slot_used(c, q, src) || !slot_has(m->live, src) ||
+        own != k->ld_lanes || k->lanes == 0 || k->lanes == own)
+        return WST_MR_OTHER;
+    if (((q->reg_on >> home_of(c, q, src)) & 1u) && !slot_has(m->lvl, src))
+        return WST_MR_NESTED;              /* (q: before this cycle's branch split) */
+    if (slot_has(m->busy, src) || slot_has(q->mflag, src) ||
+        (out->merge.v && (out->merge.dst == src || out->merge.src == src)))
+        return WST_MR_BUSY;
+    if (!policy_ok(c, m, src))
+        return WST_MR_POLICY;
+    if (taken)
+        return WST_MR_BRANCH;
+    return e < 0 ? WST_MR_FULL : WST_MR_NONE;
+}
+
+/* A partial load completion: the completed lanes run ahead in a new split if eligible. own:
+   the source's owned lanes before this cycle's branch split (which refuses it if it took the
+   free entry). */
 static void take_mcand(const struct wst_cfg *c, const struct wst_regs *q, const struct wst_in *in,
-                       const struct wst_masks *m, int taken, struct wst_out *out,
+                       const struct wst_masks *m, int taken, uint32_t own, struct wst_out *out,
                        struct wst_regs *d)
 {
     const struct wst_mcand *k = &in->mcand;
@@ -246,10 +273,8 @@ static void take_mcand(const struct wst_cfg *c, const struct wst_regs *q, const 
         out->err |= WST_E_MCAND;
         return;
     }
-    if (taken || e < 0 || !(k->part_hit & 1u) || d->own[src] != k->ld_lanes ||
-        slot_has(m->busy, src) ||
-        (out->merge.v && (out->merge.dst == src || out->merge.src == src)) ||
-        !split_src_ok(c, q, m, d, src, k->lanes) || !policy_ok(c, m, src))
+    out->ev_mref = (uint8_t)mcand_refusal(c, q, in, m, taken, e, out, own, src);
+    if (out->ev_mref)
         return;
     split_take(c, src, (unsigned)e, k->lanes, d);
     out->msplit = (struct wst_msplit){1, (uint8_t)src, (uint8_t)(c->nwarps + e), k->lanes};
@@ -357,6 +382,7 @@ void wst_eval(const struct wst_cfg *c, const struct wst_regs *q, const struct ws
               struct wst_out *out, struct wst_regs *d)
 {
     struct wst_masks m;
+    uint32_t own;
     int taken;
     memset(out, 0, sizeof *out);
     take_masks(c, in, &m);
@@ -364,8 +390,9 @@ void wst_eval(const struct wst_cfg *c, const struct wst_regs *q, const struct ws
     d->mflag &= m.any;
     if (merge_ok(c, q, in, &m))
         do_merge(c, q, &m, out, d);
+    own = d->own[in->mcand.src & 127u];
     taken = take_bsplit(c, q, in, &m, out, d);
-    take_mcand(c, q, in, &m, taken, out, d);
+    take_mcand(c, q, in, &m, taken, own, out, d);
     take_status(c, &m, d);
     release(c, out, d);
     match(c, q, in, &m, d);
@@ -407,17 +434,19 @@ uint32_t wst_instances(const struct gpu_config *c)
     return c->dws != DWS_OFF;
 }
 
-/* Homes = the SM's warp slots; entries = the split slots, (dws_wst_factor - 1) x warps
-   (slides, backup "WST Hardware Overhead": the WST limited to twice the number of warps). */
+/* Homes = the SM's warp slots; entries = the split slots, dws_wst_factor x warps at most the
+   slots left (sm_wst_entries; slides, backup "WST Hardware Overhead": the WST limited to twice
+   the number of warps). Without DWS (no instance) the sizes of the default factor. */
 void wst_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struct wst_cfg *out)
 {
-    uint32_t w = sm_warp_slots(c), room;
-    uint32_t n = (c->dws_wst_factor > 1 ? c->dws_wst_factor - 1 : 1) * w;
+    struct gpu_config on = *c;
+    uint32_t w = sm_warp_slots(c);
     (void)sm; (void)inst;
+    if (on.dws == DWS_OFF)
+        on.dws = DWS_BRANCH;
     wst_cfg_default(out);
     out->nwarps = (uint8_t)(w < WST_MAX_WARPS ? w : WST_MAX_WARPS);
-    room = SM_MAX_SLOTS - (uint32_t)out->nwarps;   /* the split slots of sm_slots() */
-    out->nent = (uint8_t)(n <= room ? n : room);
+    out->nent = (uint8_t)sm_wst_entries(&on);
     out->variant = (uint8_t)c->dws;
 }
 

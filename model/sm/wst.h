@@ -28,7 +28,7 @@
  * (out, from q): prio_key[slot] (widest split first: popcount of the owned lanes; 0 for free
  * entries and slots >= nslots), nsusp, narr (valid entries whose status is SUSP / ARR).
  * Events: ev_bsplit, ev_msplit, ev_merge_pc, ev_merge_rpc (the destination was arrived at G),
- * ev_runahead_lanes. err.
+ * ev_runahead_lanes, ev_mref (why this cycle's mcand was not split, enum wst_mref). err.
  *
  * Latency: Mealy for the decisions (merge, msplit, rel follow this cycle's inputs); the
  * candidate chosen in cycle t is confirmed or dropped in t+1 (one cycle of latency: "not
@@ -36,8 +36,9 @@
  *
  * Order inside wst_eval (on d, equal to q on entry): launch; mflag clears where the row is
  * empty; the merge of q.cand (confirmed: both slots live, at regime level, not busy, not
- * issued, mok, same warp, same pc -- or src empty, or dst a split slot that is empty, or dst
- * the home that is empty with src its warp's only split -- and not named by bsplit); bsplit;
+ * issued, mok, same warp, same pc but not a latency pair (wst_latency_pair: one of them waits
+ * on memory, the other not) -- or src empty, or dst a split slot that is empty, or dst the
+ * home that is empty with src its warp's only split -- and not named by bsplit); bsplit;
  * mcand (the variant's policy, only when no bsplit took the free entry); status; the release
  * (the lowest home in the regime with no entry left); the PC matcher (the next candidate, rr).
  *
@@ -50,11 +51,11 @@
  *
  * PC matcher: the first entry at or after q.rr (round robin) whose slot is live, at regime
  * level and not busy (on the state after this cycle's merge and splits); rr := that entry + 1
- * (else rr + 1). Its partner: the home if it is live, at regime level, not busy and (same pc,
- * or the entry's slot is empty, or the home is empty and the entry is its warp's only split)
- * -> cand {dst = home, src = entry}; else the lowest other entry of the same warp, live, at
- * regime level, not busy, with the same pc or either slot empty -> {dst = lower slot, src =
- * higher}.
+ * (else rr + 1). Its partner: the home if it is live, at regime level, not busy and (same pc
+ * and not a latency pair, or the entry's slot is empty, or the home is empty and the entry is
+ * its warp's only split) -> cand {dst = home, src = entry}; else the lowest other entry of
+ * the same warp, live, at regime level, not busy, with the same pc (not a latency pair) or
+ * either slot empty -> {dst = lower slot, src = higher}.
  *
  * err bits (the offending port is ignored):
  *   WST_E_LAUNCH  launch of a slot >= nwarps or of a home whose warp is in the regime
@@ -77,6 +78,14 @@
 
 enum wst_status { WST_READY = 0, WST_SUSP = 1, WST_ARR = 2 };
 enum wst_err { WST_E_LAUNCH = 1, WST_E_BSPLIT = 2, WST_E_MCAND = 4 };
+/* Why a memory-split candidate (mcand) was not split (out.ev_mref; the first that holds, in
+   this order): OTHER not a hit/miss divergence of the slot's own lanes (no hit, the source not
+   live, its lanes not the load's, none or all of them completed); NESTED the source is inside
+   a nested region (its warp in the regime, the slot not at its regime level); BUSY stack work
+   left, mflag, or in this cycle's merge; POLICY the variant's rule; BRANCH this cycle's branch
+   split took the free entry; FULL no free entry. */
+enum wst_mref { WST_MR_NONE = 0, WST_MR_OTHER, WST_MR_NESTED, WST_MR_BUSY, WST_MR_POLICY,
+                WST_MR_BRANCH, WST_MR_FULL, WST_MR_N };
 
 struct wst_cfg {
     uint8_t nwarps;                /* home slots, 1..64 */
@@ -157,8 +166,21 @@ struct wst_out {
     uint8_t  ev_bsplit, ev_msplit; /* [0] each */
     uint8_t  ev_merge_pc, ev_merge_rpc;   /* [0] each */
     uint8_t  ev_runahead_lanes;    /* [5:0] lanes of this cycle's memory split */
+    uint8_t  ev_mref;              /* [2:0] enum wst_mref: why mcand was not split (0: it was,
+                                      or none, or err) */
     uint8_t  err;                  /* [2:0] enum wst_err bits */
 };
+
+/* Two slots of a warp at the same pc that the PC matcher leaves apart: neither arrived at the
+   regime's reconvergence point, and exactly one of them suspended on long-latency memory (the
+   other has lanes that can run on: the latency a split hides, slides "Subdividing on Cache
+   Misses"; merging would make them wait again -- "reconverge when there is not much latency
+   to hide", "Implementation: Reconvergence Challenges"). susp counts a barrier wait too (the
+   issue stage's long-latency stall); the pair merges once both wait or both run. */
+static inline int wst_latency_pair(slotmask susp, slotmask arr, unsigned a, unsigned b)
+{
+    return !slot_has(arr, a) && !slot_has(arr, b) && slot_has(susp, a) != slot_has(susp, b);
+}
 
 /* Bits of one WST entry: active mask (lanes), warp ID (clog2(warps)), status, PC, priority.
    The slides' (backup "WST Hardware Overhead"): wst_entry_bits(16, 4, 64, 2, 4) = 88. */
