@@ -274,7 +274,7 @@ static void test_mechanisms(void **state)
 {
     static const char *const mech[][2] = {
         { "--set vt=on", "\"vt_active_limit\": 6," },
-        { "--set dws=revive", "\"wst_occupancy_max\": 1," },
+        { "--set dws=revive", "\"split_branch_candidates\": 1," },    /* refused by the rule */
         { "--set vtw=hw --set sched_policy=vtw", "\"vtw_virtual_tbs\": 4," },
         { "--set model=functional", "\"cycles\": 0," },
     };
