@@ -684,7 +684,11 @@ static int write_markdown(const struct opts *o, const struct bench *const *all, 
             "bar.sync instructions); L1 data-cache hit rate; DWR (000_0da6b8b480bd0740.txt "
             "Section 3, over the first N - R finishing TBs); TBs whose instruction / "
             "cycle divergence exceeds 50/25/10/5 %% (000 Table 1: max minus "
-            "min over the TB's warps, relative to the min).\n\n",
+            "min over the TB's warps, relative to the min).\nEach kernel is also an ordinary "
+            "CUDA program, bench/NAME/app (bench/NAME/main.cu: the kernel and its host part over "
+            "the CUDA runtime): `gpusim exec -- bench/NAME/app default` gives the same "
+            "per-launch statistics as `gpusim run NAME` (docs/cuda.md \"The bench kernels as "
+            "CUDA programs\").\n\n",
             o->size == BENCH_TEST ? "test" : "default", o->config ? o->config : "gtx480");
     fprintf(f, "| kernel | what it computes; divergence it shows | grid x block | regs | shared B | "
             "CTAs/SM (limit) | cycles | warp IPC | CTAs | lane util %% | barriers | L1 hit %% | DWR | "
