@@ -12,6 +12,8 @@
 
 #define MAX_SETS 64
 
+struct launch_csv { FILE *f; unsigned n; };   /* where the rows go; rows written */
+
 struct opts {
     const char *cmd, *name, *config, *json, *ptx, *bench_dir, *markdown, *perf, *record, *csv;
     const char *out, *read;            /* gpusim bbv: --out FILE, --read FILE */
@@ -28,6 +30,8 @@ struct opts {
                                           whose message is gs_last_error */
     const void *setup_arg;
     const struct bench_layout *layout; /* run_one: the data layout to apply (BENCH_LAYOUT) */
+    const char *launches;              /* gpusim run --launches CSV */
+    struct launch_csv *launch_csv;     /* run_one: a CSV row per launch (NULL: none) */
     int bbv_csv;
 };
 
@@ -50,6 +54,12 @@ void latency_set(const struct gpu_config *c, char *buf, size_t n);
    releases its message). */
 void run_one(const struct opts *o, const struct bench *b, struct result *r);
 const char *result_msg(const struct result *r);   /* r->msg, or why there is none */
+/* gpusim run --launches: the CSV header, and the gs_on_launch hook that writes a row per
+   launch (arg: a struct launch_csv): launch, kernel, result, dynamic_shared, then
+   gs_stats_csv_row's columns -- the columns of gpusim exec --launches. */
+void launch_csv_header(FILE *f);
+void launch_csv_row(struct gs_gpu *g, const char *kernel, uint32_t dyn_smem, int status,
+                    void *arg);
 void result_free(struct result *r);
 
 /* The part of an existing file from the line holding `mark` on (malloc'd), or NULL: the

@@ -23,9 +23,10 @@
  *                                       VTW-transformed or redirected (001's reference redirection)
  *   gpusim exec [options] -- PROGRAM [ARGS...]   a CUDA program on the model (cli/exec.c)
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
- *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx); report: --jobs N,
- *          --markdown FILE, --csv FILE, --kernels a,b, --cache DIR|none; report page: --mechs
- *          a,b, --out DIR, --apps FILE
+ *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx), --launches CSV
+ *          (run: a row of statistics per launch, the columns of gpusim exec --launches);
+ *          report: --jobs N, --markdown FILE, --csv FILE, --kernels a,b, --cache DIR|none;
+ *          report page: --mechs a,b, --out DIR, --apps FILE
  * Exit status: 0 results correct, 1 a result was wrong, 2 usage, configuration, PTX or API error.
  */
 #include <stdio.h>
@@ -52,7 +53,7 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: gpusim list\n"
         "       gpusim run NAME [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
-        "                       [--json FILE] [--ptx FILE] [--record BLOCK=FILE]\n"
+        "                       [--json FILE] [--launches CSV] [--ptx FILE] [--record BLOCK=FILE]\n"
         "       gpusim suite [--config FILE] [--set KEY=VALUE]... [--size test|default] [--json FILE]\n"
         "                    [--markdown FILE] [--perf FILE] [--kernels a,b,...]\n"
         "       gpusim report [page] [--config FILE] [--set KEY=VALUE]... [--size test|default]\n"
@@ -157,6 +158,7 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
         return -1;
     if (!strcmp(a, "--config")) o->config = argv[++*i];
     else if (!strcmp(a, "--json")) o->json = argv[++*i];
+    else if (!strcmp(a, "--launches")) o->launches = argv[++*i];
     else if (!strcmp(a, "--ptx")) o->ptx = argv[++*i];
     else if (!strcmp(a, "--markdown")) o->markdown = argv[++*i];
     else if (!strcmp(a, "--perf")) o->perf = argv[++*i];
@@ -666,6 +668,8 @@ static int write_json(const struct opts *o, const char *const *names, const stru
 static int cmd_run(const struct opts *o)
 {
     const struct bench *b;
+    struct opts ro;
+    struct launch_csv csv = { NULL, 0 };
     struct result r;
     int rc;
     if (!o->name) {
@@ -676,7 +680,21 @@ static int cmd_run(const struct opts *o)
         fprintf(stderr, "gpusim run: no bench kernel named '%s' (gpusim list shows them)\n", o->name);
         return 2;
     }
+    if (o->launches) {               /* a row per launch, as gpusim exec --launches writes */
+        if (!(csv.f = fopen(o->launches, "w"))) {
+            fprintf(stderr, "gpusim run: cannot write %s\n", o->launches);
+            return 2;
+        }
+        launch_csv_header(csv.f);
+        ro = *o;
+        ro.launch_csv = &csv;
+        o = &ro;
+    }
     run_one(o, b, &r);
+    if (csv.f && fclose(csv.f)) {
+        fprintf(stderr, "gpusim run: cannot write %s\n", o->launches);
+        r.rc = 2;
+    }
     printf("kernel %s (%s size): %s\n", b->name, o->size == BENCH_TEST ? "test" : "default",
            r.rc == 0 ? "CORRECT" : r.rc == 1 ? "WRONG RESULT" : "ERROR");
     if (r.rc)
@@ -760,7 +778,11 @@ static int write_markdown(const struct opts *o, const struct bench *const *all, 
             "bar.sync instructions); L1 data-cache hit rate; DWR (000_0da6b8b480bd0740.txt "
             "Section 3, over the first N - R finishing TBs); TBs whose instruction / "
             "cycle divergence exceeds 50/25/10/5 %% (000 Table 1: max minus "
-            "min over the TB's warps, relative to the min).\n\n",
+            "min over the TB's warps, relative to the min).\nEach kernel is also an ordinary "
+            "CUDA program, bench/NAME/app (bench/NAME/main.cu: the kernel and its host part over "
+            "the CUDA runtime): `gpusim exec -- bench/NAME/app default` gives the same "
+            "per-launch statistics as `gpusim run NAME` (docs/cuda.md \"The bench kernels as "
+            "CUDA programs\").\n\n",
             o->size == BENCH_TEST ? "test" : "default", o->config ? o->config : "gtx480");
     fprintf(f, "| kernel | what it computes; divergence it shows | grid x block | regs | shared B | "
             "CTAs/SM (limit) | cycles | warp IPC | CTAs | lane util %% | barriers | L1 hit %% | DWR | "

@@ -52,6 +52,22 @@ static int record(const struct opts *o, struct gs_gpu *g, struct result *r)
     return 0;
 }
 
+void launch_csv_header(FILE *f)
+{
+    fprintf(f, "launch,kernel,result,dynamic_shared,");
+    gs_stats_csv_header(f);
+}
+
+void launch_csv_row(struct gs_gpu *g, const char *kernel, uint32_t dyn_smem, int status,
+                    void *arg)
+{
+    struct launch_csv *c = arg;
+    struct gs_stats s;
+    gs_kernel_stats(g, &s);
+    fprintf(c->f, "%u,%s,%s,%u,", ++c->n, kernel, gs_status_name(status), dyn_smem);
+    gs_stats_csv_row(&s, c->f);
+}
+
 void run_one(const struct opts *o, const struct bench *b, struct result *r)
 {
     struct bench_ctx ctx;
@@ -70,6 +86,8 @@ void run_one(const struct opts *o, const struct bench *b, struct result *r)
     ctx.size = o->size;
     ctx.inputs = o->inputs;
     ctx.layout = o->layout;
+    if (o->launch_csv)
+        gs_on_launch(ctx.gpu, launch_csv_row, o->launch_csv);
     if (o->record && record(o, ctx.gpu, r)) {
         gs_destroy(ctx.gpu);
         return;

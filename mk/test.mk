@@ -31,8 +31,9 @@ UNIT_NAMES   := $(patsubst tests/%.c,%,$(TEST_SRC))
 # The system tests: their cases run bench kernels under every variant of a mechanism or
 # configuration (the correctness of every kernel under every variant). make test runs them in
 # the normal build; make test-full also under the sanitizers.
-SYSTEM_TESTS := test_bench test_cli test_config_sweep test_dws test_fidelity test_redir \
-                test_vt test_vtw
+# test_cuda_bench: every kernel as a CUDA program against gpusim run, under four mechanisms.
+SYSTEM_TESTS := test_bench test_cli test_config_sweep test_cuda_bench test_dws test_fidelity \
+                test_redir test_vt test_vtw
 # test_cost runs once, in stage/cost, with the Yosys results it cross-checks.
 UNIT_STAGES  := $(addprefix unit.,$(filter-out test_cost,$(UNIT_NAMES)))
 # Under the sanitizers, make test runs every unit-level test; of the system tests, their own

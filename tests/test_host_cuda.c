@@ -10,7 +10,11 @@
  *     counts its compiles) runs for the first load of a text and not for the second, a new
  *     ptxas version runs it again, GPUSIM_PTXAS_CACHE=off never caches;
  *   - a record with the text's hash in gs_set_res_dir's directory is used before ptxas, and
- *     where ptxas is absent; one with another hash is not.
+ *     where ptxas is absent; one with another hash is not; under vtw = hw the transform's
+ *     registers come from FILE.vtw.res beside the record FILE.res found (a CUDA program's
+ *     APP.N.vtw.res), as from kernel.vtw.res beside a PTX file;
+ *   - gs_on_launch: the hook is called once per launch that ran, with the kernel, its dynamic
+ *     shared memory and the status, not for a launch refused before it ran.
  */
 #include <sys/stat.h>
 #include "testutil.h"
@@ -253,6 +257,106 @@ static void test_record_dir(void **state)
     tu_assert_contains(note, "ptxas not installed");
 }
 
+/* bench/vecadd/kernel.ptx loaded as text with a record directory holding its records under a
+   program's names (app.1.res and app.1.vtw.res): vtw = hw finds the transform's count beside
+   the record, as gpusim run finds kernel.vtw.res beside kernel.ptx; without it, the estimate. */
+static uint32_t vtw_regs(const char *res_dir, char *note, size_t n)
+{
+    const char *sets[] = { "model=functional", "vtw=hw" };
+    struct gs_gpu *g = gpu(sets, 2);
+    struct gs_module *m;
+    struct gs_stats st;
+    size_t len = 0;
+    char *text = tu_read_file("bench/vecadd/kernel.ptx", &len);
+    uint64_t d = 0;
+    int n_ = 4;
+    const struct gs_arg args[] = { GS_ARG(d), GS_ARG(d), GS_ARG(d), GS_ARG(n_) };
+    assert_non_null(text);
+    assert_int_equal(gs_set_res_dir(g, res_dir), GS_OK);
+    assert_int_equal(gs_load_ptx_mem(g, text, len, "module-1.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 64), GS_OK);
+    assert_int_equal(gs_launch(g, m, "vecadd", (struct gs_dim3){ 1, 1, 1 },
+                               (struct gs_dim3){ 32, 1, 1 }, 0, args, 4), GS_OK);
+    gs_kernel_stats(g, &st);
+    snprintf(note, n, "%s", gs_regs_note(g));
+    gs_destroy(g);
+    free(text);
+    return st.regs_per_thread;
+}
+
+static void test_record_dir_vtw(void **state)
+{
+    struct ptx_res *r = calloc(1, sizeof *r);
+    char note[2048], err[256];
+    uint32_t file_regs;
+    struct gs_gpu *g;
+    struct gs_module *m;
+    struct gs_kernel_attr ka;
+    const char *sets[] = { "model=functional", "vtw=hw" };
+    (void)state;
+    assert_non_null(r);
+    assert_int_equal(ptx_res_read("bench/vecadd/kernel.vtw.res", r, err, sizeof err), 0);
+    /* the PTX file with its records beside it: kernel.vtw.res */
+    g = gpu(sets, 2);
+    assert_int_equal(gs_load_ptx(g, "bench/vecadd/kernel.ptx", &m), GS_OK);
+    assert_int_equal(gs_kernel_attr(g, m, "vecadd", &ka), GS_OK);
+    file_regs = ka.regs;
+    gs_destroy(g);
+    assert_int_equal(file_regs, ptx_res_find(r, "vecadd.hw")->regs);
+    assert_int_equal(system("cp bench/vecadd/kernel.res " TMP "/res/app.1.res && "
+                            "cp bench/vecadd/kernel.vtw.res " TMP "/res/app.1.vtw.res"), 0);
+    setenv("GPUSIM_PTXAS", TMP "/no-such-ptxas", 1);
+    assert_int_equal(vtw_regs(TMP "/res", note, sizeof note), file_regs);
+    tu_assert_contains(note, "recorded: " TMP "/res/app.1.res");
+    tu_assert_contains(note, "ptxas on the transform, " TMP "/res/app.1.vtw.res entry vecadd.hw");
+    assert_int_equal(system("rm " TMP "/res/app.1.vtw.res"), 0);
+    assert_int_not_equal(vtw_regs(TMP "/res", note, sizeof note), file_regs);
+    tu_assert_contains(note, "the liveness estimate's growth");
+    free(r);
+}
+
+struct hook_log { unsigned calls; char kernel[32]; uint32_t dyn; int status; };
+
+static void hook(struct gs_gpu *g, const char *kernel, uint32_t dyn, int status, void *arg)
+{
+    struct hook_log *l = arg;
+    struct gs_stats st;
+    gs_kernel_stats(g, &st);
+    assert_int_equal(st.launches, 1);                 /* the launch's own statistics */
+    l->calls++;
+    snprintf(l->kernel, sizeof l->kernel, "%s", kernel);
+    l->dyn = dyn;
+    l->status = status;
+}
+
+static void test_on_launch(void **state)
+{
+    struct gs_gpu *g = gpu(NULL, 0);
+    struct gs_module *m;
+    struct hook_log log = { 0, "", 0, -1 };
+    uint64_t out;
+    const struct gs_arg args[] = { GS_ARG(out) };
+    (void)state;
+    gs_on_launch(NULL, hook, &log);                   /* no GPU: ignored */
+    assert_int_equal(gs_load_ptx_text(g, ptx, "vars.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &out, 4096), GS_OK);
+    gs_on_launch(g, hook, &log);
+    assert_int_equal(gs_launch(g, m, "k", (struct gs_dim3){ 2, 1, 1 },
+                               (struct gs_dim3){ 32, 1, 1 }, 16, args, 1), GS_OK);
+    assert_int_equal(log.calls, 1);
+    assert_string_equal(log.kernel, "k");
+    assert_int_equal(log.dyn, 16);
+    assert_int_equal(log.status, GS_OK);
+    assert_int_equal(gs_launch(g, m, "k", (struct gs_dim3){ 1, 1, 1 },      /* refused */
+                               (struct gs_dim3){ 4096, 1, 1 }, 0, args, 1), GS_ERR_LAUNCH);
+    assert_int_equal(log.calls, 1);
+    gs_on_launch(g, NULL, NULL);                      /* off */
+    assert_int_equal(gs_launch(g, m, "k", (struct gs_dim3){ 1, 1, 1 },
+                               (struct gs_dim3){ 32, 1, 1 }, 0, args, 1), GS_OK);
+    assert_int_equal(log.calls, 1);
+    gs_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +365,8 @@ int main(void)
         cmocka_unit_test(test_stats_csv),
         cmocka_unit_test_setup_teardown(test_ptxas_cache, fresh_dir, restore_env),
         cmocka_unit_test_setup_teardown(test_record_dir, fresh_dir, restore_env),
+        cmocka_unit_test_setup_teardown(test_record_dir_vtw, fresh_dir, restore_env),
+        cmocka_unit_test(test_on_launch),
     };
     tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);

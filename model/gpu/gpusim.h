@@ -183,4 +183,12 @@ int  gs_device_range(const struct gs_gpu *gpu, uint64_t addr, uint64_t bytes);
 void gs_stats_csv_header(FILE *f);
 void gs_stats_csv_row(const struct gs_stats *s, FILE *f);
 
+/* Per-launch statistics of a host program that launches by itself (gpusim run --launches):
+   fn(gpu, kernel, dyn_smem, status, arg) is called at the end of every launch the model ran,
+   faulted or not (a launch it refused before running is not), with gs_kernel_stats giving
+   that launch's statistics. fn NULL: none (the default); a NULL gpu is ignored. */
+typedef void gs_launch_fn(struct gs_gpu *gpu, const char *kernel, uint32_t dyn_smem,
+                          int status, void *arg);
+void gs_on_launch(struct gs_gpu *gpu, gs_launch_fn *fn, void *arg);
+
 #endif

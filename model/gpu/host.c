@@ -57,6 +57,8 @@ struct gs_module {
     uint8_t res_src;                  /* KRES_RECORDED or KRES_PTXAS when res is set */
     char res_note[640];               /* where the counts came from, or why there are none */
     char path[512];                   /* the PTX file ("" when loaded as text) */
+    char rec[768];                    /* loaded as text: the record in the record directory
+                                         its counts came from ("" none) */
 };
 
 struct gs_gpu {
@@ -84,6 +86,8 @@ struct gs_gpu {
     char res_dir[512];                /* gs_set_res_dir: records for PTX text ("" none) */
     struct ex_printf pf;              /* device printf: a launch's output, and where it goes
                                          (gs_set_printf; stdout unless set) */
+    gs_launch_fn *on_launch;          /* gs_on_launch: called after each launch that ran */
+    void *on_launch_arg;
 };
 
 #define ERR_ROOM 1024                 /* what the model's calls may write a message into */
@@ -421,7 +425,7 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
     snprintf(m->path, sizeof m->path, "%s", path);
     if (ptx_parse_file(path, &m->mod, g->err, g->errcap) ||
         kres_load(&g->conf, &m->mod, path, NULL, 0, NULL, &m->res, &m->res_src, m->res_note,
-                  sizeof m->res_note, g->err, g->errcap)) {
+                  sizeof m->res_note, m->rec, sizeof m->rec, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -439,7 +443,7 @@ int gs_load_ptx_mem(struct gs_gpu *g, const char *text, size_t len, const char *
         return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     if (ptx_parse(text, len, name ? name : "<string>", &m->mod, g->err, g->errcap) ||
         kres_load(&g->conf, &m->mod, NULL, text, len, g->res_dir, &m->res, &m->res_src,
-                  m->res_note, sizeof m->res_note, g->err, g->errcap)) {
+                  m->res_note, sizeof m->res_note, m->rec, sizeof m->rec, g->err, g->errcap)) {
         ptx_module_free(&m->mod);
         free(m);
         return GS_ERR_PTX;
@@ -474,13 +478,15 @@ int gs_kernel_params(const struct gs_module *m, const char *kernel, size_t *size
 
 /* Find, link and analyse the kernel (once per module). */
 /* VTW (vtw = hw | sw): the kernel runs as its transform (ptx/vtwx.h). Its registers per
-   thread: ptxas's count of the transform from FILE.vtw.res when recorded for exactly this
-   text, else the liveness estimate's growth (the index registers and the hoisted code kept
-   live across the wrapper loop, 000 Sec. 4.3.1) added to the original count (kres_vtw). */
+   thread: ptxas's count of the transform from FILE.vtw.res (next to the PTX file, or for PTX
+   text next to the record FILE.res its counts came from: kres_vtw_path) when recorded for
+   exactly this text, else the liveness estimate's growth (the index registers and the
+   hoisted code kept live across the wrapper loop, 000 Sec. 4.3.1) added to the original
+   count (kres_vtw). */
 static int vtw_transform(struct gs_gpu *g, const struct gs_module *m, struct gs_kernel *k)
 {
     enum vtwx_form form = g->conf.vtw == VTW_HW ? VTWX_HW : VTWX_SW;
-    char *text;
+    char *text, path[1024];
     flow_free(&k->flow);
     if (vtwx_apply(&k->prog, form, &k->vx, g->err, g->errcap) ||
         flow_build(&k->prog, &k->flow, g->err, g->errcap))
@@ -488,8 +494,9 @@ static int vtw_transform(struct gs_gpu *g, const struct gs_module *m, struct gs_
     k->vtw = (uint8_t)g->conf.vtw;
     k->vtw_hidden = form == VTWX_HW ? 4 : 5;
     k->regs_orig = k->kres.regs;
-    text = m->path[0] ? vtwx_ptxas_text(&k->prog, g->err, g->errcap) : NULL;
-    k->prog.regs_per_thread = kres_vtw(&g->conf, &k->kres, m->path[0] ? m->path : NULL,
+    kres_vtw_path(m->path[0] ? m->path : NULL, m->rec, path, sizeof path);
+    text = path[0] ? vtwx_ptxas_text(&k->prog, g->err, g->errcap) : NULL;
+    k->prog.regs_per_thread = kres_vtw(&g->conf, &k->kres, path,
                                        k->prog.name, form == VTWX_HW ? "hw" : "sw",
                                        m->mod.text_hash, text,
                                        (int32_t)k->vx.regs_after - (int32_t)k->vx.regs_before,
@@ -1006,9 +1013,19 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
         gm_free(g->gmem, map);
     rc = bbv_launch_end(g, &bbv, rc);
     gs_stats_add(&g->total, &g->last);
+    if (g->on_launch)
+        g->on_launch(g, kernel, dyn_smem, rc, g->on_launch_arg);
     if (g->rec.block >= 0 && rc == GS_OK && (rc = write_record(g)) != GS_OK)
         return g->last_launch_status = rc;
     return g->last_launch_status = rc;
+}
+
+void gs_on_launch(struct gs_gpu *g, gs_launch_fn *fn, void *arg)
+{
+    if (g) {
+        g->on_launch = fn;
+        g->on_launch_arg = arg;
+    }
 }
 
 int gs_synchronize(struct gs_gpu *g)

@@ -83,14 +83,13 @@ static int read_record(const struct ptx_module *mod, const char *ptx_path, struc
 
 /* PTX text: a record in res_dir carrying the text's hash ("recorded"). 0 used, 1 none. */
 static int text_record(const struct ptx_module *mod, const char *res_dir, struct ptx_res *r,
-                       char *note, size_t notelen)
+                       char *note, size_t notelen, char *path, size_t pathlen)
 {
-    char path[768];
     if (!res_dir || !res_dir[0]) {
         snprintf(note, notelen, "no record (PTX given as text, no record directory)");
         return 1;
     }
-    if (ptx_res_find_record(res_dir, mod->text_hash, r, path, sizeof path)) {
+    if (ptx_res_find_record(res_dir, mod->text_hash, r, path, pathlen)) {
         snprintf(note, notelen, "no record with the PTX's hash %016llx in %s",
                  (unsigned long long)mod->text_hash, res_dir);
         return 1;
@@ -130,11 +129,11 @@ static int text_ptxas(const struct ptx_module *mod, const char *text, size_t len
 /* The text branch of kres_load. */
 static int load_text(const struct gpu_config *c, const struct ptx_module *mod, const char *text,
                      size_t len, const char *res_dir, struct ptx_res *r, uint8_t *src,
-                     char *note, size_t notelen)
+                     char *note, size_t notelen, char *rec, size_t reclen)
 {
     char why[1100], msg[256], got[1500];
     int rc;
-    if (text_record(mod, res_dir, r, why, sizeof why) == 0) {
+    if (text_record(mod, res_dir, r, why, sizeof why, rec, reclen) == 0) {
         *src = KRES_RECORDED;
         snprintf(note, notelen, "%s", why);
         return 0;
@@ -155,12 +154,15 @@ static int load_text(const struct gpu_config *c, const struct ptx_module *mod, c
 
 int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const char *ptx_path,
               const char *text, size_t len, const char *res_dir, struct ptx_res **res,
-              uint8_t *src, char *note, size_t notelen, char *err, size_t errlen)
+              uint8_t *src, char *note, size_t notelen, char *rec, size_t reclen,
+              char *err, size_t errlen)
 {
     char why[512], msg[256];
     struct ptx_res *r;
     int rc;
     *res = NULL;
+    if (reclen)
+        rec[0] = 0;
     *src = KRES_ESTIMATE;
     if (c->regs_source == REGS_ESTIMATE) {
         snprintf(note, notelen, "regs_source = estimate");
@@ -171,10 +173,12 @@ int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const ch
         return -1;
     }
     if (!ptx_path) {
-        if (load_text(c, mod, text, len, res_dir, r, src, note, notelen) == 0)
+        if (load_text(c, mod, text, len, res_dir, r, src, note, notelen, rec, reclen) == 0)
             *res = r;
         else
             free(r);
+        if (*src != KRES_RECORDED && reclen)
+            rec[0] = 0;
         return 0;
     }
     rc = read_record(mod, ptx_path, r, why, sizeof why, err, errlen);
@@ -217,7 +221,8 @@ static uint32_t kres_xform(const struct gpu_config *c, const struct kres *orig,
     int64_t regs;
     if (orig->src == KRES_OVERRIDE || c->regs_source == REGS_ESTIMATE || !path || !r)
         snprintf(why, sizeof why, "%s", orig->src == KRES_OVERRIDE ? "override" : !path ?
-                 "PTX given as text" : r ? "regs_source = estimate" : "out of host memory");
+                 "PTX given as text, without a record" : r ? "regs_source = estimate" :
+                 "out of host memory");
     else {
         int rc = ptx_res_read(path, r, err, sizeof err);
         rk = rc ? NULL : ptx_res_find(r, name);
@@ -244,17 +249,26 @@ static uint32_t kres_xform(const struct gpu_config *c, const struct kres *orig,
     return (uint32_t)regs;
 }
 
-uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+void kres_vtw_path(const char *ptx_path, const char *rec, char *out, size_t outlen)
+{
+    size_t n = rec ? strlen(rec) : 0;
+    if (ptx_path)
+        vtwx_res_path(ptx_path, out, outlen);
+    else if (n > 4 && !strcmp(rec + n - 4, ".res"))
+        snprintf(out, outlen, "%.*s.vtw.res", (int)(n - 4), rec);
+    else if (outlen)
+        out[0] = 0;
+}
+
+uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *path,
                   const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
                   int32_t grow, char *note, size_t notelen)
 {
-    char path[512], name[160], what[64];
+    char name[160], what[64];
     snprintf(name, sizeof name, "%s.%s", kernel, form);
     snprintf(what, sizeof what, "VTW %s form", form);
-    if (ptx_path)
-        vtwx_res_path(ptx_path, path, sizeof path);
-    return kres_xform(c, orig, ptx_path ? path : NULL, name, what, "no record FILE.vtw.res",
-                      ptx_hash, text, grow, note, notelen);
+    return kres_xform(c, orig, path && path[0] ? path : NULL, name, what,
+                      "no record FILE.vtw.res", ptx_hash, text, grow, note, notelen);
 }
 
 uint32_t kres_redir(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,

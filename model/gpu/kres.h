@@ -48,19 +48,27 @@ const char *kres_src_name(unsigned src);
    in res_dir (may be NULL) carrying the text's hash, else ptxas's answer from the cache
    (ptx_res_cache_get: same text, same ptxas version), else ptxas on the text through a
    temporary file, its answer then cached. 0 with *res (caller frees) and *src set, or *res
-   NULL and the reason in note; -1 with err for a malformed record next to a file. */
+   NULL and the reason in note; -1 with err for a malformed record next to a file. rec
+   (reclen bytes): the path of the record found in res_dir for PTX text, "" otherwise. */
 struct ptx_module;
 struct ptx_res;
 int kres_load(const struct gpu_config *c, const struct ptx_module *mod, const char *ptx_path,
               const char *text, size_t len, const char *res_dir, struct ptx_res **res,
-              uint8_t *src, char *note, size_t notelen, char *err, size_t errlen);
+              uint8_t *src, char *note, size_t notelen, char *rec, size_t reclen,
+              char *err, size_t errlen);
+
+/* Where the record of a module's VTW transforms is: FILE.vtw.res next to the PTX file
+   ptx_path; for PTX text (ptx_path NULL) whose counts came from a record FILE.res in the
+   record directory (rec), FILE.vtw.res beside it (a CUDA program's APP.N.vtw.res:
+   tools/cuda_res.sh); else "" (none). */
+void kres_vtw_path(const char *ptx_path, const char *rec, char *out, size_t outlen);
 
 /* VTW: registers per thread of `kernel` transformed into `form` ("hw" | "sw"): the entry
-   KERNEL.FORM of the record FILE.vtw.res next to ptx_path when it was compiled (ptxas on
-   vtwx_ptxas_text) from exactly `text` and the record's ptx_hash is the module's; else the
-   original's count plus `grow` (the liveness estimate's growth); an override stays. Capped at
-   max_regs_per_thread. The note says which and why. */
-uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *ptx_path,
+   KERNEL.FORM of the record `path` (kres_vtw_path; NULL or "": none) when it was compiled
+   (ptxas on vtwx_ptxas_text) from exactly `text` and the record's ptx_hash is the module's;
+   else the original's count plus `grow` (the liveness estimate's growth); an override stays.
+   Capped at max_regs_per_thread. The note says which and why. */
+uint32_t kres_vtw(const struct gpu_config *c, const struct kres *orig, const char *path,
                   const char *kernel, const char *form, uint64_t ptx_hash, const char *text,
                   int32_t grow, char *note, size_t notelen);
 

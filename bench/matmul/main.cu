@@ -1,0 +1,12 @@
+/*
+ * matmul as an ordinary CUDA program: its kernel (kernel.cu) and its host part (host.c, compiled
+ * beside this file as C, unchanged) over the CUDA runtime (bench/cuda_host.cuh): the same inputs,
+ * the same calls in the same order and the same result check as `gpusim run matmul`. Built by
+ * `make cuda-apps` (nvcc -cudart shared) into app; run it with `gpusim exec -- bench/matmul/app
+ * [test|default]`. The kernel: tiled SGEMM, 14 KB shared tiles per CTA (Type-C: shared-memory
+ * limit binds).
+ */
+#include "kernel.cu"
+#include "cuda_host.cuh"
+
+BENCH_PROGRAM(matmul, BENCH_KERNEL(matmul))

@@ -1,0 +1,12 @@
+/*
+ * mergepass as an ordinary CUDA program: its kernel (kernel.cu) and its host part (host.c,
+ * compiled beside this file as C, unchanged) over the CUDA runtime (bench/cuda_host.cuh): the same
+ * inputs, the same calls in the same order and the same result check as `gpusim run mergepass`.
+ * Built by `make cuda-apps` (nvcc -cudart shared) into app; run it with `gpusim exec --
+ * bench/mergepass/app [test|default]`. The kernel: merge-sort pass over skewed natural runs,
+ * binary-search ranks (instruction + cycle divergence).
+ */
+#include "kernel.cu"
+#include "cuda_host.cuh"
+
+BENCH_PROGRAM(mergepass, BENCH_KERNEL(merge_pass))

@@ -1,0 +1,12 @@
+/*
+ * vecadd as an ordinary CUDA program: its kernel (kernel.cu) and its host part (host.c, compiled
+ * beside this file as C, unchanged) over the CUDA runtime (bench/cuda_host.cuh): the same inputs,
+ * the same calls in the same order and the same result check as `gpusim run vecadd`. Built by
+ * `make cuda-apps` (nvcc -cudart shared) into app; run it with `gpusim exec -- bench/vecadd/app
+ * [test|default]`. The kernel: c = a + b; dense and regular, no divergence (Type-S: thread/CTA
+ * limit binds).
+ */
+#include "kernel.cu"
+#include "cuda_host.cuh"
+
+BENCH_PROGRAM(vecadd, BENCH_KERNEL(vecadd))
