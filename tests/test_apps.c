@@ -1,8 +1,8 @@
 /*
  * test_apps.c -- applications as workloads (cli/app.c, docs/apps.md): the applications file's
- * reader and its errors (in process), and gpusim report page --apps on tests/cuda's programs
- * (build/gpusim, as a user runs it): statistics summed over an application's launches, a
- * regrouping not applicable, the second page from the cache, a changed named input run again,
+ * reader and its errors (in process), and gpusim report page --apps on three bench kernels
+ * as CUDA programs and on tests/cuda's (build/gpusim, as a user runs it): statistics summed
+ * over an application's launches, a regrouping not applicable, the second page from the cache, a changed named input run again,
  * and a mechanism that changes a program's output reported as a wrong result unless the
  * applications file ignores the line; gpusim exec --apps FILE --app NAME.
  */
@@ -98,28 +98,31 @@ static char *file(const char *path)
     return s;
 }
 
-/* Two programs under base, vt and a regrouping; the second page from the cache. */
+/* Three bench kernels as CUDA programs (tests/data/apps/bench.apps) under base, vt and a
+   regrouping; the second page from the cache. vecadd's program has gpusim run vecadd's
+   cycles at the test size (test_cuda_bench checks every kernel). */
 static void test_page_apps(void **state)
 {
     char *out, *md, *csv;
     (void)state;
-    assert_int_equal(page("--apps tests/data/apps/small.apps --mechs vt,rg_sort --cache " T_
+    assert_int_equal(page("--apps tests/data/apps/bench.apps --mechs vt,rg_sort --cache " T_
                           "/cache"), 0);
     out = file(T_ "/out");
-    tu_assert_contains(out, "vadd         base           ok              1152 cycles");
-    tu_assert_contains(out, "6 runs (0 from the cache");
+    tu_assert_contains(out, "vecadd       base           ok              1152 cycles");
+    tu_assert_contains(out, "9 runs (0 from the cache");
     md = file(T_ "/page/page.md");
-    tu_assert_contains(md, "2 applications");
-    tu_assert_contains(md, "| vadd | 1152 | vadd(float const*, float const*, float*, int) 100% |");
+    tu_assert_contains(md, "3 applications");
+    tu_assert_contains(md, "| nqueens | applications |");
+    tu_assert_contains(md, "| vecadd | 1152 | vecadd 100% |");      /* extern "C" kernels */
     csv = file(T_ "/page/page.csv");
-    tu_assert_contains(csv, "launch,applications,rg_sort,regrouping,n/a,");
+    tu_assert_contains(csv, "bfs,applications,rg_sort,regrouping,n/a,");
     free(out);
     free(md);
     free(csv);
-    assert_int_equal(page("--apps tests/data/apps/small.apps --mechs vt,rg_sort --cache " T_
+    assert_int_equal(page("--apps tests/data/apps/bench.apps --mechs vt,rg_sort --cache " T_
                           "/cache"), 0);
     out = file(T_ "/out");
-    tu_assert_contains(out, "6 runs (4 from the cache");     /* n/a is not stored: instant */
+    tu_assert_contains(out, "9 runs (6 from the cache");     /* n/a is not stored: instant */
     free(out);
 }
 
