@@ -218,8 +218,8 @@ static void test_exit_before_barrier(void **state)
     assert_int_equal(run_small(ptx, timing, 4, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
                      GS_ERR_KERNEL);
     tu_assert_contains(msg, "deadlock");
-    tu_assert_contains(msg, "warp 1: pc 8 (k.ptx:4 (VTW wrapper)) mask");     /* at nexttbid */
-    tu_assert_contains(msg, "warp 0: pc 17 (k.ptx:13) mask");     /* past bar.sync, waiting */
+    tu_assert_contains(msg, "warp 1: pc 14 (k.ptx:4 (VTW wrapper)) mask");    /* at nexttbid */
+    tu_assert_contains(msg, "warp 0: pc 24 (k.ptx:13) mask");     /* past bar.sync, waiting */
 }
 
 /* Bench kernel `name`'s statistics at the test size with sets; its results must be right. */
