@@ -300,9 +300,10 @@ static void test_one_cycle_unit(void **state)
 /* tests/data/ptx/vtw_order.ptx on `ntb` logical TBs of `nw` warps with work words `work` (one
    per logical warp), on one SM with one CTA slot and one scheduler (every warp contends for
    one issue port and one SFU), vtw = hw plus `sets`: the finishing order as "TB.warp" words
-   into order[] (n of them), the cycles. */
-static uint64_t run_order(unsigned ntb, unsigned nw, const uint32_t *work, const char *const *sets,
-                          int nsets, char (*order)[16])
+   into order[] (n of them), the cycles; the statistics into *out unless it is NULL. */
+static uint64_t run_order_st(unsigned ntb, unsigned nw, const uint32_t *work,
+                             const char *const *sets, int nsets, char (*order)[16],
+                             struct gs_stats *out)
 {
     const char *all[12] = {"num_sms=1", "max_ctas_per_sm=1", "schedulers_per_sm=1", "vtw=hw"};
     char *text = tu_read_file("tests/data/ptx/vtw_order.ptx", NULL);
@@ -332,7 +333,15 @@ static uint64_t run_order(unsigned ntb, unsigned nw, const uint32_t *work, const
     assert_int_equal(got[0], ntb * nw);                  /* every warp of every TB, once */
     for (unsigned i = 0; i < got[0]; i++)
         snprintf(order[i], sizeof order[i], "%u.%u", got[1 + i] / nw, got[1 + i] % nw);
+    if (out)
+        *out = st;
     return st.cycles;
+}
+
+static uint64_t run_order(unsigned ntb, unsigned nw, const uint32_t *work, const char *const *sets,
+                          int nsets, char (*order)[16])
+{
+    return run_order_st(ntb, nw, work, sets, nsets, order, NULL);
 }
 
 /* Where "TB.warp" w finished (0 = first). */
@@ -365,12 +374,18 @@ static void test_pas_effect_diffiter(void **state)
     const char *alg1[] = {"sched_policy=vtw"}, *zero[] = {"sched_policy=vtw", "vtw_keys=zero"};
     char a[6][16], z[6][16];
     (void)state;
-    uint64_t ca = run_order(3, 2, work, alg1, 1, a), cz = run_order(3, 2, work, zero, 2, z);
+    struct gs_stats st;
+    uint64_t ca = run_order_st(3, 2, work, alg1, 1, a, &st), cz = run_order(3, 2, work, zero, 2, z);
     print_order("Algorithm 1", a, 6, ca);
     print_order("zero keys (oldest first)", z, 6, cz);
     assert_true(pos(a, 6, "0.1") < pos(a, 6, "1.0"));
     assert_true(pos(z, 6, "1.0") < pos(z, 6, "0.1"));
     assert_true(ca < cz);
+    /* the statistics of the report's ablation (sm_vtw_count) see it: both DiffIter classes
+       issue, and the class is what sets Algorithm 1's pick apart from the oldest warp */
+    assert_true(st.t.vtw_issue_class[2] > 0 && st.t.vtw_issue_class[0] > 0);
+    assert_true(st.t.vtw_decided_by[0] > 0);
+    assert_true(st.t.vtw_fast_not_oldest > 0 && st.t.vtw_fast_not_oldest <= st.t.vtw_fast_contested);
 }
 
 /* 000 Sec. 4.3.2, slow phase (the last logical TB index handed out): warps with less progress
@@ -386,12 +401,16 @@ static void test_pas_effect_slow_phase(void **state)
     const char *alg1[] = {"sched_policy=vtw"}, *zero[] = {"sched_policy=vtw", "vtw_keys=zero"};
     char a[4][16], z[4][16];
     (void)state;
-    uint64_t ca = run_order(2, 2, work, alg1, 1, a), cz = run_order(2, 2, work, zero, 2, z);
+    struct gs_stats st;
+    uint64_t ca = run_order_st(2, 2, work, alg1, 1, a, &st), cz = run_order(2, 2, work, zero, 2, z);
     print_order("Algorithm 1", a, 4, ca);
     print_order("zero keys (oldest first)", z, 4, cz);
     assert_true(pos(a, 4, "1.1") < pos(a, 4, "1.0"));
     assert_true(pos(z, 4, "1.0") < pos(z, 4, "0.1"));
     assert_true(ca < cz);
+    /* the statistics: slow-phase issues, and picks there that are not the oldest warp's */
+    assert_true(st.t.vtw_issue_class[4] > 0);
+    assert_true(st.t.vtw_slow_not_oldest > 0 && st.t.vtw_slow_not_oldest <= st.t.vtw_slow_contested);
 }
 
 /* 000 Sec. 4.2.2: the three lane policies give the first warp to finish an iteration different

@@ -217,6 +217,8 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
         sm_rec(s, BLKID_ws, k, in, sizeof *in);
         ws_eval(&s->ws_c[k], &s->ws_q[k], in, &out, &s->ws_d[k]);
         s->ws_o[k] = out;
+        if (s->pas_n)
+            sm_vtw_count(s, k, in, &out);
         if (out.issue_v) {
             uint32_t w = out.issue_slot * s->nsched + k;
             if (issue(s, k, w, now))
