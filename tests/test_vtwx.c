@@ -296,9 +296,15 @@ static void test_structure_small(void **state)
                                   "%vtw_nlog;\n\t@%vtw_p exit;\n\tnextidxinblk.u32 %vtw_tid, "
                                   "%vtw_tid;\n\t@%vtw_nd bra $L__pc23;\n\tmov.u32 %vtw_tid_x, "
                                   "%vtw_tid;\n\tmov.u32 %vtw_ctaid_y, 0;\n");
+            /* the launch's shape: the block's test interleaved with the thread index, the
+               grid's after the hoisted instructions */
+            tu_assert_contains(t, "\tmov.u32 %vtw_ntid_z, %ntid.z;\n\tmov.u32 %vtw_tid, %tid.z;\n"
+                                  "\tmov.u32 %vtw_t, %tid.y;\n\tmul.lo.u32 %vtw_ntid_z, "
+                                  "%vtw_ntid_y, %vtw_ntid_z;\n\tmad.lo.u32 %vtw_tid, %vtw_tid, "
+                                  "%vtw_ntid_y, %vtw_t;\n\tmov.u32 %vtw_t, %tid.x;\n\tsetp.ne.u32 "
+                                  "%vtw_nd, %vtw_ntid_z, 1;\n");
             /* a launch that is not 1-D: the decomposition between the prologue and H */
-            tu_assert_contains(t, "\tmul.lo.u32 %vtw_t, %vtw_ntid_y, %vtw_ntid_z;\n\tsetp.ne.u32 "
-                                  "%vtw_nd, %vtw_t, 1;\n\tsetp.ne.u32 %vtw_p, %vtw_nlog, "
+            tu_assert_contains(t, "\tsetp.eq.s32 %p3, %r1, 0;\n\tsetp.ne.u32 %vtw_p, %vtw_nlog, "
                                   "%vtw_nctaid_x;\n\tor.pred %vtw_nd, %vtw_nd, %vtw_p;\n");
             tu_assert_contains(t, "\tbra $L__pc27;\n$L__pc23:\n\trem.u32 %vtw_tid_x, %vtw_tid, "
                                   "%vtw_ntid_x;\n\tdiv.u32 %vtw_t, %vtw_tb, %vtw_nctaid_x;\n"

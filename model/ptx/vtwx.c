@@ -272,26 +272,47 @@ static uint32_t split_1d(struct ptx_insn *o, const int32_t *d, int32_t i)
     return k;
 }
 
-/* The prologue's test of the launch's shape: %vtw_nd = the block (hw, %tid read) or the grid
-   (%ctaid read) is not 1-D -- ntid.y * ntid.z != 1; the logical TBs != the grid's x. */
-static uint32_t shape_test(const struct vx *x, struct ptx_insn *o)
+/* The prologue's test of the grid's shape, after the hoisted instructions (the parameter loads
+   it reads have landed by then): %vtw_nd |= the logical TBs != the grid's x (the body reads
+   %ctaid). The block's test is interleaved with the linear thread index (prologue). */
+static uint32_t grid_test(const struct vx *x, struct ptx_insn *o)
 {
     uint32_t k = 0;
-    int blk = x->r_ntz >= 0, grid = x->r_cta[0] >= 0 || x->r_cta[1] >= 0 || x->r_cta[2] >= 0;
-    if (blk) {
+    if (x->r_cta[0] < 0 && x->r_cta[1] < 0 && x->r_cta[2] < 0)
+        return 0;
+    if (x->r_ntz < 0)
+        return (o[0] = ptx_insn_setp(CMP_NE, PT_U32, x->r_pnd, ptx_opd_reg(x->r_nlog),
+                                     ptx_opd_reg(x->r_g[0]))), 1;
+    o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_p, ptx_opd_reg(x->r_nlog), ptx_opd_reg(x->r_g[0]));
+    o[k++] = ptx_insn_new(OP_OR, PT_PRED, 3, ptx_opd_reg(x->r_pnd), ptx_opd_reg(x->r_pnd),
+                          ptx_opd_reg(x->r_p));
+    return k;
+}
+
+/* hw: %vtw_tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z), and where the body reads %tid the
+   block's test %vtw_nd = ntid.y * ntid.z != 1, the two dependence chains interleaved (a warp
+   issues in order: each dependent instruction waits for its producer). */
+static uint32_t thread_index(const struct vx *x, struct ptx_insn *o)
+{
+    uint32_t k = 0;
+    int blk = x->r_ntz >= 0;
+    o[k++] = mov_sreg(x->r_ntx, SR_NTID, 0);
+    o[k++] = mov_sreg(x->r_nty, SR_NTID, 1);
+    if (blk)
         o[k++] = mov_sreg(x->r_ntz, SR_NTID, 2);
-        o[k++] = op3(OP_MUL, x->r_t, x->r_nty, x->r_ntz);
-        o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_pnd, ptx_opd_reg(x->r_t), ptx_opd_imm(1));
-    }
-    if (grid && blk) {
-        o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_p, ptx_opd_reg(x->r_nlog),
-                               ptx_opd_reg(x->r_g[0]));
-        o[k++] = ptx_insn_new(OP_OR, PT_PRED, 3, ptx_opd_reg(x->r_pnd), ptx_opd_reg(x->r_pnd),
-                              ptx_opd_reg(x->r_p));
-    } else if (grid) {
-        o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_pnd, ptx_opd_reg(x->r_nlog),
-                               ptx_opd_reg(x->r_g[0]));
-    }
+    o[k++] = mov_sreg(x->r_vtid, SR_TID, 2);
+    o[k++] = mov_sreg(x->r_t, SR_TID, 1);
+    if (blk)
+        o[k++] = op3(OP_MUL, x->r_ntz, x->r_nty, x->r_ntz);
+    o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_nty);
+    o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
+    o[k++] = mov_sreg(x->r_t, SR_TID, 0);
+    if (blk)
+        o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_pnd, ptx_opd_reg(x->r_ntz), ptx_opd_imm(1));
+    o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_ntx);
+    o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
+    if (x->r_ntxy >= 0)
+        o[k++] = op3(OP_MUL, x->r_ntxy, x->r_ntx, x->r_nty);
     return k;
 }
 
@@ -311,25 +332,13 @@ static uint32_t prologue(struct vx *x, const struct vtwx_info *info, struct ptx_
                              ptx_opd_addr(-1, info->off_nvirt, PS_PARAM));
     if (x->r_gxy >= 0)
         o[k++] = op3(OP_MUL, x->r_gxy, x->r_g[0], x->r_g[1]);
-    if (x->form == VTWX_HW) {    /* %vtw_tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z) */
-        o[k++] = mov_sreg(x->r_ntx, SR_NTID, 0);
-        o[k++] = mov_sreg(x->r_nty, SR_NTID, 1);
-        o[k++] = mov_sreg(x->r_vtid, SR_TID, 2);
-        o[k++] = mov_sreg(x->r_t, SR_TID, 1);
-        o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_nty);
-        o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
-        o[k++] = mov_sreg(x->r_t, SR_TID, 0);
-        o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_ntx);
-        o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
-        if (x->r_ntxy >= 0)
-            o[k++] = op3(OP_MUL, x->r_ntxy, x->r_ntx, x->r_nty);
-    }
-    if (x->r_pnd >= 0)
-        k += shape_test(x, o + k);
+    if (x->form == VTWX_HW)
+        k += thread_index(x, o + k);
     x->hoist_lo = k;
     for (uint32_t pc = 0; pc < x->n0; pc++)
         if (x->hoist[pc])
             o[k++] = p->insns[pc];
+    k += grid_test(x, o + k);
     if (x->form == VTWX_SW)
         o[k++] = mov_sreg(x->r_tb, SR_CTAID, 0);
     return k;
