@@ -5,7 +5,8 @@
  * Every kernel runs under eight variants: the original kernel under GTO and LRR; the
  * transformed kernel (vtw = hw, SameLane) under GTO and LRR (vGTO, vLRR); the transformed
  * kernel with the progress-aware scheduler under each lane policy (VTW, VTW_SL, VTW_LH); and
- * the pure-software form under GTO (SW). Every run's results are checked against the kernel's
+ * the pure-software form under GTO (SW); and, for the ablation of Algorithm 1, VTW with every
+ * key 0 (VTW0: oldest first). Every run's results are checked against the kernel's
  * C reference; a wrong or failed run is marked in the table and makes the exit status 1.
  * Performance is the GTO run's cycles over the variant's; vInstr is the VTW run's warp
  * instructions over the GTO run's; stall cycles are scheduler cycles without an issue.
@@ -17,7 +18,7 @@
 #include "gpu/cta.h"
 #include "sm/iss.h"
 
-enum { V_GTO, V_LRR, V_VGTO, V_VLRR, V_VTW, V_VTW_SL, V_VTW_LH, V_SW, V_COUNT };
+enum { V_GTO, V_LRR, V_VGTO, V_VLRR, V_VTW, V_VTW_SL, V_VTW_LH, V_SW, V_VTW0, V_COUNT };
 
 static const struct rep_var vars[V_COUNT] = {
     {"GTO", "original kernel, GTO", {"sched_policy=gto"}, NULL, 0},
@@ -32,6 +33,9 @@ static const struct rep_var vars[V_COUNT] = {
      {"vtw=hw", "sched_policy=vtw", "vtw_lane=lowest"}, NULL, 0},
     {"SW", "software form (vtw = sw: next TB = logical + NumVirtualTBs), GTO",
      {"vtw=sw", "sched_policy=gto"}, NULL, 0},
+    {"VTW0", "as VTW with every key of the progress-aware scheduler 0 (oldest ready warp first; "
+     "the ablation, not a variant of the paper)",
+     {"vtw=hw", "sched_policy=vtw", "vtw_lane=same", "vtw_keys=zero"}, NULL, 0},
 };
 
 /* The paper's four sets (Table 1) are the first four bench categories; a kernel listed in
@@ -116,7 +120,7 @@ static void t4_row(FILE *f, const struct rep *r, unsigned k)
     const struct result *g = rep_res(r, k, V_GTO);
     fprintf(f, "| %s | %llu%s |", r->all[k]->name, (unsigned long long)g->st.cycles,
             rep_mark(g));
-    for (unsigned v = V_LRR; v < V_COUNT; v++)
+    for (unsigned v = V_LRR; v <= V_SW; v++)
         fprintf(f, " %.2f%s |", perf(r, k, v), rep_mark(rep_res(r, k, v)));
     fprintf(f, " %.2f | %.2f |\n", vinstr(r, k, V_VTW), vinstr(r, k, V_SW));
 }
@@ -134,7 +138,7 @@ static void t4_gmean(FILE *f, const struct rep *r, int s)
 {
     char lb[16];
     fprintf(f, "| **%s** (%u) | |", gm_label(s, lb, sizeof lb), set_size(r, s));
-    for (unsigned v = V_LRR; v < V_COUNT; v++)
+    for (unsigned v = V_LRR; v <= V_SW; v++)
         fprintf(f, " **%.2f** |", gmean(r, s, perf, v));
     fprintf(f, " **%.2f** | **%.2f** |\n", gmean(r, s, vinstr, V_VTW), gmean(r, s, vinstr, V_SW));
     if (s == NSETS - 1)
@@ -284,6 +288,67 @@ static void findings(FILE *f, const struct rep *r)
 }
 
 
+/* ------------------------------------------------------------------ the ablation */
+
+/* Share (%) of the VTW run's issues in element c of counter `a` (n elements). */
+static double share(const uint64_t *a, unsigned n, unsigned c)
+{
+    uint64_t all = 0;
+    for (unsigned i = 0; i < n; i++)
+        all += a[i];
+    return 100.0 * rep_ratio(a[c], all);
+}
+
+static void ablation_row(FILE *f, const struct rep *r, unsigned k)
+{
+    const struct gs_timing *t = &st(r, k, V_VTW)->t;
+    const uint64_t *c = t->vtw_issue_class, *d = t->vtw_decided_by;
+    uint64_t cont = t->vtw_fast_contested + t->vtw_slow_contested;
+    fprintf(f, "| %s | %.2f | %.2f | %.2f | %.3f | %.3f | %.0f | %.0f | %.0f | %.0f/%.0f/%.0f | "
+            "%.0f | %.0f/%.0f/%.0f/%.0f/%.0f |\n", r->all[k]->name, perf(r, k, V_VTW),
+            perf(r, k, V_VTW0), perf(r, k, V_VGTO),
+            rep_ratio(st(r, k, V_VTW0)->cycles, st(r, k, V_VTW)->cycles),
+            rep_ratio(st(r, k, V_VGTO)->cycles, st(r, k, V_VTW)->cycles),
+            100.0 - share(d, GS_VTW_DECIDE, 4),
+            100.0 * rep_ratio(t->vtw_fast_not_gto + t->vtw_slow_not_gto, cont),
+            100.0 * rep_ratio(t->vtw_fast_not_oldest + t->vtw_slow_not_oldest, cont),
+            share(d, 4, 0), share(d, 4, 1), share(d, 4, 2),
+            100.0 * rep_ratio(t->vtw_slow_contested, cont),
+            share(c, GS_VTW_CLASSES, 3), share(c, GS_VTW_CLASSES, 2), share(c, GS_VTW_CLASSES, 1),
+            share(c, GS_VTW_CLASSES, 0), share(c, GS_VTW_CLASSES, 4));
+}
+
+/* What Algorithm 1 adds: the VTW run against the same hardware form with every key 0 (VTW0)
+   and against GTO (vGTO), per kernel, with the VTW run's scheduler statistics. */
+static void ablation(FILE *f, const struct rep *r)
+{
+    fprintf(f, "\n## Algorithm 1's share (ablation)\n\nThe progress-aware scheduler's keys "
+            "(VTW) against the same hardware form with every key 0 (VTW0: `vtw_keys = zero`, the "
+            "oldest ready warp issues) and against GTO (vGTO), each over the original's GTO "
+            "cycles; VTW0/VTW and vGTO/VTW: what Algorithm 1 gains over each (> 1: it is "
+            "faster). From the VTW run's statistics (model/gpu/stats_list.h, `vtw_*`): "
+            "*contested*, the issues with more than one ready warp on the scheduler (%% of "
+            "issues); *not GTO*, "
+            "*not oldest*: of those, the picks that GTO (the warp issued last, if ready, else the "
+            "oldest) or oldest-first (VTW0) would not have made; *by class/TB/warp*: of those, "
+            "the picks that differ from the oldest ready warp by the key's class, by the TB rank "
+            "in the same class, by the warp rank in the same TB (%%; they add up to *not "
+            "oldest*); *slow*: the slow phase's share of the contested picks; *classes*: issues "
+            "by Algorithm 1 class -- Barrier / DiffIter lower / SameIter / DiffIter higher / slow "
+            "phase (%%).\n\n"
+            "| kernel | VTW | VTW0 | vGTO | VTW0/VTW | vGTO/VTW | contested | not GTO | "
+            "not oldest | by class/TB/warp | slow | classes B/DL/S/DH/slow |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (unsigned k = 0; k < r->n; k++)
+        ablation_row(f, r, k);
+    double vtw = gmean(r, NSETS, perf, V_VTW), v0 = gmean(r, NSETS, perf, V_VTW0),
+           vg = gmean(r, NSETS, perf, V_VGTO);
+    fprintf(f, "| **GMEAN** | **%.2f** | **%.2f** | **%.2f** | **%.3f** | **%.3f** | | | | | | |\n\n"
+            "Algorithm 1 over zero keys: **%.3f**; over vGTO: **%.3f** (the paper: VTW over vGTO "
+            "1.08).\n", vtw, v0, vg, v0 > 0 ? vtw / v0 : 0, vg > 0 ? vtw / vg : 0,
+            v0 > 0 ? vtw / v0 : 0, vg > 0 ? vtw / vg : 0);
+}
+
 static void header(FILE *f, const struct rep *r)
 {
     const struct opts *o = r->o;
@@ -317,6 +382,7 @@ static void body(FILE *f, const struct rep *r)
     stall_kinds(f, r);
     table7(f, r, nsms);
     findings(f, r);
+    ablation(f, r);
 }
 
 static void rows(FILE *f, const struct rep *r)
@@ -325,7 +391,11 @@ static void rows(FILE *f, const struct rep *r)
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
         fprintf(f, ",sched_%s", iss_class_names[c]);
     fprintf(f, ",regs_per_thread,occupancy,regs_original,occupancy_original,vtw_virtual_tbs,"
-            "ctas\n");
+            "ctas,vtw_issue_diffiter_high,vtw_issue_sameiter,vtw_issue_diffiter_low,"
+            "vtw_issue_barrier,vtw_issue_slow,vtw_decided_class,vtw_decided_tb_rank,"
+            "vtw_decided_warp_rank,vtw_decided_oldest,vtw_decided_alone,vtw_fast_contested,"
+            "vtw_fast_not_gto,vtw_fast_not_oldest,vtw_slow_contested,vtw_slow_not_gto,"
+            "vtw_slow_not_oldest\n");
     for (unsigned k = 0; k < r->n; k++)
         for (unsigned v = 0; v < V_COUNT; v++) {
             const struct gs_stats *s = st(r, k, v);
@@ -335,9 +405,20 @@ static void rows(FILE *f, const struct rep *r)
                     (unsigned long long)rep_stall_cycles(s));
             for (unsigned c = 0; c < GS_STALL_KINDS; c++)
                 fprintf(f, ",%llu", (unsigned long long)s->t.sched_cycles[c]);
-            fprintf(f, ",%u,%u,%u,%u,%u,%llu\n", s->regs_per_thread, s->occupancy,
+            fprintf(f, ",%u,%u,%u,%u,%u,%llu", s->regs_per_thread, s->occupancy,
                     s->regs_original, s->occupancy_original, s->vtw_ctas,
                     (unsigned long long)s->ctas);
+            for (unsigned c = 0; c < GS_VTW_CLASSES; c++)
+                fprintf(f, ",%llu", (unsigned long long)s->t.vtw_issue_class[c]);
+            for (unsigned c = 0; c < GS_VTW_DECIDE; c++)
+                fprintf(f, ",%llu", (unsigned long long)s->t.vtw_decided_by[c]);
+            fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu\n",
+                    (unsigned long long)s->t.vtw_fast_contested,
+                    (unsigned long long)s->t.vtw_fast_not_gto,
+                    (unsigned long long)s->t.vtw_fast_not_oldest,
+                    (unsigned long long)s->t.vtw_slow_contested,
+                    (unsigned long long)s->t.vtw_slow_not_gto,
+                    (unsigned long long)s->t.vtw_slow_not_oldest);
         }
 }
 

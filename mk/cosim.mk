@@ -54,9 +54,15 @@ COSIM_SC_CYCLES   ?= 5000
 # blocks are recorded on one SM (COSIM_REC_SET_<blk> below), where the test-size grids of
 # invmap (12 TBs on 5 virtual), stereo (9 on 5) and bfs (8 on 5 per launch) run more than one
 # iteration per virtual TB; reduce, nqueens and most others fit in one.
-COSIM_KERNELS_ntb      ?= invmap stereo bfs
-COSIM_KERNELS_pas      ?= $(COSIM_KERNELS_ntb)
-COSIM_TEST_KERNEL_ntb  ?= invmap
+# A kernel may carry a variant, KERNEL.VARIANT: recorded with COSIM_REC_VAR_<VARIANT> too. ntb
+# is recorded under each lane policy (000 Sec. 4.2.2: SameLane, the configuration's, and
+# SlowestLane / LowestToHighestLane), replayed into the unit built for that policy
+# (tb/ntb_top.sv u0, u6, u7); make test replays invmap under all three.
+COSIM_REC_VAR_slowest  := --set vtw_lane=slowest
+COSIM_REC_VAR_lowest   := --set vtw_lane=lowest
+COSIM_KERNELS_ntb      ?= $(foreach k,invmap stereo bfs,$(k) $(k).slowest $(k).lowest)
+COSIM_KERNELS_pas      ?= invmap stereo bfs
+COSIM_TEST_KERNEL_ntb  ?= invmap invmap.slowest invmap.lowest
 COSIM_TEST_KERNEL_pas  ?= invmap
 # VT's controller: recorded on one SM under vt = on, where the test size's grids of these
 # Type-S kernels exceed the scheduling limit and CTAs swap (conv2d: 49 swaps)
@@ -163,11 +169,15 @@ COSIM_REC_SET_ntb := --set vtw=hw --set sched_policy=vtw --set num_sms=1
 COSIM_REC_SET_pas := $(COSIM_REC_SET_ntb)
 COSIM_REC_SET_vtc := --set vt=on --set num_sms=1
 COSIM_REC_SET_wst := --set dws=aggress
+# KERNEL[.VARIANT].BLK.rec: the kernel, its variant's settings (COSIM_REC_VAR_<VARIANT>), the
+# block's (COSIM_REC_SET_<BLK>).
+COSIM_RW = $(subst ., ,$(1))
 $(COSIM)/%.rec: $(BUILD)/gpusim
 	@mkdir -p $(dir $@)
-	$(BUILD)/gpusim run $(basename $*) --size test --config configs/$(COSIM_CONFIG).cfg \
-	  $(COSIM_REC_SET_$(patsubst .%,%,$(suffix $*))) \
-	  --record $(patsubst .%,%,$(suffix $*))=$@ > $@.log 2>&1 || { cat $@.log; exit 1; }
+	$(BUILD)/gpusim run $(firstword $(call COSIM_RW,$*)) --size test \
+	  --config configs/$(COSIM_CONFIG).cfg $(COSIM_REC_SET_$(lastword $(call COSIM_RW,$*))) \
+	  $(foreach v,$(filter-out $(firstword $(call COSIM_RW,$*)) $(lastword $(call COSIM_RW,$*)),$(call COSIM_RW,$*)),$(COSIM_REC_VAR_$(v))) \
+	  --record $(lastword $(call COSIM_RW,$*))=$@ > $@.log 2>&1 || { cat $@.log; exit 1; }
 
 # ---------------------------------------------------------------- lint
 # Verilator -Wall (cosim-test, cosim, cosim-lint) and a Yosys read + elaboration (cosim,
@@ -182,7 +192,8 @@ COSIM_VFLAGS_sb := --coverage-max-width 512
 # uses 2 warps, depth 4, chunk 2, pop / fill timers and the DWS ports (the same code, smaller)
 COSIM_YOSYS_PARAMS_simt := -chparam P_NWARPS 2 -chparam P_DEPTH 4 -chparam P_CHUNK 2 \
   -chparam P_POP_CYCLES 1 -chparam P_FILL_CYCLES 1 -chparam P_DWS 1
-# pas: the injected bug (ties to the higher context) shows within a few cycles; the -O0 bug
+# pas: the injected bug (SameIter and higher-iteration DiffIter classes swapped) shows within
+# a few cycles; the -O0 bug
 # model of its quadratic rank logic (130 contexts in u1) runs a few hundred cycles a second
 COSIM_BUG_ARGS_pas := --cycles 2000 --seed $(COSIM_SEED)
 COSIM_LINT = $(call COSIM_VLINT,$(1)) && $(call COSIM_YLINT,$(1))
@@ -216,7 +227,7 @@ define COSIM_TEST_CHECKS
 "$(1) build" "$(MAKE) --no-print-directory -s $(COSIM)/$(1)/cov/$(1)_cosim $(COSIM)/$(1)/bug/$(1)_cosim && echo '$(1): coverage and injected-bug harnesses built'" \
 "$(1) lint" "$(call COSIM_VLINT,$(1)) && echo '$(1): verilator --lint-only -Wall clean'" \
 "$(1) random $(COSIM_TEST_CYCLES)" "$(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --cycles $(COSIM_TEST_CYCLES) --seed $(COSIM_SEED) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).random.dat" \
-$(if $(filter $(1),$(COSIM_REC_BLOCKS)),"$(1) replay $(call COSIM_TK,$(1))" "$(MAKE) --no-print-directory -s $(COSIM)/$(call COSIM_TK,$(1)).$(1).rec && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg --replay $(COSIM)/$(call COSIM_TK,$(1)).$(1).rec --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
+$(if $(filter $(1),$(COSIM_REC_BLOCKS)),"$(1) replay $(call COSIM_TK,$(1))" "$(MAKE) --no-print-directory -s $(foreach k,$(call COSIM_TK,$(1)),$(COSIM)/$(k).$(1).rec) && $(COSIM)/$(1)/cov/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(foreach k,$(call COSIM_TK,$(1)),--replay $(COSIM)/$(k).$(1).rec) --vcd $(COSIM_T)/$(1).vcd --cov $(COSIM_T)/$(1).replay.dat") \
 "$(1) injected bug is caught" "sh tools/cosim_expect_mismatch.sh $(COSIM)/$(1)/bug/$(1)_cosim --config configs/$(COSIM_CONFIG).cfg $(COSIM_BUG_ARGS_$(1)) --vcd $(COSIM_T)/$(1).bug.vcd" \
 "$(1) coverage" "verilator_coverage --write $(COSIM_T)/$(1).dat $(COSIM_T)/$(1).random.dat $(if $(filter $(1),$(COSIM_REC_BLOCKS)),$(COSIM_T)/$(1).replay.dat) && sh tools/cosim_cov.sh $(1) rtl/$(1).sv $(COSIM_T)/$(1).dat"
 endef

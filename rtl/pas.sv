@@ -26,8 +26,11 @@
 // cta_nw - nnext, class 1 ~prog, class 0 255 - nnext, slow prog; warps: class 3
 // {at_bar, insns}, class 1 ~insns, otherwise insns.
 //
-// `define INJECT_BUG: warps with equal sort values go to the higher context instead of the
-// lower one (the co-simulation's self-test must see a mismatch).
+// `define INJECT_BUG breaks a rule of Algorithm 1 (000 Sec. 4.3.2; issue 38): the key's class
+// of SameIter warps and of DiffIter warps at the higher iteration are swapped, so the latter
+// (lines 24-30, the last) go before the former (lines 17-23) -- the co-simulation's self-test
+// must see a mismatch. (It replaced a tie-break bug, higher context first, which no rule of
+// the document states.)
 module pas #(
     parameter int P_NCTX   = -1,
     parameter int P_NCTAS  = -1,
@@ -190,13 +193,15 @@ module pas #(
             r = '0;
             for (int y = 0; y < NCTX; y++)
                 r = r + 9'(vld[y] && ctx_cta[8*y +: 8] == ctx_cta[8*x +: 8] && wcls[y] == wcls[x]
-`ifdef INJECT_BUG
-                           && (wv[y] < wv[x] || (wv[y] == wv[x] && y > x)));
-`else
                            && (wv[y] < wv[x] || (wv[y] == wv[x] && y < x)));
-`endif
+`ifdef INJECT_BUG
+            key[16*x +: 16] = vld[x] ? {wcls[x] == 3'(SLOW) ? 2'd0
+                                        : wcls[x][1] ? wcls[x][1:0] : {1'b0, ~wcls[x][0]},
+                                        6'd63 - trank[x], 8'd255 - r[7:0]} : 16'd0;
+`else
             key[16*x +: 16] = vld[x] ? {wcls[x] == 3'(SLOW) ? 2'd0 : wcls[x][1:0],
                                         6'd63 - trank[x], 8'd255 - r[7:0]} : 16'd0;
+`endif
             ahead[x] = vld[x] && iter_d[32*x +: 32] != tlow[x];
         end
     end

@@ -3,9 +3,10 @@
  * libgpusim.a, the code the GPU model runs) against rtl/ntb.sv, Verilated through
  * tb/ntb_top.sv.
  *
- * The top holds six units driven by the same inputs: u0 is the configuration's, u1..u5 cover
- * every lane policy at latency 1 and at latency 2 and 3 (tb/ntb_top.sv), all with the
- * configuration's TB slots and contexts.  Every cycle, for every instance: gtake and the four
+ * The top holds eight units driven by the same inputs: u0 is the configuration's, u1..u5 cover
+ * every lane policy at latency 1 and at latency 2 and 3, u6 and u7 are the configuration's
+ * unit under the two other lane policies (tb/ntb_top.sv), all with the configuration's TB
+ * slots and contexts.  Every cycle, for every instance: gtake and the four
  * replies after the combinational settle, then after the clock edge every register of struct
  * ntb_regs the RTL holds for its configuration -- map and cnt of each TB slot < nctas; lh and
  * lw (lane != same), order (slowest); the pipe's lat - 1 stages and head (the C head must stay
@@ -20,8 +21,9 @@
  * which is what the C lw holds there), at most one request per warp per cycle on random ports;
  * gnext grows by the takes of the previous cycle plus other SMs' takes, now and then near the
  * 32-bit wrap; prog: all equal, a few values (ties for SlowestLane) or any value.
- * Recordings (`gpusim run KERNEL --set vtw=hw --record ntb=FILE`: SM 0's unit) drive all six
- * instances; u0 must match the recording's cfg.
+ * Recordings (`gpusim run KERNEL --set vtw=hw --record ntb=FILE`: SM 0's unit) drive all eight
+ * instances; the recording's cfg must be u0's, u6's or u7's -- mk/cosim.mk records each kernel
+ * under every lane policy (--set vtw_lane=...), so that each policy's unit sees a real kernel.
  * Usage: see cosim.h (--help).
  */
 #include <algorithm>
@@ -65,7 +67,7 @@ enum { R_MAP, R_CNT, R_LH, R_LW, R_ORDER, R_PIPE, R_HEAD };
                 } }}
 
 const RtlInst kRtl[] = {NTB_INST(0), NTB_INST(1), NTB_INST(2), NTB_INST(3), NTB_INST(4),
-                        NTB_INST(5)};
+                        NTB_INST(5), NTB_INST(6), NTB_INST(7)};
 constexpr unsigned kInst = sizeof kRtl / sizeof kRtl[0];
 constexpr unsigned kRep = 90;      /* bits of one reply in the RTL's pipe */
 
@@ -121,8 +123,9 @@ public:
     }
     cosim::Dut<Vdut> &dut() { return dut_; }
 
-    /* A recording's cfg (SM 0's unit under vtw = hw) must be the one u0 was built for; the
-       other instances take the recorded inputs as they are. */
+    /* A recording's cfg (SM 0's unit under vtw = hw) must be one an instance was built for:
+       u0 (the configuration's lane policy), u6 or u7 (its unit under the other two: a
+       recording made with --set vtw_lane=...); every instance takes the recorded inputs. */
     void configure(const void *cfg, uint32_t size)
     {
         ntb_cfg c;
@@ -133,12 +136,16 @@ public:
                                " bytes, sizeof(struct ntb_cfg) is " + std::to_string(sizeof c));
         std::memcpy(&c, cfg, sizeof c);
         check_cfg(c, "the recording's cfg");
-        const ntb_cfg &u0 = inst_[0].cfg;
-        if (c.nctas != u0.nctas || c.nctx != u0.nctx || c.lane != u0.lane || c.lat != u0.lat)
-            throw cosim::Error("the recording's ntb cfg is " + cfg_text(c) + ", the RTL (u0) "
-                               "was built for " + cfg_text(u0) +
-                               " (record and build with the same configuration)");
-        inst_[0].cfg = c;
+        for (unsigned k : {0u, 6u, 7u}) {
+            const ntb_cfg &u = inst_[k].cfg;
+            if (c.nctas == u.nctas && c.nctx == u.nctx && c.lane == u.lane && c.lat == u.lat) {
+                inst_[k].cfg = c;
+                return;
+            }
+        }
+        throw cosim::Error("the recording's ntb cfg is " + cfg_text(c) + ", the RTL (u0, u6, u7) "
+                           "was built for " + cfg_text(inst_[0].cfg) + " under every lane policy"
+                           " (record and build with the same configuration)");
     }
 
     void reset()

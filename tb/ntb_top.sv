@@ -1,9 +1,12 @@
 // ntb_top.sv -- co-simulation top of rtl/ntb.sv (tb only, not synthesised): the configuration's
 // unit (u0, parameters from gpusim_params.vh) beside variants that cover every lane policy at
 // latency 1 (replies combinational) and at latency > 1 (a one-stage and a two-stage ring):
-// u1 slowest/1, u2 lowest/3, u3 slowest/2, u4 same/1, u5 lowest/1; all hold the
-// configuration's TB slots and contexts and are driven by the same inputs.  tb/ntb_cosim.cpp
-// holds the same list as C cfgs and checks it against the parameters Verilator elaborated.
+// u1 slowest/1, u2 lowest/3, u3 slowest/2, u4 same/1, u5 lowest/1; and the configuration's
+// unit under the two other lane policies, u6 slowest and u7 lowest at the configuration's
+// latency (a recording made with --set vtw_lane=slowest or lowest is that unit's: issue 38);
+// all hold the configuration's TB slots and contexts and are driven by the same inputs.
+// tb/ntb_cosim.cpp holds the same list as C cfgs and checks it against the parameters that
+// were elaborated.
 // Outputs: instance k's field at [k*W +: W].
 module ntb_top (
     input  logic               clk,
@@ -22,13 +25,13 @@ module ntb_top (
     input  logic [5:0]         nfull,
     input  logic [31:0]        gnext,
     input  logic [256*32-1:0]  prog,
-    output logic [6*3-1:0]       gtake,
-    output logic [6*4-1:0]       rep_v,
-    output logic [6*32-1:0]      rep_ctx,
-    output logic [6*64-1:0]      rep_reg,
-    output logic [6*128-1:0]     rep_mask,
-    output logic [6*128-1:0]     rep_val,
-    output logic [6*4-1:0]       rep_addlane
+    output logic [8*3-1:0]       gtake,
+    output logic [8*4-1:0]       rep_v,
+    output logic [8*32-1:0]      rep_ctx,
+    output logic [8*64-1:0]      rep_reg,
+    output logic [8*128-1:0]     rep_mask,
+    output logic [8*128-1:0]     rep_val,
+    output logic [8*4-1:0]       rep_addlane
 );
     ntb u0 (.clk, .rst, .req_v, .req_op, .req_cta, .req_ctx, .req_warp, .req_reg,
         .req_mask, .launch_v, .launch_cta, .launch_base, .nw, .nfull, .gnext, .prog,
@@ -60,4 +63,14 @@ module ntb_top (
         .gtake(gtake[15 +: 3]), .rep_v(rep_v[20 +: 4]), .rep_ctx(rep_ctx[160 +: 32]),
         .rep_reg(rep_reg[320 +: 64]), .rep_mask(rep_mask[640 +: 128]),
         .rep_val(rep_val[640 +: 128]), .rep_addlane(rep_addlane[20 +: 4]));
+    ntb #(.P_LANE(1)) u6 (.clk, .rst, .req_v, .req_op, .req_cta, .req_ctx, .req_warp, .req_reg,
+        .req_mask, .launch_v, .launch_cta, .launch_base, .nw, .nfull, .gnext, .prog,
+        .gtake(gtake[18 +: 3]), .rep_v(rep_v[24 +: 4]), .rep_ctx(rep_ctx[192 +: 32]),
+        .rep_reg(rep_reg[384 +: 64]), .rep_mask(rep_mask[768 +: 128]),
+        .rep_val(rep_val[768 +: 128]), .rep_addlane(rep_addlane[24 +: 4]));
+    ntb #(.P_LANE(2)) u7 (.clk, .rst, .req_v, .req_op, .req_cta, .req_ctx, .req_warp, .req_reg,
+        .req_mask, .launch_v, .launch_cta, .launch_base, .nw, .nfull, .gnext, .prog,
+        .gtake(gtake[21 +: 3]), .rep_v(rep_v[28 +: 4]), .rep_ctx(rep_ctx[224 +: 32]),
+        .rep_reg(rep_reg[448 +: 64]), .rep_mask(rep_mask[896 +: 128]),
+        .rep_val(rep_val[896 +: 128]), .rep_addlane(rep_addlane[28 +: 4]));
 endmodule

@@ -54,6 +54,10 @@ static inline void expect_same_prog(const struct ptx_prog *a, const struct ptx_p
         fail_msg("%s: %u instructions, %u after the round trip", tag, a->ninsns, b->ninsns);
     for (uint32_t pc = 0; pc < a->ninsns; pc++) {
         const char *d = insn_diff(&a->insns[pc], &b->insns[pc]);
+        const char *pa = ptx_pragma(a->mod, a->insns[pc].pragma);
+        const char *pb = ptx_pragma(b->mod, b->insns[pc].pragma);
+        if (!d && (!pa != !pb || (pa && strcmp(pa, pb))))
+            d = "the .pragma before it";
         if (d) {
             ptx_insn_format(a, pc, x, sizeof x);
             ptx_insn_format(b, pc, y, sizeof y);

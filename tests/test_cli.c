@@ -679,9 +679,9 @@ static void old_notes(const char *md, const char *mark)
    shared memory and barriers, and sloop's divergent loop exits. */
 #define VTW_KERNELS "vecadd,reduce,sloop"
 
-/* gpusim report vtw: argument errors; at the test size all 8 variants' runs correct (224 on
-   the suite), the tables and the kept notes in the Markdown, one CSV row per run, the same
-   bytes with 1 and 2 jobs. */
+/* gpusim report vtw: argument errors; at the test size all 9 variants' runs correct (252 on
+   the suite), the tables (the ablation of Algorithm 1 too) and the kept notes in the
+   Markdown, one CSV row per run, the same bytes with 1 and 2 jobs. */
 static void test_report_vtw(void **state)
 {
     const char *md = BUILD_DIR "/tests/vtw.md";
@@ -697,7 +697,7 @@ static void test_report_vtw(void **state)
     old_notes(md, "<!-- notes below: kept by make report-vtw -->");
     snprintf(cmd, sizeof cmd, GPUSIM " report vtw --size test --jobs 2%s --markdown " BUILD_DIR
              "/tests/vtw.md --csv " BUILD_DIR "/tests/vtw.csv", kernels_opt(VTW_KERNELS));
-    snprintf(want, sizeof want, "%u runs, %u correct, 0 failed", 8 * nk, 8 * nk);
+    snprintf(want, sizeof want, "%u runs, %u correct, 0 failed", 9 * nk, 9 * nk);
     expect(cmd, 0, want);
     text = tu_read_file(md, NULL);
     assert_non_null(text);
@@ -705,10 +705,11 @@ static void test_report_vtw(void **state)
     tu_assert_contains(text, want);
     tu_assert_contains(text, "## Stall cycles (Table 6 form)");
     tu_assert_contains(text, "## Registers and residency (Table 7 form)");
+    tu_assert_contains(text, "## Algorithm 1's share (ablation)");
     tu_assert_contains(text, "<!-- notes below: kept by make report-vtw -->\n## By hand\n");
     assert_null(strstr(text, "old\n"));
     free(text);
-    snprintf(want, sizeof want, "test $(wc -l < " BUILD_DIR "/tests/vtw.csv) -eq %u", 8 * nk + 1);
+    snprintf(want, sizeof want, "test $(wc -l < " BUILD_DIR "/tests/vtw.csv) -eq %u", 9 * nk + 1);
     expect(want, 0, NULL);
     snprintf(cmd, sizeof cmd, "cp " BUILD_DIR "/tests/vtw.md " BUILD_DIR "/tests/vtw2.md && "
              GPUSIM " report vtw --size test --jobs 1%s --markdown " BUILD_DIR "/tests/vtw2.md "

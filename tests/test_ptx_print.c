@@ -4,16 +4,21 @@
  * Round trip on every kernel of bench/ and of tests/data/ptx that parses and links: print,
  * parse the text, link it, and compare with the first link instruction by instruction (every
  * field of struct ptx_insn but the source line; operands by kind and value), register types,
- * parameter layout, shared/local/param-scratch sizes and the register estimate.  Where ptxas
- * is installed, `ptxas -arch=sm_75` must accept every printed text (skipped with a message
- * where it is not).  Then the printed forms of folded addresses on a small module, and bad
- * input.
+ * parameter layout, shared/local/param-scratch sizes and the register estimate, and the
+ * .pragma before each instruction.  Every directive of the input that ptxas reads (.target
+ * and its options, .pragma at every level, the performance directives) is in the printed text
+ * (test_directives_kept: everywhere).  Where ptxas is installed, `ptxas -arch=sm_75` must
+ * accept every printed text and give every printed bench kernel the registers of its
+ * kernel.res (test_ptxas_registers_printed: issue 38, matmul printed without its "nounroll"
+ * pragmas took 55 registers for 27); both skipped with a message where it is not.  Then the
+ * printed forms of folded addresses on a small module, and bad input.
  */
 #include <glob.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "ptx_cmp.h"
+#include "ptx/ptx_res.h"
 
 #define VAR_BASE 0x200000000ull        /* where .global/.const variables are placed */
 #define OUT_DIR  BUILD_DIR "/tests/ptx_print"
@@ -174,6 +179,138 @@ static void test_printed_forms(void **state)
     ptx_module_free(&m);
 }
 
+/* ------------------------------------------------------------------ directives */
+
+/* The directives ptxas reads that a printed kernel must keep, by name. */
+static const char *const kept_dirs[] = {".version", ".target", ".address_size", ".pragma",
+    ".maxntid", ".reqntid", ".minnctapersm", ".maxnreg", ".maxnctapersm", ".maxclusterrank",
+    ".reqnctapercluster", ".explicitcluster"};
+
+/* One directive statement from s (at a kept directive's name) in the printer's spelling:
+   spaces collapsed, no ';', thread and cluster shapes of three numbers, no debug target. */
+static void norm_dir(const char *s, size_t n, char *out, size_t cap)
+{
+    size_t k = 0;
+    int sp = 0, commas = 0, dims = !strncmp(s, ".maxntid", 8) || !strncmp(s, ".reqntid", 8)
+                                   || !strncmp(s, ".reqnctapercluster", 18);
+    for (size_t i = 0; i < n && s[i] != ';' && k + 8 < cap; i++) {
+        if (s[i] == ' ' || s[i] == '\t') {
+            sp = k > 0;
+            continue;
+        }
+        if (sp && s[i] != ',')
+            out[k++] = ' ';
+        sp = 0;
+        commas += s[i] == ',';
+        out[k++] = s[i];
+    }
+    out[k] = 0;
+    char *dbg = strstr(out, ", debug");
+    if (!strncmp(out, ".target", 7) && dbg)
+        memmove(dbg, dbg + 7, strlen(dbg + 7) + 1);
+    for (; dims && commas < 2; commas++)
+        strcat(out, ", 1");
+}
+
+/* The kept directives of a PTX text, normalised, one per line into out (comments skipped). */
+static void kept_directives(const char *t, char *out, size_t cap)
+{
+    size_t k = 0;
+    out[0] = 0;
+    for (const char *p = t; *p;) {
+        if (p[0] == '/' && p[1] == '/') {
+            p += strcspn(p, "\n");
+            continue;
+        }
+        if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            p = e ? e + 2 : p + strlen(p);
+            continue;
+        }
+        int at = *p == '.' && (p == t || strchr(" \t\n;{}", p[-1]));
+        for (size_t d = 0; at && d < sizeof kept_dirs / sizeof *kept_dirs; d++) {
+            size_t dl = strlen(kept_dirs[d]);
+            if (strncmp(p, kept_dirs[d], dl) || !strchr(" \t\n;", p[dl]))
+                continue;
+            size_t n = strcspn(p, "\n"), m = strcspn(p, ";");
+            char one[512];
+            norm_dir(p, m < n ? m : n, one, sizeof one);
+            k += (size_t)snprintf(out + k, k < cap ? cap - k : 0, "%s\n", one);
+            break;
+        }
+        p++;
+    }
+    assert_true(k < cap);
+}
+
+/* Every directive line of `in` occurs in `printed` at least as often; .maxntid beside .reqntid
+   excepted (ptxas: "Conflicting directives"; the printer keeps .reqntid, the stricter). */
+static void expect_directives(const char *tag, const char *in, const char *printed)
+{
+    static char a[1 << 16], b[1 << 16];
+    kept_directives(in, a, sizeof a);
+    kept_directives(printed, b, sizeof b);
+    int req = strstr(a, ".reqntid") != NULL;
+    for (char *l = a, *e; *l; l = e + 1) {
+        e = strchr(l, '\n');
+        *e = 0;
+        if (req && !strncmp(l, ".maxntid", 8))
+            continue;
+        unsigned na = 0, nb = 0;
+        for (char *x = a; x < l; x += strlen(x) + 1)
+            na += !strcmp(x, l);
+        for (const char *y = b; (y = strstr(y, l)); y += strlen(l))
+            nb += (y == b || y[-1] == '\n') && y[strlen(l)] == '\n';
+        if (nb < na + 1)
+            fail_msg("%s: '%s' is %u times in the input, %u in the printed text:\n%s", tag, l,
+                     na + 1, nb, printed);
+    }
+}
+
+static void directives_of(const char *tag, const char *text, void *arg)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s", tag);
+    *strrchr(path, ':') = 0;
+    char *in = tu_read_file(path, NULL);
+    assert_non_null(in);
+    expect_directives(tag, in, text);
+    free(in);
+    (*(unsigned *)arg)++;
+}
+
+/* Cluster directives (sm_90) and the ones sm_75 does not take, on a module of their own. */
+static const char k_dirs90[] = ".version 8.0\n.target sm_90, texmode_unified, debug\n"
+    ".address_size 64\n.pragma \"nounroll\";\n"
+    ".visible .entry c(.param .u32 x)\n.reqntid 64\n.maxnctapersm 3\n"
+    ".reqnctapercluster 2, 1\n.explicitcluster\n.maxclusterrank 4\n"
+    ".pragma \"nounroll\", \"other\";\n.pragma \"third\";\n"
+    "{\n.reg .b32 %r<2>;\n.pragma \"nounroll\";\nld.param.u32 %r1, [x];\nret;\n}\n";
+
+/* Issue 38: the parser dropped every .pragma but its own two (and the cluster directives, the
+   .target options), so a printed kernel was another program to ptxas (matmul's loops lost
+   "nounroll": 55 registers for 27). Every bench kernel, the test data, and a module with the
+   rest. */
+static void test_directives_kept(void **state)
+{
+    (void)state;
+    unsigned n = 0;
+    each_kernel("bench/*/kernel.ptx", directives_of, &n);
+    each_kernel("tests/data/ptx/*.ptx", directives_of, &n);
+    assert_true(n >= 33);
+    struct ptx_module m;
+    char err[PTX_ERR_LEN];
+    if (ptx_parse(k_dirs90, strlen(k_dirs90), "dirs90.ptx", &m, err, sizeof err))
+        fail_msg("%s", err);
+    char *t = round_trip(&m, "c", "dirs90.ptx:c");
+    expect_directives("dirs90.ptx:c", k_dirs90, t);
+    tu_assert_contains(t, ".target sm_90, texmode_unified\n");      /* debug: no debug info */
+    tu_assert_contains(t, ".pragma \"nounroll\", \"other\";\n.pragma \"third\";\n{");
+    tu_assert_contains(t, "\t.pragma \"nounroll\";\n\tld.param.u32 %r1, [x];");
+    free(t);
+    ptx_module_free(&m);
+}
+
 /* ------------------------------------------------------------------ ptxas */
 
 static int find_ptxas(char *path, size_t len)
@@ -245,6 +382,46 @@ static void test_ptxas_accepts_printed(void **state)
     ptx_module_free(&m);
     print_message("%s accepts all %u printed kernels\n", ptxas, r.n);
     assert_true(r.n >= 33);
+}
+
+struct ptxas_regs { unsigned n, bad; };
+
+/* The printed bench kernel (tag "bench/NAME/kernel.ptx:KERNEL") compiles to the registers of
+   its kernel.res (ptxas 13.0's, sm_75: the installed ptxas must be the one that wrote it). */
+static void ptxas_regs_match(const char *tag, const char *text, void *arg)
+{
+    struct ptxas_regs *r = arg;
+    char path[600], err[PTX_ERR_LEN];
+    struct ptx_res rec, got;
+    char res[640];
+    snprintf(path, sizeof path, "%s", tag);
+    char *colon = strrchr(path, ':');
+    *colon = 0;
+    ptx_res_path(path, res, sizeof res);
+    if (ptx_res_read(res, &rec, err, sizeof err))
+        fail_msg("%s: %s", res, err);
+    const struct ptx_res_kernel *want = ptx_res_find(&rec, colon + 1);
+    if (ptx_res_run_ptxas_text(text, strlen(text), "sm_75", &got, err, sizeof err))
+        fail_msg("%s: %s", tag, err);
+    assert_non_null(want);
+    print_message("%-44s kernel.res %3u, printed %3u\n", tag, want->regs, got.k[0].regs);
+    r->bad += got.k[0].regs != want->regs;
+    r->n++;
+}
+
+static void test_ptxas_registers_printed(void **state)
+{
+    (void)state;
+    char ptxas[1024];
+    if (!find_ptxas(ptxas, sizeof ptxas)) {
+        print_message("ptxas not found on PATH or in /usr/local/cuda*/bin: the register check "
+                      "is skipped\n");
+        skip();
+    }
+    struct ptxas_regs r = {0, 0};
+    each_kernel("bench/*/kernel.ptx", ptxas_regs_match, &r);
+    assert_true(r.n >= 28);
+    assert_int_equal(r.bad, 0);
 }
 
 /* ------------------------------------------------------------------ bad input, other outputs */
@@ -325,7 +502,9 @@ int main(void)
         cmocka_unit_test(test_round_trip_bench),
         cmocka_unit_test(test_round_trip_test_data),
         cmocka_unit_test(test_printed_forms),
+        cmocka_unit_test(test_directives_kept),
         cmocka_unit_test(test_ptxas_accepts_printed),
+        cmocka_unit_test(test_ptxas_registers_printed),
         cmocka_unit_test(test_bad_prog_and_outputs),
         cmocka_unit_test(test_hand_made_prog),
     };

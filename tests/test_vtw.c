@@ -16,6 +16,15 @@
  * instructions in a user's PTX, a logical grid beyond the 32-bit TB index, and an exit before
  * a barrier (which VTW cannot run) on both models. Under vtw = hw the per-TB statistics (000
  * Table 1's divergence, DWR) count logical TBs.
+ *
+ * Effect tests (issue 38), on tests/data/ptx/vtw_order.ptx, which records the order in which
+ * (logical TB, warp) pairs finish: Algorithm 1 (Sec. 4.3.2) gives the SFU to the lagging warp
+ * of a DiffIter TB in the fast phase and to the warp with less progress in the slow phase, so
+ * the order differs from oldest-first (vtw_keys = zero) and the kernel finishes sooner -- both
+ * seen failing with the keys zeroed in sm_issue.c, the slow-phase one also with the slow bit
+ * held at 0; the three lane policies (Sec. 4.2.2) give the first warp to finish an iteration
+ * three different logical warps -- seen failing with ntb's assignment forced to SameLane and
+ * with SlowestLane's order replaced by LowestToHighestLane's.
  */
 #include "bench_run.h"
 
@@ -139,6 +148,9 @@ static void test_bad_combinations(void **state)
     assert_int_equal(gs_init(&g, NULL, b, 2, err, sizeof err), GS_ERR_CONFIG);
     tu_assert_contains(err, "vtw_lane");
     assert_int_equal(gs_init(&g, NULL, c, 2, err, sizeof err), GS_ERR_CONFIG);
+    const char *d[] = { "vtw=hw", "vtw_keys=zero" };         /* the keys of a scheduler not used */
+    assert_int_equal(gs_init(&g, NULL, d, 2, err, sizeof err), GS_ERR_CONFIG);
+    tu_assert_contains(err, "'vtw_keys' (not its default) needs sched_policy = vtw");
 }
 
 /* Run `ptx` (kernel k, one u64 argument) on 1 SM with `sets` plus the given ones; returns the
@@ -218,8 +230,8 @@ static void test_exit_before_barrier(void **state)
     assert_int_equal(run_small(ptx, timing, 4, (struct gs_dim3){ 4, 1, 1 }, 64, msg, sizeof msg),
                      GS_ERR_KERNEL);
     tu_assert_contains(msg, "deadlock");
-    tu_assert_contains(msg, "warp 1: pc 8 (k.ptx:4 (VTW wrapper)) mask");     /* at nexttbid */
-    tu_assert_contains(msg, "warp 0: pc 17 (k.ptx:13) mask");     /* past bar.sync, waiting */
+    tu_assert_contains(msg, "warp 1: pc 14 (k.ptx:4 (VTW wrapper)) mask");    /* at nexttbid */
+    tu_assert_contains(msg, "warp 0: pc 24 (k.ptx:13) mask");     /* past bar.sync, waiting */
 }
 
 /* Bench kernel `name`'s statistics at the test size with sets; its results must be right. */
@@ -283,6 +295,151 @@ static void test_one_cycle_unit(void **state)
                          k ? " sched_policy=vtw" : "", msg);
 }
 
+/* ------------------------------------------------------------------ effect tests */
+
+/* tests/data/ptx/vtw_order.ptx on `ntb` logical TBs of `nw` warps with work words `work` (one
+   per logical warp), on one SM with one CTA slot and one scheduler (every warp contends for
+   one issue port and one SFU), vtw = hw plus `sets`: the finishing order as "TB.warp" words
+   into order[] (n of them), the cycles; the statistics into *out unless it is NULL. */
+static uint64_t run_order_st(unsigned ntb, unsigned nw, const uint32_t *work,
+                             const char *const *sets, int nsets, char (*order)[16],
+                             struct gs_stats *out)
+{
+    const char *all[12] = {"num_sms=1", "max_ctas_per_sm=1", "schedulers_per_sm=1", "vtw=hw"};
+    char *text = tu_read_file("tests/data/ptx/vtw_order.ptx", NULL);
+    struct gs_gpu *g;
+    struct gs_module *m;
+    struct gs_stats st;
+    uint32_t got[1 + 64] = {0};
+    uint64_t dw, dord;
+    char err[512];
+    for (int i = 0; i < nsets; i++)
+        all[4 + i] = sets[i];
+    assert_non_null(text);
+    assert_int_equal(gs_init(&g, NULL, all, 4 + nsets, err, sizeof err), GS_OK);
+    assert_int_equal(gs_load_ptx_text(g, text, "vtw_order.ptx", &m), GS_OK);
+    assert_int_equal(gs_malloc(g, &dw, ntb * nw * 4), GS_OK);
+    assert_int_equal(gs_malloc(g, &dord, sizeof got), GS_OK);
+    assert_int_equal(gs_memcpy_htod(g, dw, work, ntb * nw * 4), GS_OK);
+    assert_int_equal(gs_memcpy_htod(g, dord, got, sizeof got), GS_OK);
+    const struct gs_arg args[] = {GS_ARG(dw), GS_ARG(dord)};
+    if (gs_launch(g, m, "vtw_order", (struct gs_dim3){ntb, 1, 1}, (struct gs_dim3){32 * nw, 1, 1},
+                  0, args, 2) != GS_OK)
+        fail_msg("vtw_order: %s", gs_last_error(g));
+    assert_int_equal(gs_memcpy_dtoh(g, got, dord, sizeof got), GS_OK);
+    gs_kernel_stats(g, &st);
+    gs_destroy(g);
+    free(text);
+    assert_int_equal(got[0], ntb * nw);                  /* every warp of every TB, once */
+    for (unsigned i = 0; i < got[0]; i++)
+        snprintf(order[i], sizeof order[i], "%u.%u", got[1 + i] / nw, got[1 + i] % nw);
+    if (out)
+        *out = st;
+    return st.cycles;
+}
+
+static uint64_t run_order(unsigned ntb, unsigned nw, const uint32_t *work, const char *const *sets,
+                          int nsets, char (*order)[16])
+{
+    return run_order_st(ntb, nw, work, sets, nsets, order, NULL);
+}
+
+/* Where "TB.warp" w finished (0 = first). */
+static unsigned pos(char (*order)[16], unsigned n, const char *w)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!strcmp(order[i], w))
+            return i;
+    fail_msg("%s did not finish", w);
+    return n;
+}
+
+static void print_order(const char *what, char (*order)[16], unsigned n, uint64_t cycles)
+{
+    print_message("%-34s %6llu cycles, finished:", what, (unsigned long long)cycles);
+    for (unsigned i = 0; i < n; i++)
+        print_message(" %s", order[i]);
+    print_message("\n");
+}
+
+/* 000 Sec. 4.3.2, fast phase: the warps of a DiffIter TB still at the lower iteration go
+   before the warps already at the higher one (Algorithm 1 lines 10-16 before 24-30). Two warps,
+   three logical TBs: warp 0 finishes TB 0 at once (5 SFU loops) and starts TB 1 (20 loops)
+   while warp 1 still has most of TB 0's 40 to do. Algorithm 1 gives the lagging warp 1 the SFU
+   and it finishes TB 0 before warp 0 finishes TB 1; oldest-first (vtw_keys = zero, the keys
+   neutered) keeps it with the older warp 0, which finishes TB 1 first. Cycles fall too. */
+static void test_pas_effect_diffiter(void **state)
+{
+    static const uint32_t work[] = {5, 40, 20, 5, 5, 5};
+    const char *alg1[] = {"sched_policy=vtw"}, *zero[] = {"sched_policy=vtw", "vtw_keys=zero"};
+    char a[6][16], z[6][16];
+    (void)state;
+    struct gs_stats st;
+    uint64_t ca = run_order_st(3, 2, work, alg1, 1, a, &st), cz = run_order(3, 2, work, zero, 2, z);
+    print_order("Algorithm 1", a, 6, ca);
+    print_order("zero keys (oldest first)", z, 6, cz);
+    assert_true(pos(a, 6, "0.1") < pos(a, 6, "1.0"));
+    assert_true(pos(z, 6, "1.0") < pos(z, 6, "0.1"));
+    assert_true(ca < cz);
+    /* the statistics of the report's ablation (sm_vtw_count) see it: both DiffIter classes
+       issue, and the class is what sets Algorithm 1's pick apart from the oldest warp */
+    assert_true(st.t.vtw_issue_class[2] > 0 && st.t.vtw_issue_class[0] > 0);
+    assert_true(st.t.vtw_decided_by[0] > 0);
+    assert_true(st.t.vtw_fast_not_oldest > 0 && st.t.vtw_fast_not_oldest <= st.t.vtw_fast_contested);
+}
+
+/* 000 Sec. 4.3.2, slow phase (the last logical TB index handed out): warps with less progress
+   first, where the fast phase's SameIter class puts more progress first. Two warps, two
+   logical TBs: warp 0 finishes TB 0 (5 loops) and takes the last index (TB 1, 40 loops); warp
+   1 finishes TB 0 (20 loops) and joins it with 5 loops to do and far less progress in the
+   iteration than warp 0: it goes first and finishes TB 1 before warp 0. Under the fast phase's
+   order (seen with the slow bit held at 0) warp 0, ahead, keeps the SFU and finishes first;
+   under oldest-first (vtw_keys = zero) too, and before warp 1 even leaves TB 0. */
+static void test_pas_effect_slow_phase(void **state)
+{
+    static const uint32_t work[] = {5, 20, 40, 5};
+    const char *alg1[] = {"sched_policy=vtw"}, *zero[] = {"sched_policy=vtw", "vtw_keys=zero"};
+    char a[4][16], z[4][16];
+    (void)state;
+    struct gs_stats st;
+    uint64_t ca = run_order_st(2, 2, work, alg1, 1, a, &st), cz = run_order(2, 2, work, zero, 2, z);
+    print_order("Algorithm 1", a, 4, ca);
+    print_order("zero keys (oldest first)", z, 4, cz);
+    assert_true(pos(a, 4, "1.1") < pos(a, 4, "1.0"));
+    assert_true(pos(z, 4, "1.0") < pos(z, 4, "0.1"));
+    assert_true(ca < cz);
+    /* the statistics: slow-phase issues, and picks there that are not the oldest warp's */
+    assert_true(st.t.vtw_issue_class[4] > 0);
+    assert_true(st.t.vtw_slow_not_oldest > 0 && st.t.vtw_slow_not_oldest <= st.t.vtw_slow_contested);
+}
+
+/* 000 Sec. 4.2.2: the three lane policies give the first warp to finish an iteration different
+   logical warps of the next TB. Three warps under LRR: in TB 0 warp 1 is short (3 SFU loops),
+   warp 0 long (60), warp 2 slow (8 loops of the rem chain: the least progress in instructions).
+   Warp 1's context finishes first and runs logical warp 1 of TB 1 under SameLane (it keeps its
+   index), warp 0 under LowestToHighestLane (the first to finish takes the lowest index), warp 2
+   under SlowestLane (the index of the warp with the least progress); TB 1's warps have equal
+   work, so the first of TB 1 to finish is that one. */
+static void test_lane_effect(void **state)
+{
+    static const uint32_t work[] = {60, 3, 8u << 16, 10, 10, 10};
+    static const char *const lane[3] = {"vtw_lane=same", "vtw_lane=lowest", "vtw_lane=slowest"};
+    static const char *const first[3] = {"1.1", "1.0", "1.2"};
+    char o[6][16];
+    (void)state;
+    for (unsigned l = 0; l < 3; l++) {
+        const char *sets[] = {"sched_policy=lrr", lane[l]};
+        uint64_t c = run_order(2, 3, work, sets, 2, o);
+        print_order(lane[l], o, 6, c);
+        assert_string_equal(o[0], "0.1");
+        unsigned k = 0;
+        while (k < 6 && o[k][0] != '1')
+            k++;
+        assert_true(k < 6);
+        assert_string_equal(o[k], first[l]);
+    }
+}
+
 int main(void)
 {
     static const struct CMUnitTest extra[] = {
@@ -294,6 +451,9 @@ int main(void)
         cmocka_unit_test(test_exit_before_barrier),
         cmocka_unit_test(test_logical_tb_metrics),
         cmocka_unit_test(test_one_cycle_unit),
+        cmocka_unit_test(test_pas_effect_diffiter),
+        cmocka_unit_test(test_pas_effect_slow_phase),
+        cmocka_unit_test(test_lane_effect),
     };
     return bench_main("vtw", variants, NVARIANTS, extra, sizeof extra / sizeof extra[0]);
 }

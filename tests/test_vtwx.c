@@ -10,6 +10,9 @@
  * and barriers), conv2d (2-D grid) and a 3-D grid / 3-D block kernel, on 1, 3 and 5 CTAs
  * (5 divides no logical TB count used), functional and timing model, output bytes equal to
  * the original kernel's.  ptxas (where installed) accepts the sw form of every bench kernel.
+ * The hw form on every mix of 1-D and 3-D grids and blocks, the indices from moves where the
+ * launch makes them identities (test_hw_launch_shapes).  The checked-in kernel.vtw.res records
+ * are those of the text the model transforms now (test_records_fresh).
  * Refusals.  The table of instructions, hoisted counts and registers per bench kernel is
  * printed (docs/ptx.md "VTW transform").
  */
@@ -19,6 +22,7 @@
 #include "gpu/gpusim.h"
 #include "ptx/ptx_res.h"
 #include "ptx/vtwx.h"
+#include "func/gmem.h"
 
 #define HDR ".version 9.0\n.target sm_75\n.address_size 64\n"
 #define OUT_DIR BUILD_DIR "/tests/vtwx"
@@ -290,7 +294,22 @@ static void test_structure_small(void **state)
         if (f == VTWX_HW) {
             tu_assert_contains(t, "\tnexttbid.u32 %vtw_tb;\n\tsetp.ge.u32 %vtw_p, %vtw_tb, "
                                   "%vtw_nlog;\n\t@%vtw_p exit;\n\tnextidxinblk.u32 %vtw_tid, "
-                                  "%vtw_tid;\n\trem.u32 %vtw_tid_x, %vtw_tid, %vtw_ntid_x;\n");
+                                  "%vtw_tid;\n\t@%vtw_nd bra $L__pc23;\n\tmov.u32 %vtw_tid_x, "
+                                  "%vtw_tid;\n\tmov.u32 %vtw_ctaid_y, 0;\n");
+            /* the launch's shape: the block's test interleaved with the thread index, the
+               grid's after the hoisted instructions */
+            tu_assert_contains(t, "\tmov.u32 %vtw_ntid_z, %ntid.z;\n\tmov.u32 %vtw_tid, %tid.z;\n"
+                                  "\tmov.u32 %vtw_t, %tid.y;\n\tmul.lo.u32 %vtw_ntid_z, "
+                                  "%vtw_ntid_y, %vtw_ntid_z;\n\tmad.lo.u32 %vtw_tid, %vtw_tid, "
+                                  "%vtw_ntid_y, %vtw_t;\n\tmov.u32 %vtw_t, %tid.x;\n\tsetp.ne.u32 "
+                                  "%vtw_nd, %vtw_ntid_z, 1;\n");
+            /* a launch that is not 1-D: the decomposition between the prologue and H */
+            tu_assert_contains(t, "\tsetp.eq.s32 %p3, %r1, 0;\n\tsetp.ne.u32 %vtw_p, %vtw_nlog, "
+                                  "%vtw_nctaid_x;\n\tor.pred %vtw_nd, %vtw_nd, %vtw_p;\n");
+            tu_assert_contains(t, "\tbra $L__pc27;\n$L__pc23:\n\trem.u32 %vtw_tid_x, %vtw_tid, "
+                                  "%vtw_ntid_x;\n\tdiv.u32 %vtw_t, %vtw_tb, %vtw_nctaid_x;\n"
+                                  "\trem.u32 %vtw_ctaid_y, %vtw_t, %vtw_nctaid_y;\n\tbra $L__pc34;\n"
+                                  "$L__pc27:\n\tnexttbid.u32 %vtw_tb;\n");
             tu_assert_contains(t, "\tmov.u32 %r5, %vtw_tid_x;\n");
             tu_assert_contains(t, "\t@%p2 bra $L__pc");
         } else {
@@ -564,6 +583,64 @@ static void test_sw_timing(void **state)
     sw_matches(&k_k3, "timing", k_virt + 1, 1);
 }
 
+/* ------------------------------------------------------------------ hw form: launch shapes */
+
+/* k3 on `grid` x `block` (1 SM, 2 CTA slots, so that a virtual TB runs many logical TBs) on
+   `model` with vtw = `vtw`: its output words into out (12 * 16 * 2 words), its warp
+   instructions. */
+static uint64_t run_k3(const char *vtw, const char *model, struct gs_dim3 grid,
+                       struct gs_dim3 block, uint32_t *out)
+{
+    const char *sets[] = {"num_sms=1", "max_ctas_per_sm=2", vtw, model};
+    struct gs_gpu *g;
+    struct gs_module *mod;
+    struct gs_stats st;
+    uint64_t d;
+    char err[512];
+    const struct gs_arg args[] = {GS_ARG(d)};
+    if (gs_init(&g, NULL, sets, 4, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(gs_load_ptx_text(g, k_3d, "k3.ptx", &mod), GS_OK);
+    assert_int_equal(gs_malloc(g, &d, 12 * 16 * 8), GS_OK);
+    assert_int_equal(gs_memset(g, d, 0xEE, 12 * 16 * 8), GS_OK);
+    if (gs_launch(g, mod, "k3", grid, block, 0, args, 1))
+        fail_msg("k3 (%s, %s): %s", vtw, model, gs_last_error(g));
+    assert_int_equal(gs_memcpy_dtoh(g, out, d, 12 * 16 * 8), GS_OK);
+    gs_kernel_stats(g, &st);
+    gs_destroy(g);
+    return st.warp_insns;
+}
+
+/* Issue 38 finding 2: the hw form's %tid and %ctaid come from moves where the launch makes
+   them identities (1-D block and 1-D grid) and from rem/div otherwise -- right either way, on
+   every mix of shapes (192 threads each), both models; and the 1-D launch takes the moves
+   (fewer warp instructions than a 2-D block of the same size: no decomposition block, no
+   branches into and out of it). */
+static void test_hw_launch_shapes(void **state)
+{
+    (void)state;
+    static const struct { struct gs_dim3 grid, block; } shape[] = {
+        {{12, 1, 1}, {16, 1, 1}}, {{12, 1, 1}, {4, 4, 1}}, {{3, 4, 1}, {16, 1, 1}},
+        {{3, 2, 2}, {4, 2, 2}}, {{2, 3, 2}, {2, 2, 4}},
+    };
+    static uint32_t want[12 * 16 * 2], got[12 * 16 * 2];
+    uint64_t insns[2][5];
+    for (unsigned m = 0; m < 2; m++)
+        for (unsigned i = 0; i < 5; i++) {
+            const char *model = m ? "model=timing" : "model=functional";
+            run_k3("vtw=off", model, shape[i].grid, shape[i].block, want);
+            insns[m][i] = run_k3("vtw=hw", model, shape[i].grid, shape[i].block, got);
+            for (unsigned w = 0; w < 12 * 16 * 2; w++)
+                if (got[w] != want[w])
+                    fail_msg("k3 hw form, grid (%u,%u,%u) block (%u,%u,%u), %s: word %u is %u, "
+                             "the original's %u", shape[i].grid.x, shape[i].grid.y,
+                             shape[i].grid.z, shape[i].block.x, shape[i].block.y,
+                             shape[i].block.z, model, w, got[w], want[w]);
+        }
+    assert_true(insns[1][0] < insns[1][1]);
+    assert_true(insns[0][0] < insns[0][1]);
+}
+
 /* ------------------------------------------------------------------ ptxas */
 
 static void test_ptxas_accepts_sw(void **state)
@@ -613,6 +690,50 @@ static void test_ptxas_accepts_sw(void **state)
     assert_true(n >= 28);
 }
 
+/* The checked-in records (bench/NAME/kernel.vtw.res) belong to the text the model transforms
+   now: each entry's text hash is that of vtwx_ptxas_text on the kernel as `gpusim res` links
+   it (variables where a load places them), so a change to the transform or the printer that is not followed
+   by `make ptx-res` fails here, not silently in the registers of every VTW run. No ptxas
+   needed. */
+static void test_records_fresh(void **state)
+{
+    (void)state;
+    glob_t g;
+    unsigned n = 0;
+    struct ptx_res *rec = calloc(1, sizeof *rec);
+    assert_non_null(rec);
+    assert_int_equal(glob("bench/*/kernel.ptx", 0, NULL, &g), 0);
+    for (size_t i = 0; i < g.gl_pathc; i++)
+        for (int f = VTWX_HW; f <= VTWX_SW; f++) {
+            struct ptx_module m;
+            struct ptx_prog p;
+            char err[PTX_ERR_LEN], path[600], entry[160];
+            if (ptx_parse_file(g.gl_pathv[i], &m, err, sizeof err))
+                fail_msg("%s", err);
+            ptx_place_vars(&m, GM_BASE);          /* as gpusim res and a load place them */
+            if (ptx_link(&m, m.funcs[m.nfuncs - 1].name, &p, err, sizeof err))
+                fail_msg("%s", err);
+            apply_ok(&p, (enum vtwx_form)f, NULL);
+            char *t = vtwx_ptxas_text(&p, err, sizeof err);
+            assert_non_null(t);
+            vtwx_res_path(g.gl_pathv[i], path, sizeof path);
+            if (ptx_res_read(path, rec, err, sizeof err))
+                fail_msg("%s: %s", path, err);
+            snprintf(entry, sizeof entry, "%s.%s", p.name, f == VTWX_HW ? "hw" : "sw");
+            const struct ptx_res_kernel *k = ptx_res_find(rec, entry);
+            if (!k || k->text_hash != ptx_res_hash(t, strlen(t)) || rec->ptx_hash != m.text_hash)
+                fail_msg("%s: entry %s is %s: run make ptx-res", path, entry,
+                         k ? "stale" : "missing");
+            free(t);
+            ptx_prog_free(&p);
+            ptx_module_free(&m);
+            n++;
+        }
+    globfree(&g);
+    free(rec);
+    assert_true(n >= 56);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,7 +744,9 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_sw_functional),
         cmocka_unit_test(test_sw_timing),
+        cmocka_unit_test(test_hw_launch_shapes),
         cmocka_unit_test(test_ptxas_accepts_sw),
+        cmocka_unit_test(test_records_fresh),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,6 +83,8 @@ static const struct conf_key keys[] = {
       "VTW: cycles from a nexttbid/nextidxinblk issue to its value in the register (the next-TB-index unit's request and reply; the paper gives none: an assumption, 8)." },
     { "vtw_smem_hold", CK_U32, OFF(vtw_smem_hold), 0, 1, "flag",
       "VTW hw: a warp already in its next iteration may not issue a shared-memory access or a barrier until every sibling has left the previous one (Sec. 4.4). 0 switches the restriction off -- kernels that use shared memory then compute wrong results (tests/test_vtw.c shows it); only for that demonstration." },
+    { "vtw_keys", CK_ENUM, OFF(vtw_keys), 0, 1, "alg1|zero",
+      "VTW: what the progress-aware scheduler (sched_policy = vtw) orders by: alg1, Algorithm 1's keys (Sec. 4.3.2, key generator pas); zero, every key 0 -- the oldest ready warp issues, with the rest of the hardware form (the next-TB-index unit, the one-iteration hold) unchanged: the ablation of docs/vtw.md and of the effect tests (tests/test_vtw.c), not a policy of the paper. Only with sched_policy = vtw." },
     { "vt", CK_ENUM, OFF(vt), 0, 2, "off|on|max",
       "VT (004_23e173f444f46134.txt, docs/vt.md): on: CTAs are dispatched up to the capacity limit (registers, shared memory minus the context region), at most the scheduling limit's worth active; the Virtual Thread Controller (vtc) swaps a CTA whose warps all wait on long-latency memory for a ready inactive one (Sec. IV). max: the scheduling limit raised to the capacity limit, no swap (Sec. V's MAX, without Mascar)." },
     { "vt_swap_bits_per_cycle", CK_U32, OFF(vt_swap_bits_per_cycle), 0, 4096, "bits",
@@ -243,6 +245,7 @@ void conf_defaults(struct gpu_config *c)
     c->vtw_lane = 0;
     c->vtw_latency = 8;
     c->vtw_smem_hold = 1;
+    c->vtw_keys = VTW_KEYS_ALG1;
     c->vt = VT_OFF;
     c->vt_swap_bits_per_cycle = 512;
     c->vt_ldq_inactive = 30;
@@ -514,6 +517,11 @@ static int vtw_check(const struct gpu_config *c, char *err, size_t errlen)
     if (c->sched_policy == SCHED_VTW && c->vtw != VTW_HW) {
         snprintf(err, errlen, "configuration: sched_policy = vtw needs vtw = hw (the progress-aware "
                  "scheduler orders the virtual warps of the hardware form)");
+        return -1;
+    }
+    if (c->vtw_keys != VTW_KEYS_ALG1 && c->sched_policy != SCHED_VTW) {
+        snprintf(err, errlen, "configuration: key 'vtw_keys' (not its default) needs sched_policy "
+                 "= vtw (it sets the progress-aware scheduler's keys)");
         return -1;
     }
     if (key && c->vtw != VTW_HW) {
@@ -875,7 +883,8 @@ void conf_write_doc(void *fp)
             "Mechanisms and their keys are treated alike: a key that only a mechanism reads (VT's\n"
             "`vt_*`, DWS's `dws_*`, VTW's hardware form's `vtw_lane`, `vtw_latency`, `vtw_smem_hold`\n"
             "and `sched_policy = vtw`) is refused at a value other than its default unless that\n"
-            "mechanism is on (`vt = on`, `dws != off`, `vtw = hw`): the run would silently ignore it.\n"
+            "mechanism is on (`vt = on`, `dws != off`, `vtw = hw`; `vtw_keys`: `sched_policy = vtw`):\n"
+            "the run would silently ignore it.\n"
             "A mechanism that only changes when warps run (VT, DWS) needs `model = timing`: the\n"
             "functional model has no schedule. VTW changes the kernel itself (its wrapper loop), so\n"
             "`vtw = hw | sw` runs on both models.\n\n"

@@ -71,6 +71,7 @@ struct gpu_config {
     uint32_t vtw_lane;               /* enum ntb_lane (model/sm/ntb.h) */
     uint32_t vtw_latency;            /* next-TB-index unit: request -> reply, cycles */
     uint32_t vtw_smem_hold;          /* Sec. 4.4's shared-memory restriction (1; 0 only to show it matters) */
+    uint32_t vtw_keys;               /* enum conf_vtw_keys: what sched_policy = vtw orders by */
     /* VT (004_23e173f444f46134.txt): docs/vt.md */
     uint32_t vt;                     /* enum conf_vt */
     uint32_t vt_swap_bits_per_cycle; /* context bits per shared-memory port cycle (eq. 2); 0 = ideal */
@@ -86,6 +87,7 @@ enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };
 
 enum conf_model  { MODEL_FUNCTIONAL = 0, MODEL_TIMING };
 enum conf_sched  { SCHED_LRR = 0, SCHED_GTO, SCHED_TWOLEVEL, SCHED_GTO_PRIO, SCHED_VTW };
+enum conf_vtw_keys { VTW_KEYS_ALG1 = 0, VTW_KEYS_ZERO };
 enum conf_vtw    { VTW_OFF = 0, VTW_HW, VTW_SW };
 enum conf_vt     { VT_OFF = 0, VT_ON, VT_MAX };
 enum conf_dws    { DWS_OFF = 0, DWS_BRANCH, DWS_AGGRESS, DWS_LAZY, DWS_REVIVE, DWS_REVIVE_MEM };

@@ -34,6 +34,8 @@ struct gs_module;    /* opaque */
 /* Statistics: every field is one line of stats_list.h, which says what it counts, how
    launches (and SMs) combine and how it is written. */
 #define GS_STALL_KINDS 8      /* scheduler cycles by outcome (names: stats_list.h) */
+#define GS_VTW_CLASSES 5      /* VTW issues by Algorithm 1 class (stats_list.h) */
+#define GS_VTW_DECIDE  5      /* VTW picks by what decided them (stats_list.h) */
 #define GS_MAX_SMS 64
 #define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
 #define GS_DWS_BREF 6         /* DWS: refused branch-split candidates by reason (sm/sm.h) */

@@ -37,6 +37,12 @@ void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4])
 #define gs_dws_mref_names sm_dws_mref_names
 _Static_assert(SM_BR_N == GS_DWS_BREF && SM_MR_N == GS_DWS_MREF, "a counter per DWS reason");
 
+/* VTW's scheduler statistics (sm/sm_vtw.c). */
+static const char *const gs_vtw_class_names[GS_VTW_CLASSES] = {
+    "diffiter_high", "sameiter", "diffiter_low", "barrier", "slow"};
+static const char *const gs_vtw_decide_names[GS_VTW_DECIDE] = {
+    "class", "tb_rank", "warp_rank", "oldest", "alone"};
+
 static const char *gs_regs_source_name(uint64_t v)
 {
     return kres_src_name((unsigned)v);

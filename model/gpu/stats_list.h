@@ -45,6 +45,14 @@
  * completion whose completed lanes include an L1 hit and are some but not all of the issuing
  * slot's active lanes; each is split or refused for the first reason that holds (sm/sm.h
  * sm_dws_bref, sm_dws_mref): chances = splits + the refusals.
+ *
+ * VTW's progress-aware scheduler (sched_policy = vtw; sm_vtw.c sm_vtw_count), per issue: the
+ * Algorithm 1 class of the warp issued (barrier, diffiter_low, sameiter, diffiter_high; slow:
+ * the slow phase's single class); with more than one ready warp on the scheduler, the field of
+ * the key that set Algorithm 1's pick apart from the oldest ready warp (vtw_keys = zero's
+ * pick): class, tb_rank, warp_rank, or oldest (the pick is the oldest); alone: one ready warp;
+ * and per phase, of the issues with more than one ready warp, those where that pick is not
+ * GTO's (the warp this scheduler issued last, if ready, else the oldest) and not the oldest.
  * host_sm_cycles_asleep: SM cycles credited instead of evaluated (time_skip, sm/sm_sleep.c) --
  * the simulator's bookkeeping, not the modelled GPU's: it differs with time_skip and skip_idle,
  * which change no other figure, and is the same in two identical runs.
@@ -126,6 +134,14 @@
   C(T, f64, dws_sum,          S, SUM, NUM, NULL,                 "DWS sum over those TBs") \
   D(T, dwr, RATIO, "dwr", "DWR", gs_fratio(s->t.dwr_sum, s->t.dwr_tbs)) \
   D(T, dws, RATIO, "dws", "DWS", gs_fratio(s->t.dws_sum, s->t.dwr_tbs)) \
+  C(S, u64, vtw_issue_class, A(GS_VTW_CLASSES), SUM, OBJ(gs_vtw_class_names), "vtw_issue_class", "VTW issues by class") \
+  C(S, u64, vtw_decided_by, A(GS_VTW_DECIDE), SUM, OBJ(gs_vtw_decide_names), "vtw_decided_by", "VTW pick decided by") \
+  C(S, u64, vtw_fast_contested, S, SUM, NUM, "vtw_fast_contested", "VTW fast phase, >1 ready") \
+  C(S, u64, vtw_fast_not_gto,   S, SUM, NUM, "vtw_fast_not_gto",   "  ... pick not GTO's") \
+  C(S, u64, vtw_fast_not_oldest, S, SUM, NUM, "vtw_fast_not_oldest", "  ... pick not the oldest") \
+  C(S, u64, vtw_slow_contested, S, SUM, NUM, "vtw_slow_contested", "VTW slow phase, >1 ready") \
+  C(S, u64, vtw_slow_not_gto,   S, SUM, NUM, "vtw_slow_not_gto",   "  ... pick not GTO's") \
+  C(S, u64, vtw_slow_not_oldest, S, SUM, NUM, "vtw_slow_not_oldest", "  ... pick not the oldest") \
   C(S, u64, vt_swaps,         S, SUM, NUM, "vt_swaps",           "VT swaps (one out, one in)") \
   C(S, u64, vt_fills,         S, SUM, NUM, "vt_fills",           "VT fills (inactive CTA in)") \
   C(S, u64, vt_first_runs,    S, SUM, NUM, "vt_first_runs",      "VT never-run CTAs activated") \

@@ -154,6 +154,9 @@ struct ptx_insn {
     uint8_t  guard_neg; /* @!%p */
     uint8_t  origin;    /* enum ptx_origin: the source, or the transform that made it */
     uint16_t mod;       /* MOD_* bits */
+    uint16_t pragma;    /* the .pragma statements just before it (ptx_pragma(mod, pragma));
+                           0: none.  Printed back before it; copied with it by the linker,
+                           the rewriter and the transforms */
     int32_t  guard;     /* guard predicate register, -1 if unguarded */
     uint32_t line;      /* source line in the .ptx file (VTW wrapper: the kernel's .entry) */
     struct ptx_operand opd[PTX_MAX_OPERANDS];
@@ -213,13 +216,24 @@ struct ptx_func {
                                                         mod->vars[var0 .. var0 + nvar) */
     uint32_t reqntid[3], maxntid[3];                 /* performance directives, 0 if absent */
     uint32_t maxnreg, minnctapersm;                  /* .maxnreg / .minnctapersm, 0 if absent */
+    uint32_t maxnctapersm, maxclusterrank;           /* .maxnctapersm / .maxclusterrank, 0 if absent */
+    uint32_t reqnctapercluster[3];                   /* .reqnctapercluster, 0 if absent */
+    uint8_t  noreturn, explicitcluster;              /* .noreturn / .explicitcluster given */
+    uint16_t pragma;                                 /* entry-scope .pragma statements (between
+                                                        the header and the body), 0: none */
 };
 
 struct ptx_names;                /* ptx_ntab.h */
 struct ptx_module {
     char     filename[256];
     char     version[16], target[32];
+    char     target_opts[64];  /* the .target options after the name (", texmode_independent")
+                                  but debug (it needs the debug sections, which are not kept) */
     uint32_t address_size;
+    uint16_t pragma;          /* module-scope .pragma statements, 0: none */
+    char   **pragmas;         /* the .pragma groups, each the statements' string lists joined
+                                 by '\n' ("\"nounroll\""); ptx_pragma reads them */
+    uint32_t npragmas;
     uint64_t text_hash;       /* FNV-1a of the PTX text (ptx_res_hash): matches its ptxas record */
     struct ptx_func *funcs;   uint32_t nfuncs;
     struct ptx_var  *vars;    uint32_t nvars;      /* every variable, module- or function-scope */
@@ -268,6 +282,10 @@ int  ptx_parse(const char *text, size_t len, const char *filename,
 int  ptx_parse_file(const char *path, struct ptx_module *mod, char *err, size_t errlen);
 void ptx_module_free(struct ptx_module *mod);
 const struct ptx_func *ptx_find_func(const struct ptx_module *mod, const char *name);
+/* Pragma group `idx` of a module (an insn's, a function's or the module's .pragma field): the
+   string lists of its .pragma statements, one a line (`"nounroll"`); NULL for 0 or out of
+   range. */
+const char *ptx_pragma(const struct ptx_module *mod, uint16_t idx);
 
 /* Link one kernel (.entry) into a prog. Module .global/.const variables must already have
    their .addr set (the host API does this at load). On error returns -1 with a message. */

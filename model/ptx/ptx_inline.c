@@ -102,6 +102,9 @@ struct ptx_insn *lk_emit(struct lctx *L, const struct ptx_insn *in)
         lk_fail(L, in->line, "program too large after inlining");
     p->insns = lk_grow(L, p->insns, &L->cap_insns, (uint64_t)p->ninsns + 1, sizeof *p->insns);
     p->insns[p->ninsns] = *in;
+    if (!p->insns[p->ninsns].pragma)
+        p->insns[p->ninsns].pragma = L->pend_pragma;
+    L->pend_pragma = 0;
     return &p->insns[p->ninsns++];
 }
 
@@ -302,6 +305,8 @@ void lk_emit_instance(struct lctx *L, const struct inst *I, uint32_t depth)
     for (uint32_t i = 0; i < f->ninsns; i++) {
         const struct ptx_insn *in = &f->insns[i];
         L->pool[map + i] = L->p->ninsns;
+        if (in->op == OP_CALL || in->op == OP_RET)   /* their pragma: the next one emitted */
+            L->pend_pragma = in->pragma;
         if (in->op == OP_CALL && lk_func_of_sym(L, f->calls[in->opd[0].imm].callee) < 0) {
             emit_vprintf(L, I, in, &f->calls[in->opd[0].imm]);
             continue;

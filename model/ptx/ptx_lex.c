@@ -5,8 +5,9 @@
  * Not a hardware block.  Strings are interned through a name table (ptx_ntab.h).  Identifiers
  * may carry dotted suffixes ("ld.global.u32", "%tid.x") and '::' qualifiers; numbers are
  * decoded here (0f.. f32 bits, 0d.. f64 bits, 0x.., 0b.., octal, decimal, decimal floats).
- * Comments and whitespace are skipped; .loc/.file lines, .section blocks and .pragma are
- * skipped by helpers the statement parser calls.
+ * Comments and whitespace are skipped; .loc/.file lines and .section blocks (debug
+ * information) are skipped by helpers the statement parser calls, and .pragma statements are
+ * collected into groups the module keeps (px_take_pragma, px_pragma_group).
  */
 #include "ptx_parse_priv.h"
 #include <stdarg.h>
@@ -381,12 +382,52 @@ void px_skip_section(struct pctx *c)
     } while (depth > 0);
 }
 
-void px_skip_pragma(struct pctx *c)
+static void pbuf_add(struct pctx *c, struct pbuf *b, const char *s, size_t n)
+{
+    b->s = px_grow(c, b->s, &b->cap, (uint64_t)b->len + n + 1, 1);
+    memcpy(b->s + b->len, s, n);
+    b->len += (uint32_t)n;
+    b->s[b->len] = 0;
+}
+
+/* .pragma "a", "b"; -- its string list, as written but for spacing ("a", "b"), appended to b
+   as one more line. */
+void px_take_pragma(struct pctx *c, struct pbuf *b)
 {
     px_next(c);
-    while (c->t.kind == T_STR || is_punct(&c->t, ','))
+    if (b->len)
+        pbuf_add(c, b, "\n", 1);
+    while (c->t.kind == T_STR || is_punct(&c->t, ',')) {
+        if (c->t.kind == T_STR)
+            pbuf_add(c, b, c->t.s, c->t.len);
+        else
+            pbuf_add(c, b, ", ", 2);
         px_next(c);
+    }
     px_expect_punct(c, ';');
+}
+
+/* The module's index (1-based) of the pragma group collected in b, added if new; 0 for an
+   empty b, which is emptied. */
+uint16_t px_pragma_group(struct pctx *c, struct pbuf *b)
+{
+    struct ptx_module *m = c->m;
+    if (!b->len)
+        return 0;
+    int32_t *v = ntab_ref(&c->prtab, b->s, b->len);
+    if (!v)
+        px_fail(c, c->t.line, "out of memory");
+    if (*v == NTAB_NONE) {
+        if (m->npragmas >= 0xFFFFu)
+            px_fail(c, c->t.line, "too many distinct .pragma groups (at most 65535)");
+        m->pragmas = px_grow(c, m->pragmas, &c->cap_pragmas, (uint64_t)m->npragmas + 1,
+                             sizeof *m->pragmas);
+        if (!(m->pragmas[m->npragmas] = strdup(b->s)))
+            px_fail(c, c->t.line, "out of memory");
+        *v = (int32_t)++m->npragmas;
+    }
+    b->len = 0;
+    return (uint16_t)*v;
 }
 
 /* ------------------------------------------------------------------ types */

@@ -72,6 +72,8 @@ struct lctx {
     uint32_t npool, cap_pool;
     struct fixup *fix;           /* fixup stack */
     uint32_t nfix, cap_fix;
+    uint16_t pend_pragma;        /* the .pragma of a call or ret that emits no copy of itself:
+                                    for the next instruction emitted (lk_emit) */
 };
 
 static inline uint64_t lk_align_up(uint64_t v, uint64_t a) { return a > 1 ? (v + a - 1) / a * a : v; }

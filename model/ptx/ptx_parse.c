@@ -15,7 +15,7 @@
  *                 accepts; operands parsed generically
  *   ptx_insn.c    operands checked per opcode (operand count, kind, register size)
  *   ptx_parse.c   (this file) statements: module directives, .entry/.func headers and bodies,
- *                 labels, instructions, bra and call; the entry points
+ *                 labels, instructions, bra and call, .pragma groups; the entry points
  * Errors unwind with longjmp to ptx_parse, which frees the partial module.  No global state.
  */
 #include "ptx_parse_priv.h"
@@ -133,11 +133,13 @@ static void parse_call(struct pctx *c, struct ptx_insn *in)
     in->nopd = 1;
 }
 
+/* The instruction, with the .pragma statements since the last one. */
 static void append_insn(struct pctx *c, const struct ptx_insn *in)
 {
     struct ptx_func *f = curf(c);
     f->insns = px_grow(c, f->insns, &c->cap_insns, (uint64_t)f->ninsns + 1, sizeof *f->insns);
-    f->insns[f->ninsns++] = *in;
+    f->insns[f->ninsns] = *in;
+    f->insns[f->ninsns++].pragma = px_pragma_group(c, &c->pend);
 }
 
 static void init_insn(struct ptx_insn *in, uint32_t line)
@@ -156,7 +158,9 @@ static void init_insn(struct ptx_insn *in, uint32_t line)
                                        of inlined calls: a .param variable, and ld.local/st.local
                                        of it are ld.param/st.param (ptxas takes .param
                                        variables only in call sequences)
-   Others are skipped. */
+   Any other ("nounroll") belongs to the instruction that follows (ptx_insn.pragma): ptxas
+   reads it for the block that instruction is in, so the printer writes it back there.  One
+   after the last instruction of a body has no statement to apply to and is dropped. */
 static void parse_body_pragma(struct pctx *c)
 {
     struct tok nx = px_peek(c);
@@ -164,7 +168,7 @@ static void parse_body_pragma(struct pctx *c)
     int nop = nx.kind == T_STR && tok_is(&nx, "\"gpusim nop\"");
     int scratch = nx.kind == T_STR && tok_is(&nx, "\"gpusim param_scratch\"");
     if (!nop && !scratch) {
-        px_skip_pragma(c);
+        px_take_pragma(c, &c->pend);
         return;
     }
     px_next(c);
@@ -340,23 +344,28 @@ static void parse_perf_directives(struct pctx *c, struct ptx_func *f)
             if (!*v)
                 px_fail(c, c->t.line, "%s must be at least 1", v == &f->maxnreg ? ".maxnreg"
                         : ".minnctapersm");
-        } else if (dir_is(&c->t, ".maxnctapersm") || dir_is(&c->t, ".maxclusterrank")
-                   || dir_is(&c->t, ".reqnctapercluster")) {
+        } else if (dir_is(&c->t, ".maxnctapersm") || dir_is(&c->t, ".maxclusterrank")) {
+            uint32_t *v = dir_is(&c->t, ".maxnctapersm") ? &f->maxnctapersm : &f->maxclusterrank;
             px_next(c);
-            for (;;) {
-                px_take_uint(c, "count", UINT32_MAX);
+            *v = (uint32_t)px_take_uint(c, "count", UINT32_MAX);
+        } else if (dir_is(&c->t, ".reqnctapercluster")) {
+            px_next(c);
+            for (int i = 0; i < 3; i++) {
+                f->reqnctapercluster[i] = (uint32_t)px_take_uint(c, "count", UINT32_MAX);
                 if (!is_punct(&c->t, ','))
                     break;
                 px_next(c);
             }
         } else if (dir_is(&c->t, ".noreturn") || dir_is(&c->t, ".explicitcluster")) {
+            *(dir_is(&c->t, ".noreturn") ? &f->noreturn : &f->explicitcluster) = 1;
             px_next(c);
         } else if (dir_is(&c->t, ".pragma")) {
-            px_skip_pragma(c);
+            px_take_pragma(c, &c->pend);
         } else {
             px_fail(c, c->t.line, "unexpected '%s' in function header", px_tok_show(&c->t, b, sizeof b));
         }
     }
+    f->pragma = px_pragma_group(c, &c->pend);
 }
 
 static void free_func(struct ptx_func *f)
@@ -433,6 +442,7 @@ static void parse_function(struct pctx *c, int is_entry)
     px_next(c);
     px_push_scope(c);
     parse_body(c);
+    c->pend.len = 0;                       /* a .pragma after the last instruction: dropped */
     f->nvar = m->nvars - f->var0;
     resolve_labels(c);
     while (c->depth > 0)
@@ -472,6 +482,14 @@ static void parse_module(struct pctx *c)
             while (is_punct(&c->t, ',')) {
                 px_next(c);
                 px_take_ident(c, b, sizeof b, "target option");
+                size_t n = strlen(m->target_opts);
+                if (!strcmp(b, "debug")) {    /* goes with the debug sections, not kept */
+                    px_next(c);
+                    continue;
+                }
+                if (n + strlen(b) + 3 > sizeof m->target_opts)
+                    px_fail(c, c->t.line, "too many .target options");
+                snprintf(m->target_opts + n, sizeof m->target_opts - n, ", %s", b);
                 px_next(c);
             }
         } else if (dir_is(t, ".address_size")) {
@@ -485,7 +503,7 @@ static void parse_module(struct pctx *c)
         } else if (dir_is(t, ".section")) {
             px_skip_section(c);
         } else if (dir_is(t, ".pragma")) {
-            px_skip_pragma(c);
+            px_take_pragma(c, &c->mpend);
         } else if (dir_is(t, ".visible") || dir_is(t, ".extern") || dir_is(t, ".weak")
                    || dir_is(t, ".common")) {
             is_extern |= dir_is(t, ".extern");
@@ -510,6 +528,7 @@ static void parse_module(struct pctx *c)
         is_extern = 0;
         linkage = 0;
     }
+    m->pragma = px_pragma_group(c, &c->mpend);
 }
 
 /* ------------------------------------------------------------------ entry points */
@@ -527,6 +546,9 @@ void ptx_module_free(struct ptx_module *m)
     for (uint32_t i = 0; i < m->nstrs; i++)
         free(m->strs[i]);
     free(m->strs);
+    for (uint32_t i = 0; i < m->npragmas; i++)
+        free(m->pragmas[i]);
+    free(m->pragmas);
     if (m->names) {
         ntab_free(&m->names->funcs);
         ntab_free(&m->names->vars);
@@ -577,6 +599,9 @@ int ptx_parse(const char *text, size_t len, const char *filename, struct ptx_mod
     ntab_free(&c->fnames);
     ntab_free(&c->pnames);
     ntab_free(&c->labels);
+    ntab_free(&c->prtab);
+    free(c->pend.s);
+    free(c->mpend.s);
     free(c->decls);
     free(c->lrefs);
     free(c->ivals);

@@ -70,6 +70,8 @@ struct raw {                   /* one operand as written, before per-opcode chec
     char     name[40];         /* register / symbol name for messages */
 };
 
+struct pbuf { char *s; uint32_t len, cap; };   /* .pragma statements being collected */
+
 struct pctx {
     const char *p, *end;       /* lexer position */
     uint32_t line, last_line;
@@ -101,6 +103,10 @@ struct pctx {
     struct tok *ivals;         /* scratch: initializer values of one variable */
     uint32_t cap_ivals;
     char     opname[128];      /* opcode of the instruction being parsed, for messages */
+    struct ntab prtab;         /* pragma group text -> index in m->pragmas */
+    uint32_t cap_pragmas;
+    struct pbuf pend;          /* .pragma statements waiting for their instruction or body */
+    struct pbuf mpend;         /* module-scope .pragma statements */
 };
 
 struct opspec { const char *name; uint8_t op; uint32_t allow; };
@@ -145,7 +151,8 @@ void px_take_ident(struct pctx *c, char *buf, size_t n, const char *what);
 uint64_t px_take_uint(struct pctx *c, const char *what, uint64_t max);
 void px_skip_line(struct pctx *c);
 void px_skip_section(struct pctx *c);
-void px_skip_pragma(struct pctx *c);
+void px_take_pragma(struct pctx *c, struct pbuf *b);
+uint16_t px_pragma_group(struct pctx *c, struct pbuf *b);
 uint8_t px_type_of(const struct tok *t);
 uint8_t px_type_by_name(const char *s);
 

@@ -24,6 +24,12 @@
  *     instruction for, is `.pragma "gpusim nop";`;
  *   - device printf (OP_PRINTF): the call sequence of the .extern vprintf, declared in the
  *     module, its operands moved through registers and .param variables of a { } scope.
+ * What the source said to ptxas comes back where it was: .target options, module-scope
+ * .pragma after .address_size, the entry's performance directives and entry-scope .pragma
+ * after its parameters, a statement-level .pragma ("nounroll") before its instruction (after
+ * the label, so in the same block).  Not printed: .file/.loc/.section (debug information, for
+ * the source lines a linked program no longer follows), .noreturn (of a .func, inlined here)
+ * and the linkage of module variables (the text is one module).
  * Names are the declared ones, made valid and unique; registers keep theirs (%r12, %r3_i2 for
  * inlined copies) and runs named P0..Pn-1 are declared as P<n>.
  */
@@ -545,6 +551,18 @@ static void print_module_vars(FILE *f, const struct printer *P)
     }
 }
 
+/* A pragma group (ptx.h ptx_pragma): one `.pragma LIST;` per line, each after `indent`. */
+static void print_pragmas(FILE *f, const struct ptx_module *m, uint16_t idx, const char *indent)
+{
+    const char *g = ptx_pragma(m, idx);
+    while (g && *g) {
+        const char *e = strchr(g, '\n');
+        size_t n = e ? (size_t)(e - g) : strlen(g);
+        fprintf(f, "%s.pragma %.*s;\n", indent, (int)n, g);
+        g += n + (e != NULL);
+    }
+}
+
 static void print_params(FILE *f, const struct printer *P)
 {
     const struct ptx_prog *p = P->p;
@@ -568,6 +586,18 @@ static void print_params(FILE *f, const struct printer *P)
         fprintf(f, ".maxnreg %u\n", fn->maxnreg);
     if (fn && fn->minnctapersm)
         fprintf(f, ".minnctapersm %u\n", fn->minnctapersm);
+    if (fn && fn->maxnctapersm)
+        fprintf(f, ".maxnctapersm %u\n", fn->maxnctapersm);
+    if (fn && fn->reqnctapercluster[0])
+        fprintf(f, ".reqnctapercluster %u, %u, %u\n", fn->reqnctapercluster[0],
+                fn->reqnctapercluster[1] ? fn->reqnctapercluster[1] : 1u,
+                fn->reqnctapercluster[2] ? fn->reqnctapercluster[2] : 1u);
+    if (fn && fn->explicitcluster)
+        fprintf(f, ".explicitcluster\n");
+    if (fn && fn->maxclusterrank)
+        fprintf(f, ".maxclusterrank %u\n", fn->maxclusterrank);
+    if (fn)
+        print_pragmas(f, p->mod, fn->pragma, "");
 }
 
 /* Registers r.. named P0, P1, ... of one type: how many (a run the parser's P<n> declares). */
@@ -682,6 +712,7 @@ static int print_insns(FILE *f, struct printer *P)
         const struct ptx_insn *in = &p->insns[pc];
         if (P->target[pc])
             fprintf(f, "$L__pc%u:\n", (unsigned)pc);
+        print_pragmas(f, p->mod, in->pragma, "\t");
         if (in->op == OP_NOP && in->sub == 0) {
             fprintf(f, "\t.pragma \"gpusim nop\";\n");
             continue;
@@ -713,9 +744,12 @@ static void print_header(FILE *f, const struct printer *P)
             "// address (docs/ptx.md); %u instructions, %u registers, about %u per thread.\n//\n",
             p->name, m ? " from " : "", m ? m->filename : "", (unsigned)p->ninsns,
             (unsigned)p->nregs, (unsigned)p->regs_per_thread);
-    fprintf(f, ".version %s\n.target %s\n.address_size %u\n\n",
+    fprintf(f, ".version %s\n.target %s%s\n.address_size %u\n",
             m && m->version[0] ? m->version : "7.0", m && m->target[0] ? m->target : "sm_75",
+            m && m->target[0] ? m->target_opts : "",
             m && m->address_size ? (unsigned)m->address_size : 64u);
+    print_pragmas(f, m, m ? m->pragma : 0, "");
+    fprintf(f, "\n");
 }
 
 int ptx_print(FILE *f, const struct ptx_prog *p, char *err, size_t errlen)

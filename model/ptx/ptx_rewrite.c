@@ -18,6 +18,7 @@
 #define RW_MAX_INSNS   (1u << 19)     /* as the linker's limits */
 #define RW_MAX_REGS    (1u << 20)
 #define RW_MAX_PARAMS  (1u << 16)     /* bytes of parameters, as the parser's limit */
+#define RW_CARRY_PRAGMA 0x8000u       /* splice: the replaced instruction's .pragma stays at pc */
 
 static int rw_fail(struct ptx_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int rw_fail(struct ptx_rw *rw, const char *fmt, ...)
@@ -265,6 +266,8 @@ static int64_t splice(struct ptx_rw *rw, uint32_t at, uint32_t del, const struct
             o->imm = moved((uint32_t)o->imm, at, del, n, keep);
         }
     }
+    if ((flags & RW_CARRY_PRAGMA) && at < total && !ni[at].pragma)
+        ni[at].pragma = p->insns[at].pragma;          /* a replaced one's: to what is there now */
     if (check_prog(rw, ni, total)) {
         free(ni);
         return -1;
@@ -290,7 +293,7 @@ int64_t ptx_rw_replace(struct ptx_rw *rw, uint32_t pc, const struct ptx_insn *in
     if (!rw->failed && pc >= rw->p->ninsns)
         return rw_fail(rw, "replace: pc %u out of range (%u instructions)", (unsigned)pc,
                        (unsigned)rw->p->ninsns);
-    return splice(rw, pc, 1, ins, n, 0);
+    return splice(rw, pc, 1, ins, n, RW_CARRY_PRAGMA);
 }
 
 int64_t ptx_rw_replace_range(struct ptx_rw *rw, uint32_t pc, uint32_t count,

@@ -46,11 +46,13 @@ int      ptx_rw_end(const struct ptx_rw *rw, char *err, size_t errlen);
 int64_t  ptx_rw_insert(struct ptx_rw *rw, uint32_t pc, const struct ptx_insn *ins, uint32_t n,
                        unsigned flags);
 /* Replace the instruction at pc by n instructions (n == 0 deletes it); branches to pc reach
-   the first new one (or the next instruction). Returns pc, or -1. */
+   the first new one (or the next instruction), and so does its .pragma (ptx_insn.pragma)
+   when that one has none. Returns pc, or -1. */
 int64_t  ptx_rw_replace(struct ptx_rw *rw, uint32_t pc, const struct ptx_insn *ins, uint32_t n);
 /* Replace the count instructions from pc by n instructions in one edit (a transform deleting
    many instructions: one copy and one check, not one per instruction); branches to any of
-   them reach the first new one (or the instruction after them). Returns pc, or -1. */
+   them reach the first new one (or the instruction after them); their .pragma goes with the
+   copies the caller passes, if any. Returns pc, or -1. */
 int64_t  ptx_rw_replace_range(struct ptx_rw *rw, uint32_t pc, uint32_t count,
                               const struct ptx_insn *ins, uint32_t n);
 /* Relabel: every branch to `from` goes to `to`. Returns how many branches, or -1. */

@@ -79,6 +79,13 @@ const struct ptx_func *ptx_find_func(const struct ptx_module *mod, const char *n
     return NULL;
 }
 
+const char *ptx_pragma(const struct ptx_module *mod, uint16_t idx)
+{
+    if (!mod || !idx || idx > mod->npragmas || !mod->pragmas)
+        return NULL;
+    return mod->pragmas[idx - 1];
+}
+
 void ptx_place_vars(struct ptx_module *mod, uint64_t base)
 {
     if (!mod)

@@ -30,6 +30,9 @@ struct vx {
     uint32_t hoist_lo;           /* where the prologue holds them */
     int32_t  r_tb, r_p, r_nlog, r_nvirt, r_t, r_g[3], r_gxy, r_ntx, r_nty, r_ntxy, r_vtid;
     int32_t  r_cta[3], r_tid[3];
+    int32_t  r_ntz, r_pnd;       /* %ntid.z (hw, %tid read); the launch is not 1-D where the
+                                    body reads its indices (the decomposition's branch) */
+    uint32_t slow_at;            /* the decomposition block's first instruction (in the new code) */
 };
 
 enum vtwx_form vtwx_form_by_name(const char *name)
@@ -171,6 +174,12 @@ static int pick_hoisted(struct vx *x)
 
 static const char *const k_xyz = "xyz";
 
+/* The body reads a %tid component the hw form virtualises. */
+static int tid_read(const struct vx *x)
+{
+    return x->form == VTWX_HW && (x->tid[0] || x->tid[1] || x->tid[2]);
+}
+
 /* The hidden parameters and the virtual registers (only those the program needs). */
 static void add_params_regs(struct vx *x, struct ptx_rw *rw, struct vtwx_info *info)
 {
@@ -197,6 +206,8 @@ static void add_params_regs(struct vx *x, struct ptx_rw *rw, struct vtwx_info *i
         x->r_tid[c] = hw && x->tid[c] ? ptx_rw_add_reg(rw, PT_U32, nm) : -1;
     }
     x->r_gxy = x->cta[2] ? ptx_rw_add_reg(rw, PT_U32, "%vtw_nctaid_xy") : -1;
+    x->r_ntz = hw && tid_read(x) ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_z") : -1;
+    x->r_pnd = any_cta || (hw && tid_read(x)) ? ptx_rw_add_reg(rw, PT_PRED, "%vtw_nd") : -1;
     x->r_ntx = hw ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_x") : -1;
     x->r_nty = hw ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_y") : -1;
     x->r_ntxy = hw && x->tid[2] ? ptx_rw_add_reg(rw, PT_U32, "%vtw_ntid_xy") : -1;
@@ -226,22 +237,83 @@ static struct ptx_insn mov_sreg(int32_t d, enum ptx_sreg s, unsigned c)
     return ptx_insn_new(OP_MOV, PT_U32, 2, ptx_opd_reg(d), ptx_opd_sreg(s, c));
 }
 
-/* d = linear index i split by dimensions (n0, n1): component c of (i % n0, i / n0 % n1,
-   i / n01); t a scratch register. Returns the instructions written. */
-static uint32_t split_index(struct ptx_insn *o, unsigned c, int32_t d, int32_t i, int32_t n0,
+/* The components d[c] (-1: not read) of linear index i split by dimensions (n0, n1):
+   (i % n0, i / n0 % n1, i / n01), t a scratch register; with y read, q = i / n0 once and
+   x = i - q * n0 (one division fewer on the chain). Returns the instructions written. */
+static uint32_t split_index(struct ptx_insn *o, const int32_t *d, int32_t i, int32_t n0,
                             int32_t n1, int32_t n01, int32_t t)
 {
-    if (c == 0) {
-        o[0] = op3(OP_REM, d, i, n0);
-        return 1;
+    uint32_t k = 0;
+    if (d[1] >= 0) {
+        o[k++] = op3(OP_DIV, t, i, n0);
+        o[k++] = op3(OP_REM, d[1], t, n1);
+        if (d[0] >= 0) {
+            o[k++] = op3(OP_MUL, d[0], t, n0);
+            o[k++] = op3(OP_SUB, d[0], i, d[0]);
+        }
+    } else if (d[0] >= 0) {
+        o[k++] = op3(OP_REM, d[0], i, n0);
     }
-    if (c == 2) {
-        o[0] = op3(OP_DIV, d, i, n01);
-        return 1;
-    }
-    o[0] = op3(OP_DIV, t, i, n0);
-    o[1] = op3(OP_REM, d, t, n1);
-    return 2;
+    if (d[2] >= 0)
+        o[k++] = op3(OP_DIV, d[2], i, n01);
+    return k;
+}
+
+/* The same components when the launch makes them identities (a 1-D block, a 1-D grid):
+   x = i, y = z = 0. */
+static uint32_t split_1d(struct ptx_insn *o, const int32_t *d, int32_t i)
+{
+    uint32_t k = 0;
+    if (d[0] >= 0)
+        o[k++] = ptx_insn_new(OP_MOV, PT_U32, 2, ptx_opd_reg(d[0]), ptx_opd_reg(i));
+    for (unsigned c = 1; c < 3; c++)
+        if (d[c] >= 0)
+            o[k++] = ptx_insn_new(OP_MOV, PT_U32, 2, ptx_opd_reg(d[c]), ptx_opd_imm(0));
+    return k;
+}
+
+/* The prologue's test of the grid's shape, after the hoisted instructions (the parameter loads
+   it reads have landed by then): %vtw_nd |= the logical TBs != the grid's x (the body reads
+   %ctaid). The block's test is interleaved with the linear thread index (prologue). */
+static uint32_t grid_test(const struct vx *x, struct ptx_insn *o)
+{
+    uint32_t k = 0;
+    if (x->r_cta[0] < 0 && x->r_cta[1] < 0 && x->r_cta[2] < 0)
+        return 0;
+    if (x->r_ntz < 0)
+        return (o[0] = ptx_insn_setp(CMP_NE, PT_U32, x->r_pnd, ptx_opd_reg(x->r_nlog),
+                                     ptx_opd_reg(x->r_g[0]))), 1;
+    o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_p, ptx_opd_reg(x->r_nlog), ptx_opd_reg(x->r_g[0]));
+    o[k++] = ptx_insn_new(OP_OR, PT_PRED, 3, ptx_opd_reg(x->r_pnd), ptx_opd_reg(x->r_pnd),
+                          ptx_opd_reg(x->r_p));
+    return k;
+}
+
+/* hw: %vtw_tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z), and where the body reads %tid the
+   block's test %vtw_nd = ntid.y * ntid.z != 1, the two dependence chains interleaved (a warp
+   issues in order: each dependent instruction waits for its producer). */
+static uint32_t thread_index(const struct vx *x, struct ptx_insn *o)
+{
+    uint32_t k = 0;
+    int blk = x->r_ntz >= 0;
+    o[k++] = mov_sreg(x->r_ntx, SR_NTID, 0);
+    o[k++] = mov_sreg(x->r_nty, SR_NTID, 1);
+    if (blk)
+        o[k++] = mov_sreg(x->r_ntz, SR_NTID, 2);
+    o[k++] = mov_sreg(x->r_vtid, SR_TID, 2);
+    o[k++] = mov_sreg(x->r_t, SR_TID, 1);
+    if (blk)
+        o[k++] = op3(OP_MUL, x->r_ntz, x->r_nty, x->r_ntz);
+    o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_nty);
+    o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
+    o[k++] = mov_sreg(x->r_t, SR_TID, 0);
+    if (blk)
+        o[k++] = ptx_insn_setp(CMP_NE, PT_U32, x->r_pnd, ptx_opd_reg(x->r_ntz), ptx_opd_imm(1));
+    o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_ntx);
+    o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
+    if (x->r_ntxy >= 0)
+        o[k++] = op3(OP_MUL, x->r_ntxy, x->r_ntx, x->r_nty);
+    return k;
 }
 
 /* Prologue: the hidden parameters, hw: the linear thread index, the hoisted instructions,
@@ -260,31 +332,22 @@ static uint32_t prologue(struct vx *x, const struct vtwx_info *info, struct ptx_
                              ptx_opd_addr(-1, info->off_nvirt, PS_PARAM));
     if (x->r_gxy >= 0)
         o[k++] = op3(OP_MUL, x->r_gxy, x->r_g[0], x->r_g[1]);
-    if (x->form == VTWX_HW) {    /* %vtw_tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z) */
-        o[k++] = mov_sreg(x->r_ntx, SR_NTID, 0);
-        o[k++] = mov_sreg(x->r_nty, SR_NTID, 1);
-        o[k++] = mov_sreg(x->r_vtid, SR_TID, 2);
-        o[k++] = mov_sreg(x->r_t, SR_TID, 1);
-        o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_nty);
-        o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
-        o[k++] = mov_sreg(x->r_t, SR_TID, 0);
-        o[k] = op3(OP_MAD, x->r_vtid, x->r_vtid, x->r_ntx);
-        o[k].opd[3] = ptx_opd_reg(x->r_t), o[k++].nopd = 4;
-        if (x->r_ntxy >= 0)
-            o[k++] = op3(OP_MUL, x->r_ntxy, x->r_ntx, x->r_nty);
-    }
+    if (x->form == VTWX_HW)
+        k += thread_index(x, o + k);
     x->hoist_lo = k;
     for (uint32_t pc = 0; pc < x->n0; pc++)
         if (x->hoist[pc])
             o[k++] = p->insns[pc];
+    k += grid_test(x, o + k);
     if (x->form == VTWX_SW)
         o[k++] = mov_sreg(x->r_tb, SR_CTAID, 0);
     return k;
 }
 
 /* Head H: the next logical TB (hw), the loop exit, the next thread index (hw), the barrier
-   of Section 4.4 (sw with shared memory), the virtual indices the body reads. */
-static uint32_t head(const struct vx *x, const struct vtwx_info *info, struct ptx_insn *o)
+   of Section 4.4 (sw with shared memory), the virtual indices the body reads -- as moves, with
+   a branch to their decomposition (slow_split) when the launch is not 1-D. */
+static uint32_t head(struct vx *x, const struct vtwx_info *info, struct ptx_insn *o)
 {
     uint32_t k = 0;
     int hw = x->form == VTWX_HW;
@@ -295,20 +358,35 @@ static uint32_t head(const struct vx *x, const struct vtwx_info *info, struct pt
     o[k++].guard = x->r_p;
     if (hw)
         o[k++] = ptx_insn_new(OP_NEXTIDX, PT_U32, 2, ptx_opd_reg(x->r_vtid), ptx_opd_reg(x->r_vtid));
-    for (unsigned c = 0; c < 3; c++)
-        if (x->r_tid[c] >= 0)
-            k += split_index(o + k, c, x->r_tid[c], x->r_vtid, x->r_ntx, x->r_nty, x->r_ntxy,
-                             x->r_t);
     if (!hw && info->uses_shared) {
         struct ptx_operand none = ptx_opd_imm(0);
         none.kind = OPD_NONE;
         o[k++] = ptx_insn_new(OP_BAR, PT_NONE, 2, ptx_opd_imm(0), none);
     }
-    for (unsigned c = 0; c < 3; c++)
-        if (x->r_cta[c] >= 0)
-            k += split_index(o + k, c, x->r_cta[c], x->r_tb, x->r_g[0], x->r_g[1], x->r_gxy,
-                             x->r_t);
+    if (x->r_pnd >= 0)
+        o[k++] = ptx_insn_bra(x->r_pnd, 0, PTX_RW_LOCAL(x->slow_at));
+    if (x->r_ntz >= 0)
+        k += split_1d(o + k, x->r_tid, x->r_vtid);
+    k += split_1d(o + k, x->r_cta, x->r_tb);
     return k;
+}
+
+/* The decomposition for a launch that is not 1-D, between the prologue (which branches over
+   it to H, at o[n]) and H: the indices by rem/div, then to the body (old pc 0). Returns the
+   instructions written; x->slow_at: its first. */
+static uint32_t slow_split(struct vx *x, uint32_t k, struct ptx_insn *o)
+{
+    uint32_t n = 0;
+    if (x->r_pnd < 0)
+        return 0;
+    x->slow_at = k + 1;
+    n += 1;
+    if (x->r_ntz >= 0)
+        n += split_index(o + n, x->r_tid, x->r_vtid, x->r_ntx, x->r_nty, x->r_ntxy, x->r_t);
+    n += split_index(o + n, x->r_cta, x->r_tb, x->r_g[0], x->r_g[1], x->r_gxy, x->r_t);
+    o[n++] = ptx_insn_bra(-1, 0, 0);
+    o[0] = ptx_insn_bra(-1, 0, PTX_RW_LOCAL(k + n));
+    return n;
 }
 
 /* The hoisted originals (now from pc np) deleted in one edit: the range up to the last one
@@ -364,6 +442,7 @@ static uint32_t rebuild(struct vx *x, struct ptx_rw *rw, const struct vtwx_info 
         return 0;
     }
     uint32_t h = prologue(x, info, pro), line = entry_line(p);
+    h += slow_split(x, h, pro + h);
     uint32_t np = h + head(x, info, pro + h);
     mark_wrapper(pro, np, x->hoist_lo, x->hoist_lo + x->nhoist, line);
     pro[h].origin = PTX_VTW_HEAD;

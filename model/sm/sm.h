@@ -263,6 +263,8 @@ struct sm {
     uint32_t ltb_n;
     struct pas_in pas_in;
     uint8_t  vtw_slow;             /* the GPU's slow-phase bit, this cycle */
+    uint8_t  vtw_last[SM_MAX_SCHED];   /* statistics only: each scheduler's last issued local
+                                          slot + 1 (0: none), GTO's greedy choice */
     uint64_t bar_release;          /* bar's output of the previous cycle (CTA slots) */
     uint64_t cta_launched;         /* CTA slots launched, seen by the blocks next cycle */
     slotmask launch_pending;       /* slots launched, seen by the blocks next cycle */
@@ -413,6 +415,7 @@ void sm_vtw_pas(struct sm *s);
 int  sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw);
 void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now);
 slotmask sm_vtw_hold(const struct sm *s);
+void sm_vtw_count(struct sm *s, uint32_t k, const struct ws_in *in, const struct ws_out *out);
 /* sm_vt.c: VT's controller (vtc) and its commands. */
 int  sm_vt_can_activate(const struct sm *s);
 void sm_vt_dispatched(struct sm *s, uint32_t c, int act);

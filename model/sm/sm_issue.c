@@ -196,9 +196,10 @@ static void ws_inputs(struct sm *s, uint32_t k, int mem_taken, struct ws_in *in)
         for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
             in->prio[j] = (uint16_t)(bit_pop32(s->simt_o->mask[w]) << 1 |
                                      (in->prio[j] & 1u));
-    else if (s->pas_n && s->p.conf->sched_policy == SCHED_VTW)
+    else if (s->pas_n && s->p.conf->sched_policy == SCHED_VTW)     /* vtw_keys = zero: all 0 */
         for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
-            in->prio[j] = s->slot_ctx[w] != SM_NO_CTX ? s->pas_o->key[s->slot_ctx[w]] : 0;
+            in->prio[j] = s->slot_ctx[w] != SM_NO_CTX && s->p.conf->vtw_keys == VTW_KEYS_ALG1
+                          ? s->pas_o->key[s->slot_ctx[w]] : 0;
 }
 
 /* Steps 6: per scheduler the pick and its issue. Returns -1 on a fault; *issued = warps
@@ -216,6 +217,8 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
         sm_rec(s, BLKID_ws, k, in, sizeof *in);
         ws_eval(&s->ws_c[k], &s->ws_q[k], in, &out, &s->ws_d[k]);
         s->ws_o[k] = out;
+        if (s->pas_n)
+            sm_vtw_count(s, k, in, &out);
         if (out.issue_v) {
             uint32_t w = out.issue_slot * s->nsched + k;
             if (issue(s, k, w, now))

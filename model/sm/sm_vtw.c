@@ -4,7 +4,9 @@
  * the previous cycle and the GPU counter (sm_io gnext/gtake), its replies go through the
  * late-write queue; the progress-aware scheduler's iteration registers (pas) say which
  * contexts are one iteration ahead of a sibling, and the issue stage holds their nexttbid,
- * shared-memory and barrier instructions (iss `hold`, charged as barrier cycles).
+ * shared-memory and barrier instructions (iss `hold`, charged as barrier cycles). Also the
+ * statistics of the scheduler's picks (sm_vtw_count: which class, what decided, how often not
+ * GTO's or the oldest warp's choice).
  * Not a block: wiring only (the blocks are ntb.c and pas.c).
  */
 #include <stdio.h>
@@ -157,4 +159,76 @@ void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now)
     if (!probe_iter(&s->probe, x, k->ltb, k->nwarps, now, &t) || s->ltb_n >= SM_MAX_SCHED)
         return;
     s->ltb_done[s->ltb_n++] = (struct sm_tb){ t.cyc_lo, t.cyc_hi, t.stall_life, t.stall_dwr };
+}
+
+/* ------------------------------------------------------------------ statistics */
+
+/* The key pas gives local slot j of scheduler k (0 without a context). */
+static uint16_t pas_key(const struct sm *s, uint32_t k, unsigned j)
+{
+    uint32_t w = j * s->nsched + k;
+    return s->slot_ctx[w] != SM_NO_CTX ? s->pas_o->key[s->slot_ctx[w]] : 0;
+}
+
+/* The oldest slot of mask m by scheduler k's age matrix after this cycle's update (ws's d:
+   the order its pick used; m non-empty). */
+static unsigned oldest(const struct sm *s, uint32_t k, slotmask m)
+{
+    unsigned j;
+    slotmask t;
+    for (SLOT_EACH(j, m, t))
+        if (!(s->ws_d[k].older[j] & m))
+            return j;
+    return slot_ctz(m);
+}
+
+/* The field of Algorithm 1's key that sets a apart from b: 0 class, 1 TB rank, 2 warp rank,
+   3 none (equal keys). */
+static unsigned key_field(uint16_t a, uint16_t b)
+{
+    uint16_t x = a ^ b;
+    return x >> 14 ? 0 : x >> 8 ? 1 : x ? 2 : 3;
+}
+
+/* Scheduler k issued (sched_policy = vtw): the Algorithm 1 class of the warp issued; with more
+   than one ready warp, Algorithm 1's pick (highest key, ties to the oldest: ws's WS_PRIO)
+   against the oldest ready warp (the pick with every key 0, vtw_keys = zero): the field of the
+   key that made them differ (age: the same warp), and per phase whether the pick is not GTO's
+   (the slot issued last while ready and not new, else the oldest ready) and not the oldest.
+   Under vtw_keys = zero the same counts describe what Algorithm 1 would have picked. Counts
+   only; no block reads them. */
+void sm_vtw_count(struct sm *s, uint32_t k, const struct ws_in *in, const struct ws_out *out)
+{
+    slotmask rdy = in->ready & in->valid, t;
+    unsigned j, pick = 0, last = s->vtw_last[k];
+    uint16_t kp = 0;
+    if (s->p.conf->sched_policy != SCHED_VTW || !out->issue_v)
+        return;
+    s->vtw_last[k] = (uint8_t)(out->issue_slot + 1);
+    s->s.vtw_issue_class[s->vtw_slow ? 4 : pas_key(s, k, out->issue_slot) >> 14]++;
+    if (!(rdy & (rdy - 1))) {
+        s->s.vtw_decided_by[4]++;
+        return;
+    }
+    unsigned old = oldest(s, k, rdy);
+    pick = old;
+    kp = pas_key(s, k, old);
+    for (SLOT_EACH(j, rdy, t))             /* the oldest is the first of its key's ties */
+        if (pas_key(s, k, j) > kp || (pas_key(s, k, j) == kp && j != pick &&
+                                      slot_has(s->ws_d[k].older[pick], j))) {
+            pick = j;
+            kp = pas_key(s, k, j);
+        }
+    s->s.vtw_decided_by[pick == old ? 3 : key_field(kp, pas_key(s, k, old))]++;
+    unsigned gto = last && slot_has(rdy, last - 1) && !slot_has(in->fresh, last - 1) ? last - 1
+                   : old;
+    if (s->vtw_slow) {
+        s->s.vtw_slow_contested++;
+        s->s.vtw_slow_not_gto += pick != gto;
+        s->s.vtw_slow_not_oldest += pick != old;
+    } else {
+        s->s.vtw_fast_contested++;
+        s->s.vtw_fast_not_gto += pick != gto;
+        s->s.vtw_fast_not_oldest += pick != old;
+    }
 }
