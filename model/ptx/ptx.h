@@ -159,9 +159,10 @@ struct ptx_insn {
 
 /* add/sub/mad with .cc or carry in (add.cc, addc, sub.cc, subc, mad.cc, madc) name the
    condition code's carry flag CC.CF as one more operand after their sources -- opd[3] (add,
-   sub) or opd[4] (mad) -- a predicate register the parser declares as %gs_cc where the
-   function has none: a register like any other to the linker, the scoreboard and the
-   register estimate, not printed as an operand.  The operand's index, or -1 without one. */
+   sub) or opd[4] (mad) -- a predicate register the parser declares as %gs_cc where the scope
+   has none, and the linker makes one per kernel: a register like any other to the linker,
+   the scoreboard and the register estimate, not printed as an operand.  The operand's index,
+   or -1 without one. */
 #define PTX_CARRY_NAME "%gs_cc"
 static inline int ptx_insn_carry(const struct ptx_insn *in)
 {
