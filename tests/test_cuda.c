@@ -6,7 +6,8 @@
  * checks its results itself) and what the library says on stderr:
  *   - vadd, symbols (__constant__/__device__ variables), twofiles (two fatbinaries), launch
  *     (templates, a namespace, 3-D grids, a struct argument, dynamic shared memory,
- *     cudaLaunchKernel), api (devices, events in simulated time, streams, 2-D copies);
+ *     cudaLaunchKernel), api (devices, events in simulated time, streams, 2-D copies), carry
+ *     (PTX's carry flag: inline assembly and libdevice's double sin/cos);
  *   - printf: device printf's whole output (tests/cuda/printf/expected.txt) under the timing
  *     model, the functional one and VT; GPUSIM_PRINTF to a file and off;
  *   - oob: cudaErrorIllegalAddress and the model's message (kernel, PC, CTA, thread) once;
@@ -126,6 +127,20 @@ static void test_symbols(void **state)
     struct run r = exec_ok("symbols", "", "symbols: PASSED\n");
     (void)state;
     tu_assert_contains(r.err, "cudaMemcpyToSymbol: 0x");               /* the non-symbol */
+    run_free(&r);
+}
+
+/* PTX's carry flag: add.cc/addc, sub.cc/subc, mad.cc/madc in inline assembly and in
+   libdevice's double sin/cos of large arguments (particlefilter_float of Rodinia would not
+   load without them: docs/cuda.md "Public suites tried"), on the timing and functional
+   models. */
+static void test_carry(void **state)
+{
+    struct run r = exec_ok("carry", "", "carry: PASSED\n");
+    (void)state;
+    tu_assert_contains(r.err, "launch 2 trig(double const*, double*, double*, int)");
+    run_free(&r);
+    r = exec_ok("carry", "--set model=functional", "carry: PASSED\n");
     run_free(&r);
 }
 
@@ -368,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_vadd),
         cmocka_unit_test(test_stats_files),
         cmocka_unit_test(test_symbols),
+        cmocka_unit_test(test_carry),
         cmocka_unit_test(test_launch),
         cmocka_unit_test(test_api),
         cmocka_unit_test(test_printf),

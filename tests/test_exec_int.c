@@ -3,11 +3,13 @@
  * instructions (the SP's integer datapath).
  *
  * A table of {instruction, operands, expected bits} run on all 32 lanes at once:
- * add/sub/mul/mad with .lo/.hi/.wide/.sat/.cc, mul24/mad24, sad, div/rem (with the values
+ * add/sub/mul/mad with .lo/.hi/.wide/.sat, mul24/mad24, sad, div/rem (with the values
  * chosen for divide by zero and MIN / -1), min/max/abs/neg, and/or/xor/not/cnot (bits and
  * predicates), shifts by the width and beyond, popc/clz/brev/bfind/bfe/bfi and every prmt
  * mode; then immediates as operands (sign-extended, taken at the instruction's width, a wide
- * register read at 16 bits).  The fixture and builders are tests/exec_harness.h.
+ * register read at 16 bits); the carry forms (add.cc, addc, sub.cc, subc, mad.cc, madc at 32
+ * and 64 bits): results, the flag written for the executing lanes only, a chain with a flag
+ * per lane, a missing flag register.  The fixture and builders are tests/exec_harness.h.
  */
 #include "exec_harness.h"
 
@@ -178,6 +180,107 @@ static void test_int_table(void **st)
     }
 }
 
+/* ---------------------------------------------------------------- the carry flag */
+
+struct ccase {
+    const char *name;
+    uint8_t op, type;
+    uint16_t mod;
+    uint64_t a, b, c, cin, want, cf;     /* cf: the flag after (unchanged without .cc) */
+};
+
+#define CC MOD_CC
+#define CI MOD_CIN
+static const struct ccase ccases[] = {
+    { "add.cc.u32 carry", OP_ADD, PT_U32, CC, N32, 2, 0, 0, 1, 1 },
+    { "add.cc.u32 none", OP_ADD, PT_U32, CC, 5, 6, 0, 1, 11, 0 },
+    { "addc.u32", OP_ADD, PT_U32, CI, 5, 6, 0, 1, 12, 1 },
+    { "addc.cc.u32 through", OP_ADD, PT_U32, CI | CC, N32, 0, 0, 1, 0, 1 },
+    { "addc.cc.s32 no carry", OP_ADD, PT_S32, CI | CC, 0x7fffffff, 0, 0, 1, MIN32, 0 },
+    { "sub.cc.u32 borrow", OP_SUB, PT_U32, CC, 0, 1, 0, 0, N32, 1 },
+    { "sub.cc.u32 equal", OP_SUB, PT_U32, CC, 7, 7, 0, 1, 0, 0 },
+    { "subc.u32", OP_SUB, PT_U32, CI, 5, 2, 0, 1, 2, 1 },
+    { "subc.cc.u32 through", OP_SUB, PT_U32, CI | CC, 0, N32, 0, 1, 0, 1 },
+    { "subc.cc.u32 exact", OP_SUB, PT_U32, CI | CC, 3, 2, 0, 1, 0, 0 },
+    { "add.cc.u64", OP_ADD, PT_U64, CC, ~0ull, 1, 0, 0, 0, 1 },
+    { "addc.u64", OP_ADD, PT_U64, CI, 1ull << 63, 1ull << 63, 0, 1, 1, 1 },
+    { "subc.cc.s64", OP_SUB, PT_S64, CI | CC, 0, 0, 0, 1, ~0ull, 1 },
+    { "mad.lo.cc.u32", OP_MAD, PT_U32, MOD_LO | CC, N32, N32, N32, 0, 0, 1 },
+    { "madc.hi.u32", OP_MAD, PT_U32, MOD_HI | CI, N32, N32, 5, 1, 4, 1 },
+    { "madc.hi.cc.s32", OP_MAD, PT_S32, MOD_HI | CI | CC, N32, N32, N32, 1, 0, 1 },
+    { "madc.lo.cc.u32 none", OP_MAD, PT_U32, MOD_LO | CI | CC, 3, 4, 5, 0, 17, 0 },
+    { "madc.hi.cc.u64", OP_MAD, PT_U64, MOD_HI | CI | CC, ~0ull, ~0ull, 1, 1, 0, 1 },
+};
+
+/* Each form: the result, and the flag (register 5) written for the executing lanes only. */
+static void test_int_carry(void **st)
+{
+    struct fx *f = *st;
+    for (size_t i = 0; i < sizeof ccases / sizeof ccases[0]; i++) {
+        const struct ccase *k = &ccases[i];
+        struct ptx_insn *in = mk(f, k->op, k->type);
+        in->mod = k->mod;
+        for (int o = 0; o < 4; o++)
+            in->opd[o] = oR(o);
+        in->opd[ptx_insn_carry(in)] = oR(5);
+        in->nopd = (uint8_t)(ptx_insn_carry(in) + 1);
+        setall(f, 0, 0xdeadbeef);
+        setall(f, 1, k->a);
+        setall(f, 2, k->b);
+        setall(f, 3, k->c);
+        setall(f, 5, k->cin);
+        run(f, 0x0000ffffu);
+        uint64_t other = k->cin;
+        if (f->res.kind != EX_NORMAL || rg(f, 0, 0) != k->want || rg(f, 0, 15) != k->want
+            || rg(f, 0, 16) != 0xdeadbeef || rg(f, 5, 15) != k->cf || rg(f, 5, 16) != other) {
+            print_error("%s: got %#llx flag %llu (lane 16: %#llx flag %llu, kind %d), want "
+                        "%#llx flag %llu\n", k->name, (unsigned long long)rg(f, 0, 0),
+                        (unsigned long long)rg(f, 5, 15), (unsigned long long)rg(f, 0, 16),
+                        (unsigned long long)rg(f, 5, 16), f->res.kind,
+                        (unsigned long long)k->want, (unsigned long long)k->cf);
+            fail();
+        }
+    }
+}
+
+/* A chain with a flag per lane: a 64-bit sum from 32-bit halves, lane L adding L to ~0 - 3;
+   the flag register read by addc is the one add.cc wrote, lane by lane. */
+static void test_int_carry_chain(void **st)
+{
+    struct fx *f = *st;
+    for (int l = 0; l < EX_WARP; l++) {
+        f->regs[1 * EX_WARP + l] = 0xfffffffcu;  /* low half of a */
+        f->regs[2 * EX_WARP + l] = (uint64_t)l;  /* low half of b */
+        f->regs[3 * EX_WARP + l] = 0x10;         /* high halves: a 0x10, b 0 */
+    }
+    struct ptx_insn *in = mk(f, OP_ADD, PT_U32);
+    in->mod = MOD_CC;
+    in->opd[0] = oR(0); in->opd[1] = oR(1); in->opd[2] = oR(2); in->opd[3] = oR(5);
+    in->nopd = 4;
+    run(f, ALL);
+    in = mk(f, OP_ADD, PT_U32);
+    in->mod = MOD_CIN;
+    in->opd[0] = oR(4); in->opd[1] = oR(3); in->opd[2] = oI(0); in->opd[3] = oR(5);
+    in->nopd = 4;
+    run(f, ALL);
+    for (int l = 0; l < EX_WARP; l++) {
+        uint64_t want = 0x10fffffffcull + (uint64_t)l;
+        uint64_t got = rg(f, 4, l) << 32 | rg(f, 0, l);
+        if (got != want) {
+            print_error("lane %d: %#llx, want %#llx\n", l, (unsigned long long)got,
+                        (unsigned long long)want);
+            fail();
+        }
+    }
+    in = mk(f, OP_ADD, PT_U32);                 /* no flag register: an error, not a crash */
+    in->mod = MOD_CIN;
+    in->opd[0] = oR(4); in->opd[1] = oR(3); in->opd[2] = oI(0); in->opd[3] = oI(0);
+    in->nopd = 4;
+    run(f, ALL);
+    assert_int_equal(f->res.kind, EX_ERROR);
+    tu_assert_contains(f->res.err, "add without its carry flag register");
+}
+
 /* immediates as operands: sign-extended .imm, taken at the instruction's width */
 static void test_int_immediates(void **st)
 {
@@ -203,6 +306,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_int_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_int_immediates, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_int_carry, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_int_carry_chain, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,8 +5,8 @@
  * Good inputs: two real nvcc outputs (tests/data/ptx/nvcc_*.ptx, made from the .cu files next
  * to them with `nvcc -ptx -arch=sm_75 -O3`), a hand-written file with every construct the
  * parser accepts (constructs.ptx), and one-instruction kernels whose decoded fields are
- * checked one by one.  Bad inputs: each malformed file and snippet must give exactly
- * "FILE:LINE: message".  Last, a mutation smoke test: truncated and byte-flipped versions of
+ * checked one by one (the carry forms: their flag operand).  Bad inputs: each malformed
+ * file and snippet must give exactly "FILE:LINE: message".  Last, a mutation smoke test: truncated and byte-flipped versions of
  * a real file must be parsed or rejected, never crash (run it under ASan/UBSan for value).
  */
 #include <fcntl.h>
@@ -577,6 +577,49 @@ static void test_arith_fields(void **state)
     ptx_module_free(&m);
 }
 
+/* The carry forms: addc/subc/madc are add/sub/mad with MOD_CIN; .cc and carry in name the
+   carry flag as the operand after the sources, a predicate %gs_cc declared once per scope. */
+static void test_carry_ops(void **state)
+{
+    (void)state;
+    struct ptx_module m;
+    const struct ptx_insn *in = one(&m, "addc.cc.u32 %r1, %r2, %r3;");
+    assert_int_equal(in->op, OP_ADD);
+    assert_int_equal(in->mod & (MOD_CC | MOD_CIN), MOD_CC | MOD_CIN);
+    assert_int_equal(in->nopd, 4);
+    assert_int_equal(ptx_insn_carry(in), 3);
+    assert_int_equal(in->opd[3].kind, OPD_REG);
+    assert_string_equal(reg_name(&m.funcs[0], in->opd[3].reg), PTX_CARRY_NAME);
+    assert_int_equal(m.funcs[0].regs[in->opd[3].reg].type, PT_PRED);
+    ptx_module_free(&m);
+    in = one(&m, "madc.hi.u64 %rd1, %rd2, %rd3, %rd4;");
+    assert_int_equal(in->op, OP_MAD);
+    assert_int_equal(in->mod & (MOD_HI | MOD_CC | MOD_CIN), MOD_HI | MOD_CIN);
+    assert_int_equal(in->nopd, 5);
+    assert_int_equal(ptx_insn_carry(in), 4);
+    ptx_module_free(&m);
+    in = one(&m, "{ mad.lo.cc.u32 %r1, %r2, %r3, %r4; }\nsub.cc.s32 %r1, %r2, 1;\n"
+                 "{ subc.s32 %r3, %r4, %r5; }\nadd.u32 %r1, %r1, 1;");
+    const struct ptx_func *f = &m.funcs[0];
+    assert_int_equal(in->mod & (MOD_CC | MOD_CIN), MOD_CC);
+    assert_int_equal(f->insns[1].mod & (MOD_CC | MOD_CIN), MOD_CC);
+    assert_int_equal(f->insns[2].mod & (MOD_CC | MOD_CIN), MOD_CIN);
+    assert_int_not_equal(f->insns[1].opd[3].reg, in->opd[4].reg);    /* the block's ended */
+    assert_int_equal(f->insns[2].opd[3].reg, f->insns[1].opd[3].reg); /* the outer one */
+    assert_int_equal(f->insns[3].nopd, 3);
+    assert_int_equal(ptx_insn_carry(&f->insns[3]), -1);
+    ptx_module_free(&m);
+    const unsigned L = BODY_LINE;
+    body_error("addc.f32 %f1, %f2, %f3;", L, "unsupported PTX instruction 'addc.f32'");
+    body_error("add.cc.u16 %rs1, %rs2, %rs3;", L, "unsupported PTX instruction 'add.cc.u16'");
+    body_error("add.cc.sat.s32 %r1, %r2, %r3;", L, "unsupported PTX instruction 'add.cc.sat.s32'");
+    body_error("mad.wide.cc.u32 %rd1, %r2, %r3, %rd4;", L,
+               "unsupported PTX instruction 'mad.wide.cc.u32'");
+    body_error("madc.wide.u32 %rd1, %r2, %r3, %rd4;", L,
+               "unsupported PTX instruction 'madc.wide.u32'");
+    body_error("mulc.lo.u32 %r1, %r2, %r3;", L, "unsupported PTX instruction 'mulc.lo.u32'");
+}
+
 static void test_control_ops(void **state)
 {
     (void)state;
@@ -852,6 +895,7 @@ int main(void)
         cmocka_unit_test(test_warp_ops),
         cmocka_unit_test(test_memory_ops),
         cmocka_unit_test(test_arith_fields),
+        cmocka_unit_test(test_carry_ops),
         cmocka_unit_test(test_control_ops),
         cmocka_unit_test(test_scopes),
         cmocka_unit_test(test_error_files),

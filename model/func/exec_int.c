@@ -1,6 +1,7 @@
 /*
  * exec_int.c -- integer instructions of the functional executor: add/sub/mul/mad (lo, hi,
- * wide, sat), mul24/mad24, sad, div/rem, min/max/abs/neg, and/or/xor/not/cnot, shl/shr,
+ * wide, sat) and their carry forms (add.cc, addc, sub.cc, subc, mad.cc, madc), mul24/mad24,
+ * sad, div/rem, min/max/abs/neg, and/or/xor/not/cnot, shl/shr,
  * popc/clz/brev/bfind/bfe/bfi/prmt.
  *
  * Hardware it stands for: the SP's integer datapath, seen functionally.  Pure computations
@@ -121,6 +122,41 @@ static void int_arith(const struct xs *x, const uint64_t *A, const uint64_t *B, 
     case OP_NEG: ALL_LANES(l) R[l] = 0 - A[l]; break;
     default: break;
     }
+}
+
+/* add/sub/mad with the carry flag CC.CF (add.cc, addc, sub.cc, subc, mad.cc, madc): d = a + b
+   + CF, a - (b + CF) or [lo|hi](a * b) + c + CF at the type's width; .cc writes the carry
+   (for sub the borrow) out to the flag's register (ptx.h: ptx_insn_carry).  The flag is read
+   for every lane before any is written. */
+static void int_carry(const struct xs *x, const uint64_t *A, const uint64_t *B, const uint64_t *C,
+                      uint64_t *R)
+{
+    const struct ptx_insn *in = x->in;
+    const struct ptx_operand *o = &in->opd[ptx_insn_carry(in)];
+    unsigned w = k_bits[in->type];
+    uint64_t m = mask_of(w);
+    if (o->kind != OPD_REG) {
+        ex_fail(x, first_lane(x->exec), "%s without its carry flag register",
+                ptx_op_name((enum ptx_op)in->op));
+        return;
+    }
+    uint64_t *cf = x->c->regs + (size_t)o->reg * W;
+    lanes_t P, cout;
+    const uint64_t *a = A, *b = B;
+    if (in->op == OP_MAD) {            /* the product's .lo or .hi half, plus c */
+        int_mul(x, A, B, C, P, 0);
+        a = P;
+        b = C;
+    }
+    int cin_on = !!(in->mod & MOD_CIN), sub = in->op == OP_SUB;
+    ALL_LANES(l) {
+        unsigned __int128 u = a[l] & m, v = b[l] & m, ci = cin_on ? (cf[l] & 1) : 0;
+        unsigned __int128 r = sub ? u - v - ci : u + v + ci;
+        R[l] = (uint64_t)r & m;
+        cout[l] = sub ? (u < v + ci) : (uint64_t)(r >> w) & 1;
+    }
+    if (in->mod & MOD_CC)
+        EACH(l, x->exec, cf[l] = cout[l]);
 }
 
 static void int_logic(const struct xs *x, const uint64_t *A, const uint64_t *B, uint64_t *R)
@@ -304,6 +340,13 @@ void ex_op_int(const struct xs *x)
             S[i] = src_raw(x, &in->opd[i + 1], st[i], buf[i]);
         else
             ex_fetch(x, &in->opd[i + 1], st[i], buf[i]);
+    }
+    if (ptx_insn_carry(in) >= 0) {
+        int_carry(x, S[0], S[1], S[2], R);
+        if (x->res->kind == EX_ERROR)
+            return;
+        put(x, &in->opd[0], R, mask_of(rbits));
+        return;
     }
     switch (in->op) {
     case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_SHL: case OP_SHR:

@@ -94,11 +94,12 @@ enum ptx_prmtmode { PRMT_DEFAULT = 0, PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PR
 #define MOD_APPROX  0x0020u
 #define MOD_FULL    0x0040u
 #define MOD_UNI     0x0080u
-#define MOD_CC      0x0100u   /* .cc carry-out (add.cc etc.); parsed, treated as plain op */
+#define MOD_CC      0x0100u   /* .cc: the carry (borrow) out written to the carry operand */
 #define MOD_TO      0x0200u   /* cvta.to */
 #define MOD_SHIFTAMT 0x0400u  /* bfe/bfi/prmt: reserved */
 #define MOD_NC      0x0800u   /* ld.global.nc */
 #define MOD_VOLATILE 0x1000u
+#define MOD_CIN     0x2000u   /* carry in: addc, subc, madc (op add, sub, mad) */
 
 enum ptx_sreg {
     SR_NONE = 0, SR_TID, SR_NTID, SR_CTAID, SR_NCTAID, SR_LANEID, SR_WARPID, SR_NWARPID,
@@ -161,6 +162,20 @@ struct ptx_insn {
     uint32_t line;      /* source line in the .ptx file (VTW wrapper: the kernel's .entry) */
     struct ptx_operand opd[PTX_MAX_OPERANDS];
 };
+
+/* add/sub/mad with .cc or carry in (add.cc, addc, sub.cc, subc, mad.cc, madc) name the
+   condition code's carry flag CC.CF as one more operand after their sources -- opd[3] (add,
+   sub) or opd[4] (mad) -- a predicate register the parser declares as %gs_cc where the scope
+   has none, and the linker makes one per kernel: a register like any other to the linker,
+   the scoreboard and the register estimate, not printed as an operand.  The operand's index,
+   or -1 without one. */
+#define PTX_CARRY_NAME "%gs_cc"
+static inline int ptx_insn_carry(const struct ptx_insn *in)
+{
+    if (!(in->mod & (MOD_CC | MOD_CIN)))
+        return -1;
+    return in->op == OP_MAD ? 4 : 3;
+}
 
 /* ---------------- module form (parser output) ---------------- */
 

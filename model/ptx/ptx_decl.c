@@ -148,6 +148,20 @@ static void declare_regs(struct pctx *c, const char *s, size_t len, uint8_t type
     f->nregs += n;
 }
 
+/* The carry flag's register for an instruction with .cc or carry in (ptx.h): the innermost
+   predicate register named PTX_CARRY_NAME, declared in the current scope where there is
+   none (a function has its own; a { } block's lasts to its end). */
+int32_t px_carry_reg(struct pctx *c, uint32_t line)
+{
+    static const char name[] = PTX_CARRY_NAME;
+    uint32_t sub;
+    const struct decl *d = px_lookup(c, name, sizeof name - 1, &sub);
+    if (d && d->kind == D_REG && curf(c)->regs[d->idx].type == PT_PRED)
+        return d->idx;
+    declare_regs(c, name, sizeof name - 1, PT_PRED, 0, line);
+    return (int32_t)curf(c)->nregs - 1;
+}
+
 /* .reg .type a, b<N>, ...; */
 void px_parse_reg_decl(struct pctx *c)
 {

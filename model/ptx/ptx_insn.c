@@ -282,6 +282,20 @@ static void build_mov(struct pctx *c, struct ptx_insn *in, const struct opinfo *
     in->opd[1] = src(c, &r[1], 1, in->type, fl);
 }
 
+/* add/sub/mad with .cc or carry in: 32- or 64-bit integers, no .sat or .wide; the carry
+   flag as the operand after the sources (ptx.h, ptx_insn_carry) */
+static void add_carry(struct pctx *c, struct ptx_insn *in)
+{
+    int k = ptx_insn_carry(in);
+    if (k < 0)
+        return;
+    if (!(TB(in->type) & (TC_W32 | TC_W64) & TC_INT) || (in->mod & (MOD_SAT | MOD_WIDE)))
+        px_unsupported(c, in->line);
+    in->opd[k] = (struct ptx_operand){ .kind = OPD_REG, .reg = px_carry_reg(c, in->line),
+                                       .sym = -1 };
+    in->nopd = (uint8_t)(k + 1);
+}
+
 static void build_arith(struct pctx *c, struct ptx_insn *in, const struct opinfo *oi,
                         const struct raw *r, int n)
 {
@@ -289,8 +303,6 @@ static void build_arith(struct pctx *c, struct ptx_insn *in, const struct opinfo
     switch (in->op) {
     case OP_ADD: case OP_SUB:
         in->type = need_type(c, in, oi, 0, TC_INT | TC_FLT);
-        if ((in->mod & MOD_CC) && !(TB(in->type) & (TC_W32 | TC_W64) & TC_INT))
-            px_unsupported(c, in->line);
         same_type_ops(c, in, r, n, 3);
         break;
     case OP_MUL: case OP_MAD:
@@ -300,8 +312,6 @@ static void build_arith(struct pctx *c, struct ptx_insn *in, const struct opinfo
             px_unsupported(c, in->line);
         if (!isf && !(in->mod & (MOD_LO | MOD_HI | MOD_WIDE)))
             in->mod |= MOD_LO;
-        if ((in->mod & MOD_CC) && isf)
-            px_unsupported(c, in->line);
         if (in->mod & MOD_WIDE) {
             uint8_t wt = wide_type(in->type);
             if (!wt)
@@ -607,6 +617,7 @@ void px_build_insn(struct pctx *c, const struct opspec *spec, struct ptx_insn *i
     case OP_SAD: case OP_COPYSIGN: case OP_SQRT: case OP_RSQRT: case OP_RCP: case OP_EX2:
     case OP_LG2: case OP_SIN: case OP_COS: case OP_TANH:
         build_arith(c, in, oi, r, n);
+        add_carry(c, in);
         break;
     case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_SHL: case OP_SHR:
     case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFE: case OP_BFI: case OP_PRMT:

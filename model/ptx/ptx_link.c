@@ -404,6 +404,36 @@ static void free_lctx(struct lctx *L)
     free(L->fix);
 }
 
+/* A thread has one carry flag (CC.CF): every carry operand of the kernel -- each { } block's
+   and each inlined call's %gs_cc (ptx.h) -- becomes the first of them, named PTX_CARRY_NAME;
+   the others, now unused, are renamed so that the printed text's %gs_cc is that one. */
+static void one_carry_flag(struct ptx_prog *p)
+{
+    int32_t cf = -1;
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        struct ptx_insn *in = &p->insns[pc];
+        int k = ptx_insn_carry(in);
+        if (k < 0 || in->opd[k].kind != OPD_REG)
+            continue;
+        if (cf < 0 || in->opd[k].reg < cf)
+            cf = in->opd[k].reg;
+    }
+    if (cf < 0)
+        return;
+    for (uint32_t pc = 0; pc < p->ninsns; pc++) {
+        struct ptx_insn *in = &p->insns[pc];
+        int k = ptx_insn_carry(in);
+        if (k >= 0 && in->opd[k].kind == OPD_REG)
+            in->opd[k].reg = cf;
+    }
+    if (!p->reg_name)
+        return;
+    for (uint32_t r = 0; r < p->nregs; r++)
+        if (r != (uint32_t)cf && !strncmp(p->reg_name[r], PTX_CARRY_NAME, strlen(PTX_CARRY_NAME)))
+            snprintf(p->reg_name[r], sizeof p->reg_name[r], "%%gs_unused%u", (unsigned)r);
+    snprintf(p->reg_name[cf], sizeof p->reg_name[cf], "%s", PTX_CARRY_NAME);
+}
+
 static void link_kernel(struct lctx *L, const char *kernel)
 {
     const struct ptx_module *m = L->m;
@@ -455,6 +485,7 @@ static void link_kernel(struct lctx *L, const char *kernel)
         x.opd[0].kind = OPD_NONE;
         lk_emit(L, &x);
     }
+    one_carry_flag(p);
     p->local_size = (uint32_t)L->local_total;
     p->pscratch_size = (uint32_t)L->ps_total;
     p->regs_per_thread = ptx_estimate_regs(p);

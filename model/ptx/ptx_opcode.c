@@ -22,6 +22,7 @@ enum {
     A_BOP = 1u << 24, A_AOP = 1u << 25, A_SHFL = 1u << 26, A_VOTE = 1u << 27,
     A_PRMT = 1u << 28, A_BAR = 1u << 29, A_LEVEL = 1u << 30
 };
+#define A_CIN (1u << 31)       /* addc, subc, madc: carry in (MOD_CIN) */
 
 #define A_MEM (A_TYPE | A_SPACE | A_VEC | A_VOLATILE | A_ORDER | A_SCOPE | A_CACHE)
 #define A_ARITH (A_TYPE | A_RND | A_SAT | A_FTZ)
@@ -32,6 +33,8 @@ static const struct opspec opspecs[] = {
     {"add", OP_ADD, A_ARITH | A_CC},       {"sub", OP_SUB, A_ARITH | A_CC},
     {"mul", OP_MUL, A_ARITH | A_LOHI | A_WIDE},
     {"mad", OP_MAD, A_ARITH | A_LOHI | A_WIDE | A_CC},
+    {"addc", OP_ADD, A_TYPE | A_CC | A_CIN}, {"subc", OP_SUB, A_TYPE | A_CC | A_CIN},
+    {"madc", OP_MAD, A_TYPE | A_LOHI | A_CC | A_CIN},
     {"fma", OP_FMA, A_ARITH},
     {"div", OP_DIV, A_TYPE | A_RND | A_APPROX | A_FULL | A_FTZ},
     {"rem", OP_REM, A_TYPE},
@@ -214,6 +217,8 @@ const struct opspec *px_decode_opcode(struct pctx *c, struct ptx_insn *in, struc
     if (!spec || strstr(c->opname, ".."))
         px_unsupported(c, line);
     in->op = spec->op;
+    if (spec->allow & A_CIN)
+        in->mod |= MOD_CIN;
     while ((part = strtok_r(NULL, ".", &save)) != NULL)
         if (!apply_mod(part, spec->allow, in, oi))
             px_unsupported(c, line);

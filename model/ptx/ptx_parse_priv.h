@@ -161,6 +161,7 @@ uint8_t px_type_by_name(const char *s);
 void px_push_scope(struct pctx *c);
 void px_pop_scope(struct pctx *c);
 const struct decl *px_lookup(struct pctx *c, const char *s, size_t len, uint32_t *sub);
+int32_t px_carry_reg(struct pctx *c, uint32_t line);
 void px_add_decl(struct pctx *c, const char *s, size_t len, uint8_t kind, uint32_t count,
                  int32_t idx, int32_t sym);
 void px_parse_reg_decl(struct pctx *c);

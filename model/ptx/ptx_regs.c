@@ -33,9 +33,17 @@ void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *u
         ndst = 1;
         break;
     }
+    int cf = ptx_insn_carry(in);    /* the carry flag: written by .cc, read by carry in */
     for (int k = 0; k < in->nopd && k < PTX_MAX_OPERANDS; k++) {
         const struct ptx_operand *o = &in->opd[k];
         int isdef = k < ndst;
+        if (k == cf) {
+            if (o->kind == OPD_REG && o->reg >= 0 && (in->mod & MOD_CIN))
+                uses[(*nu)++] = o->reg;
+            if (o->kind == OPD_REG && o->reg >= 0 && (in->mod & MOD_CC))
+                defs[(*nd)++] = o->reg;
+            continue;
+        }
         if (o->kind == OPD_REG && o->reg >= 0) {
             if (isdef)
                 defs[(*nd)++] = o->reg;

@@ -270,7 +270,7 @@ static void fmt_opcode(struct ptx_sbuf *b, const struct ptx_insn *in)
         ptx_sb_add(b, "bar.warp.sync");
         return;
     }
-    ptx_sb_add(b, "%s", ptx_op_name((enum ptx_op)in->op));
+    ptx_sb_add(b, "%s%s", ptx_op_name((enum ptx_op)in->op), (in->mod & MOD_CIN) ? "c" : "");
     if (in->op == OP_CVTA && (in->mod & MOD_TO))
         ptx_sb_add(b, ".to");
     switch (in->op) {
@@ -328,8 +328,8 @@ void ptx_fmt_insn(struct ptx_sbuf *b, const struct ptx_prog *p, const struct ptx
     fmt_opcode(b, in);
     for (unsigned i = 0; i < in->nopd && i < PTX_MAX_OPERANDS; i++) {
         const struct ptx_operand *o = &in->opd[i];
-        if (o->kind == OPD_NONE && in->op == OP_BAR)
-            continue;
+        if ((o->kind == OPD_NONE && in->op == OP_BAR) || (int)i == ptx_insn_carry(in))
+            continue;             /* the carry flag is implied by the opcode (ptx.h) */
         int pair = (in->op == OP_SETP || in->op == OP_SHFL) && i == 1;
         if (pair) {
             if (o->kind != OPD_NONE) {

@@ -369,9 +369,12 @@ static void add_opd(uint16_t *list, uint8_t *n, uint8_t max, const struct ptx_op
             add_reg(list, n, max, o->vec[k]);
 }
 
-/* Which operands an instruction writes: opd[0] for most, also opd[1] for setp/shfl. */
+/* Which operands an instruction writes: opd[0] for most, also opd[1] for setp/shfl, and the
+   carry flag for .cc (ptx_insn_carry). */
 static int writes_dst(const struct ptx_insn *in, int i)
 {
+    if ((in->mod & MOD_CC) && i == ptx_insn_carry(in))
+        return 1;
     switch (in->op) {
     case OP_ST: case OP_RED: case OP_BRA: case OP_EXIT: case OP_BAR: case OP_MEMBAR:
     case OP_NOP: case OP_RET: case OP_CALL: case OP_PRINTF:
