@@ -486,12 +486,13 @@ static void test_runaway(void **state)
     static const char *const models[] = { "model=timing", "model=functional" };
     static const char *const want[] = {
         "kernel runaway: runaway watchdog: 2500608 cycles (and 326130 warp instructions) without "
-        "a warp exiting or beginning a logical TB (max_warp_age = 2500000); warp 0 of CTA "
+        "a warp storing, exiting or beginning a logical TB (max_warp_age = 2500000); warp 0 of CTA "
         "(0,0,0) on SM 0 spins: 326130 warp instructions since it started or last made "
         "progress, at PC 2 (tests/data/ptx/runaway.ptx:18) (if the kernel is only slow, raise "
         "max_warp_age; 0 turns it off)",
         "kernel runaway: PC 2 (tests/data/ptx/runaway.ptx:18) CTA (0,0,0) warp 0: runaway "
-        "watchdog: 8000001 warp instructions without a warp exiting or beginning a logical TB "
+        "watchdog: 8000001 warp instructions without a warp storing, exiting or beginning a "
+        "logical TB "
         "(max_spin_insns = 8000000); this warp spins: 8000001 warp instructions since it "
         "started or last made progress (if the kernel is only slow, raise max_spin_insns; 0 "
         "turns it off)" };
@@ -591,6 +592,36 @@ static void test_runaway_spares_finite(void **state)
             fail_msg("%s, the defaults: %s", models[m], msg);
         assert_int_not_equal(run_runaway_bar(set, 3, 1, iters[m], msg, sizeof msg), GS_OK);
         tu_assert_contains(msg, "runaway watchdog");
+    }
+}
+
+/* A long loop that stores at every step makes progress (probe.c: a store or a reduction of
+   some lane counts, as an exit does): with both limits at 20 000 it finishes in both models,
+   every thread's last store its count, where the same limits stop runaway_bar's loop, which
+   stores nothing. (Real applications' long kernels -- Rodinia's heartwall, ISPASS's LIB,
+   docs/cuda.md -- were stopped when only exits counted.) */
+static void test_runaway_spares_storing(void **state)
+{
+    static const char *const models[] = { "model=timing", "model=functional" };
+    (void)state;
+    for (int m = 0; m < 2; m++) {
+        const char *set[3] = { models[m], "max_warp_age=20000", "max_spin_insns=20000" };
+        struct gs_gpu *g;
+        struct gs_module *mod;
+        uint64_t dout;
+        uint32_t iters = 20000, out[64];
+        const struct gs_arg args[2] = { GS_ARG(dout), GS_ARG(iters) };
+        char err[512];
+        assert_int_equal(gs_init(&g, "configs/gtx480.cfg", set, 3, err, sizeof err), GS_OK);
+        assert_int_equal(gs_load_ptx(g, "tests/data/ptx/runaway_store.ptx", &mod), GS_OK);
+        assert_int_equal(gs_malloc(g, &dout, sizeof out), GS_OK);
+        if (gs_launch(g, mod, "runaway_store", (struct gs_dim3){ 1, 1, 1 },
+                      (struct gs_dim3){ 64, 1, 1 }, 0, args, 2) != GS_OK)
+            fail_msg("%s: %s", models[m], gs_last_error(g));
+        assert_int_equal(gs_memcpy_dtoh(g, out, dout, sizeof out), GS_OK);
+        for (int i = 0; i < 64; i++)
+            assert_int_equal(out[i], iters);
+        gs_destroy(g);
     }
 }
 
@@ -742,6 +773,7 @@ int main(void)
         cmocka_unit_test(test_runaway),
         cmocka_unit_test(test_runaway_names_spinner),
         cmocka_unit_test(test_runaway_spares_finite),
+        cmocka_unit_test(test_runaway_spares_storing),
     };
     tu_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);

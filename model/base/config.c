@@ -58,7 +58,8 @@ static const struct conf_key keys[] = {
     { "max_warp_insns", CK_U64, OFF(max_warp_insns), 0, ~0ull, "warp instructions",
       "Watchdog: stop a launch that issues more warp instructions than this (0 = no limit)." },
     { "max_warp_age", CK_U64, OFF(max_warp_age), 0, ~0ull, "cycles",
-      "Runaway watchdog, timing model: a warp makes progress when lanes of it exit or, under "
+      "Runaway watchdog, timing model: a warp makes progress when lanes of it store (st, red: "
+      "a write to memory; not atom, with which spin loops poll), exit or, under "
       "VTW, it begins a logical TB; when the GPU has run this many cycles without any warp "
       "making progress, the launch stops naming the spinning warp (of the unfinished warps, "
       "the one with the most instructions since its own last progress: its CTA, warp, SM, PC "

@@ -328,8 +328,8 @@ static int runaway(struct fs_run *r, uint32_t w)
 {
     const struct probe_warp *pw = &r->cta.pw[w];
     char what[400];
-    snprintf(what, sizeof what, "runaway watchdog: %llu warp instructions without a warp exiting "
-             "or beginning a logical TB (max_spin_insns = %llu); this warp spins: %llu warp "
+    snprintf(what, sizeof what, "runaway watchdog: %llu warp instructions without a warp storing, "
+             "exiting or beginning a logical TB (max_spin_insns = %llu); this warp spins: %llu warp "
              "instructions since it started or last made progress (if the kernel is only slow, "
              "raise max_spin_insns; 0 turns it off)",
              (unsigned long long)(r->st->warp_insns - r->probe.mark),

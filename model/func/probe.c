@@ -50,7 +50,8 @@ void probe_issue(struct probe *p, uint32_t w, uint32_t pc, const struct ptx_insn
     if (r->kind == EX_BARRIER)
         st->barriers++;
     p->warps[w].pc = pc;
-    if ((r->kind == EX_EXIT && r->exited) || in->origin == PTX_VTW_HEAD) {
+    if ((r->kind == EX_EXIT && r->exited) || in->origin == PTX_VTW_HEAD ||
+        ((in->op == OP_ST || in->op == OP_RED) && r->exec_mask)) {
         p->warps[w].calm = p->warps[w].insns;
         p->mark = st->warp_insns;
     }

@@ -12,9 +12,9 @@
  *                     the lane-utilisation bin (active lanes), guarded branches and those that
  *                     split the active lanes, memory instructions, atomics, barrier arrivals,
  *                     the warp's instruction count and the unit's (optional); keeps the warp's
- *                     last pc and, when it makes progress (lanes exit, or it begins a logical
- *                     TB at the VTW wrapper's head), its count then (calm) and the launch's
- *                     (mark): what the runaway watchdogs read (docs/timing.md); then calls the
+ *                     last pc and, when it makes progress (lanes store or exit, or it begins
+ *                     a logical TB at the VTW wrapper's head), its count then (calm) and the
+ *                     launch's (mark): what the runaway watchdogs read (docs/timing.md); then calls the
  *                     sink, if any.
  *   probe_tb_retire   a TB finished: its instruction divergence (spread of its warps'
  *                     instruction counts, 000_0da6b8b480bd0740.txt Table 1) into tb_inst_div.
@@ -63,8 +63,9 @@ struct probe_warp {       /* per-warp counters */
     uint32_t tid0;
     uint64_t it_ins, it_t0;   /* VTW: insns and time when its open iteration began */
     uint8_t  it_open, it_par; /* VTW: an iteration is open; its parity (accumulator) */
-    uint64_t calm;        /* insns when it last made progress (started, exited lanes, began a
-                             logical TB at the VTW head): insns - calm is how long it has not */
+    uint64_t calm;        /* insns when it last made progress (started, stored, exited lanes,
+                             began a logical TB at the VTW head): insns - calm is how long it
+                             has not */
     uint32_t pc;          /* the pc of its last instruction */
 };
 

@@ -405,12 +405,12 @@ static const char *runaway_what(const struct ts *t, uint64_t quiet, uint64_t cyc
     const struct gpu_config *c = t->l->conf;
     int by_age = c->max_warp_age && cycles > c->max_warp_age;
     if (by_age)
-        snprintf(buf, len, "%llu cycles (and %llu warp instructions) without a warp exiting or "
-                 "beginning a logical TB (max_warp_age = %llu)", (unsigned long long)cycles,
+        snprintf(buf, len, "%llu cycles (and %llu warp instructions) without a warp storing, "
+                 "exiting or beginning a logical TB (max_warp_age = %llu)", (unsigned long long)cycles,
                  (unsigned long long)quiet, (unsigned long long)c->max_warp_age);
     else
-        snprintf(buf, len, "%llu warp instructions (in %llu cycles) without a warp exiting or "
-                 "beginning a logical TB (max_spin_insns = %llu)", (unsigned long long)quiet,
+        snprintf(buf, len, "%llu warp instructions (in %llu cycles) without a warp storing, "
+                 "exiting or beginning a logical TB (max_spin_insns = %llu)", (unsigned long long)quiet,
                  (unsigned long long)cycles, (unsigned long long)c->max_spin_insns);
     return by_age ? "max_warp_age" : "max_spin_insns";
 }
@@ -449,7 +449,8 @@ static void runaway_msg(struct ts *t, uint64_t quiet, uint64_t cycles)
              (unsigned long long)most, pc, ptx_where(p, pc, where, sizeof where), key);
 }
 
-/* The runaway watchdog, every 1024 cycles: a warp makes progress when lanes of it exit or
+/* The runaway watchdog, every 1024 cycles: a warp makes progress when lanes of it store
+   (st, red), exit or
    (VTW) it begins a logical TB at the wrapper's head (probe.h); when the GPU has run more
    than max_warp_age cycles, or issued more than max_spin_insns warp instructions, since the
    last progress of any warp, the launch stops naming the spinning warp. */
