@@ -124,4 +124,12 @@ void rt_printf_close(void);            /* at exit */
 /* The device number check of every call naming one: 0 is the only device. */
 cudaError_t rt_check_device(int dev);
 
+/* ---- unsupported.c: every call the model does not support, its name and its stub */
+struct rt_unsupported {
+    const char *name;
+    cudaError_t (*fn)(void);
+};
+extern const struct rt_unsupported rt_unsupported_calls[];
+extern const unsigned rt_unsupported_n;
+
 #endif

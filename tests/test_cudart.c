@@ -15,10 +15,12 @@
  *   - under vtw = hw a kernel VTW refuses stops the run (GPUSIM_PTX supplies one).
  * The cases share the process's one GPU and run in order.
  */
+#include <fcntl.h>
 #include <unistd.h>
 #include "testutil.h"
 #include "cudart.h"
 #include "gpu/gpusim.h"
+#include "rt.h"
 
 #define DIR BUILD_DIR "/tests/cudart-out"
 
@@ -315,13 +317,45 @@ static void test_vtw_refusal(void **state)
     launch_tiny(d, 16, cudaSuccess);
 }
 
-cudaError_t cudaMallocManaged(void);
-
+/* Every call of cuda/unsupported_list.h: cudaErrorNotSupported (the last error too), its
+   name said once on stderr ("gpusim: NAME is not supported by the model; ..."; a second call
+   says nothing), and listed in docs/cuda.md. */
 static void test_unsupported(void **state)
 {
+    char *err, *doc = tu_read_file("docs/cuda.md", NULL), line[160];
+    int fd = open(DIR "/unsupported.err", O_WRONLY | O_CREAT | O_TRUNC, 0666), saved;
     (void)state;
-    assert_int_equal(cudaMallocManaged(), cudaErrorNotSupported);
-    assert_int_equal(cudaGetLastError(), cudaErrorNotSupported);
+    assert_non_null(doc);
+    assert_true(fd >= 0 && rt_unsupported_n > 50);
+    fflush(stderr);
+    saved = dup(2);
+    dup2(fd, 2);
+    close(fd);
+    for (unsigned i = 0; i < rt_unsupported_n; i++) {
+        assert_int_equal(rt_unsupported_calls[i].fn(), cudaErrorNotSupported);
+        assert_int_equal(rt_unsupported_calls[i].fn(), cudaErrorNotSupported);
+        assert_int_equal(cudaGetLastError(), cudaErrorNotSupported);
+        assert_int_equal(cudaGetLastError(), cudaSuccess);      /* not sticky */
+    }
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    err = tu_read_file(DIR "/unsupported.err", NULL);
+    assert_non_null(err);
+    for (unsigned i = 0; i < rt_unsupported_n; i++) {
+        const char *name = rt_unsupported_calls[i].name, *at;
+        snprintf(line, sizeof line, "gpusim: %s is not supported by the model; it returns "
+                 "cudaErrorNotSupported", name);
+        tu_assert_contains(err, line);
+        at = strstr(err, line);
+        if (strstr(at + 1, line))
+            fail_msg("%s said twice", name);
+        snprintf(line, sizeof line, "`%s`", name);
+        if (!strstr(doc, line))
+            fail_msg("docs/cuda.md does not list %s", name);
+    }
+    free(err);
+    free(doc);
 }
 
 int main(void)
