@@ -117,7 +117,8 @@ static void summary(FILE *f, enum fmt t, const struct page *p)
     for (unsigned i = 0; i < sizeof cols / sizeof *cols; i++)
         cells(&h, cols[i]);
     for (unsigned c = 0; c < NCAT; c++)
-        cells(&h, page_cat_names[c]);
+        if (c != CAT_APPS || p->r.napps)          /* the applications' column: with --apps */
+            cells(&h, page_cat_names[c]);
     cells(&h, "storage B/SM");
     cells(&h, "area % SM");
     t_open(f, t, "summary", &h);
@@ -134,6 +135,8 @@ static void summary(FILE *f, enum fmt t, const struct page *p)
         cell(&r, "%.2f", rep_ratio(wi, cyc));
         for (unsigned i = 0; i <= NCAT; i++) {      /* overall first, then per category */
             double g = p->gm[m][i == 0 ? NCAT : i - 1];
+            if (i - 1 == CAT_APPS && !p->r.napps)
+                continue;
             if (g > 0)
                 cell(&r, "%.3f", g);
             else
@@ -461,7 +464,7 @@ static void intro(FILE *f, enum fmt t, const struct page *p)
     if (p->r.n || !p->r.napps)
         snprintf(kernels, sizeof kernels, "%u kernels at the %s size", p->r.n, size_name(p));
     snprintf(s, sizeof s, "Configuration %s (%s), %s%s, %u mechanisms; "
-             "every kernel run's results were checked against the kernel's C reference. Speed-up: "
+             "every %srun's results were checked against the kernel's C reference. Speed-up: "
              "base cycles over the mechanism's (base: the configuration as given); geometric "
              "means over the kernels a mechanism applies to, overall and per divergence "
              "category of docs/bench.md (000 Table 1's sets). Storage and area: what the "
@@ -469,7 +472,8 @@ static void intro(FILE *f, enum fmt t, const struct page *p)
              "docs/cost-model.md; area in %% of a GF100 SM at 40 nm). A regrouping adds no "
              "storage on chip: its cost is its extra load, inside its cycles.",
              page_res(p, 0, 0)->cfg_name, p->r.o->config ? p->r.o->config : "built-in gtx480",
-             kernels, p->r.napps ? apps + (p->r.n ? 0 : 5) : "", p->nm);
+             kernels, p->r.napps ? apps + (p->r.n ? 0 : 5) : "", p->nm,
+             p->r.napps ? "kernel " : "");
     para(f, t, s);
 }
 
