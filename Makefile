@@ -39,7 +39,7 @@ endif
 NVCC    ?= nvcc
 NVCC_ARCH ?= sm_75
 
-# model/ has one folder per layer (docs/layout.md): ptx and func at the bottom, sm and mem,
+# model/ has one folder per layer (README.md's layout table): ptx and func at the bottom, sm and mem,
 # then gpu; the command line (cli/) sits above bench/ and cost/.
 MODEL_SRC := $(sort $(wildcard model/*/*.c))
 CLI_SRC   := $(sort $(wildcard cli/*.c))

@@ -146,7 +146,7 @@ static void run_late(int phantom)
     if (phantom)
         for (size_t i = 0; i < h->prog.nregs * EX_WARP; i++)
             h->s.regs[i] = 0x5A5A;               /* the phantom context's registers */
-    sm_launch_cta(&h->s, 0, 0);
+    assert_int_equal(sm_launch_cta(&h->s, 0, 0), 0);
     for (now = 0; now < 5000 && (now < 10 || sm_busy(&h->s)); now++) {
         if (now == 300) {                        /* a value for a context not resident */
             h->io.late = (struct sm_late){ .v = 1, .vwi = 40, .reg = 0, .mask = ~0u };
@@ -197,6 +197,28 @@ static void test_contexts_apart_from_slots(void **state)
     run_late(1);
 }
 
+/* An SM offered a CTA it has no room for refuses it (-1) rather than dropping it silently:
+   the GPU top then stops the run naming the SM and the CTA (gpu.c dispatch). */
+static void test_launch_no_room(void **state)
+{
+    struct h *h = calloc(1, sizeof *h);
+    unsigned ok = 0;
+    int refused = 0;
+    (void)state;
+    memset(&st, 0, sizeof st);
+    h_init(h, 0);
+    h->s.nwarps_per_cta = 1;
+    for (unsigned c = 0; c < 2 * SM_MAX_CTAS && !refused; c++) {
+        int rc = sm_launch_cta(&h->s, c, 0);
+        ok += rc == 0;
+        refused = rc != 0;
+    }
+    assert_true(refused);
+    assert_int_equal(ok, h->s.nctas);
+    assert_int_equal(slot_count((slotmask)h->s.cta_valid), h->s.nctas);
+    h_free(h);
+}
+
 /* Five warps of one CTA finish in one cycle and three CTAs become quiet in the same cycle:
    all five exits reach bar's port, all three TBs reach the statistics. */
 static void test_retire_all(void **state)
@@ -209,7 +231,7 @@ static void test_retire_all(void **state)
     h->s.p.cta_limit = 8;
     h->s.nwarps_per_cta = 1;
     for (int c = 0; c < 7; c++)
-        sm_launch_cta(&h->s, (uint64_t)c, 0);
+        assert_int_equal(sm_launch_cta(&h->s, (uint64_t)c, 0), 0);
     h->s.launch_pending = 0;
     h->s.ctas[0].nwarps = 1;
     for (int w = 0; w < 5; w++)                  /* warps in slots 2..6: CTAs 2..6 */
@@ -234,7 +256,7 @@ static void test_block_error_stops(void **state)
     (void)state;
     memset(&st, 0, sizeof st);
     h_init(h, 0);
-    sm_launch_cta(&h->s, 0, 0);
+    assert_int_equal(sm_launch_cta(&h->s, 0, 0), 0);
     assert_int_equal(h_cycle(h, 0, &n), 0);
     h->s.upd_latch[0] = (struct simt_upd){ .v = 1, .slot = 60, .kind = SIMT_NORMAL };
     assert_int_equal(h_cycle(h, 1, &n), -1);
@@ -252,7 +274,7 @@ static void test_ready_port(void **state)
     h_init(h, 0);
     h->s.p.cta_limit = 1;
     assert_true(sm_can_launch(&h->s));
-    sm_launch_cta(&h->s, 0, 0);
+    assert_int_equal(sm_launch_cta(&h->s, 0, 0), 0);
     assert_false(sm_can_launch(&h->s));
     h->s.nctas_res = 0;                          /* as if it completed in this cycle */
     h->s.ndone = 1;
@@ -763,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_local_memory_reserved_lazily),
         cmocka_unit_test(test_late_write),
         cmocka_unit_test(test_contexts_apart_from_slots),
+        cmocka_unit_test(test_launch_no_room),
         cmocka_unit_test(test_retire_all),
         cmocka_unit_test(test_bit_pop),
         cmocka_unit_test(test_block_error_stops),

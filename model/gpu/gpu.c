@@ -199,7 +199,12 @@ static int dispatch(struct ts *t, uint64_t now)
     if (o.valid) {
         if (!t->live[o.sm] && sm_start(t, o.sm))
             return -1;
-        sm_launch_cta(&t->sms[o.sm], o.cta, now);
+        if (sm_launch_cta(&t->sms[o.sm], o.cta, now)) {
+            snprintf(t->err, t->errlen, "SM %u has no room for CTA %llu at cycle %llu though its "
+                     "cta_ready output offered one (a model error: please report it)", o.sm,
+                     (unsigned long long)o.cta, (unsigned long long)now);
+            return -1;
+        }
     }
     cta_commit(&t->cc, &t->cq, &t->cd);
     return 0;

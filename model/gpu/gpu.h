@@ -9,7 +9,8 @@
  * cycles are counted as "no warp", statistics identical to ticking it; tested), nor set up
  * before its first CTA. When every SM is idle and no CTA is left, the GPU jumps to the
  * memory system's next event (time_skip; statistics identical, tested); an SM with warps
- * resident is ticked every cycle. The memory system is kept from launch to launch
+ * resident is ticked every cycle unless all of them wait, when it sleeps until its next
+ * event (time_skip, sm/sm_sleep.c). The memory system is kept from launch to launch
  * (fsim_launch.ms_keep) and reset where the launches before touched it.
  * A run in which nothing issues for watchdog_cycles stops with a dump of every warp.
  */

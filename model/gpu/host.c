@@ -1046,14 +1046,6 @@ void gs_total_stats(const struct gs_gpu *g, struct gs_stats *s)
         *s = g ? g->total : (struct gs_stats){0};
 }
 
-void gs_reset_stats(struct gs_gpu *g)
-{
-    if (!g)
-        return;
-    memset(&g->last, 0, sizeof g->last);
-    memset(&g->total, 0, sizeof g->total);
-}
-
 /* ---- what the CUDA runtime library (cuda/) asks of a GPU and its modules */
 
 int gs_set_printf(struct gs_gpu *g, FILE *out)

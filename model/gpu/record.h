@@ -8,7 +8,8 @@
  *   cfg_size bytes: the block's X_cfg exactly as the SM used it
  *   records: { uint64_t cycle; in_size bytes of the block's X_in } until end of file
  * Recording buffers in memory (allocated before the run, at most rec_max_bytes) and writes the
- * file after the launch: no I/O in the cycle loop. Blocks: ws (scheduler 0), sb, simt.
+ * file after the launch: no I/O in the cycle loop. Blocks: those `gpusim blocks record` lists
+ * (ws of scheduler 0, sb, simt, ntb, pas, vtc, wst).
  */
 #ifndef RECORD_H
 #define RECORD_H
@@ -18,7 +19,7 @@
 
 struct rec_header {
     char     magic[8];          /* REC_MAGIC, NUL-terminated */
-    char     block[16];         /* "ws", "sb", "simt" */
+    char     block[16];         /* the block's name: "ws", "sb", "simt", ... */
     char     config[64];        /* configuration name */
     uint32_t cfg_size, in_size; /* sizeof(struct X_cfg), sizeof(struct X_in) */
     uint64_t records;           /* number of records that follow */

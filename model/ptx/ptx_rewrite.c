@@ -143,14 +143,6 @@ struct ptx_insn ptx_insn_ld(enum ptx_space space, enum ptx_type t, int32_t dst, 
     return in;
 }
 
-struct ptx_insn ptx_insn_st(enum ptx_space space, enum ptx_type t, struct ptx_operand addr,
-                            struct ptx_operand src)
-{
-    struct ptx_insn in = ptx_insn_new(OP_ST, t, 2, addr, src);
-    in.space = (uint8_t)space;
-    return in;
-}
-
 /* ------------------------------------------------------------------ checks */
 
 static int reg_ok(const struct ptx_prog *p, int32_t r, int allow_none)

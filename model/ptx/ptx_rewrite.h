@@ -89,9 +89,7 @@ struct ptx_insn    ptx_insn_setp(enum ptx_cmp cmp, enum ptx_type t, int32_t p, s
                                  struct ptx_operand b);
 /* [@[!]guard] bra target (guard -1: unconditional) */
 struct ptx_insn    ptx_insn_bra(int32_t guard, int neg, int64_t target);
-/* ld.space.t / st.space.t */
+/* ld.space.t */
 struct ptx_insn    ptx_insn_ld(enum ptx_space space, enum ptx_type t, int32_t dst, struct ptx_operand addr);
-struct ptx_insn    ptx_insn_st(enum ptx_space space, enum ptx_type t, struct ptx_operand addr,
-                               struct ptx_operand src);
 
 #endif

@@ -54,11 +54,6 @@ const char *const iss_class_names[ISS_NCLASS] = {
     "structural", "barrier", "simt_stack"
 };
 
-const char *iss_class_name(unsigned c)
-{
-    return c < ISS_NCLASS ? iss_class_names[c] : "?";
-}
-
 /* ------------------------------------------------------------------ counters */
 
 static void launch(const struct iss_cfg *c, const struct iss_in *in, struct iss_regs *d)

@@ -176,7 +176,6 @@ static inline enum iss_class iss_class_of(const struct iss_sched *s, int issued,
 }
 /* The classes' names as the statistics write them (scheduler_cycles). */
 extern const char *const iss_class_names[ISS_NCLASS];
-const char *iss_class_name(unsigned c);
 
 /* Registry entry points (model/base/blocks.def). */
 uint32_t iss_instances(const struct gpu_config *c);

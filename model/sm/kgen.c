@@ -34,11 +34,6 @@ int kgen_cfg_check(const struct kgen_cfg *c, char *err, size_t errlen)
     return 0;
 }
 
-const char *kgen_policy_name(unsigned p)
-{
-    return p == KGEN_GTO ? "gto" : "?";
-}
-
 void kgen_reset(const struct kgen_cfg *c, struct kgen_regs *r)
 {
     (void)c;

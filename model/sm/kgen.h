@@ -58,7 +58,6 @@ void kgen_reset(const struct kgen_cfg *c, struct kgen_regs *r);
 void kgen_eval(const struct kgen_cfg *c, const struct kgen_regs *q, const struct kgen_in *in,
                struct kgen_out *out, struct kgen_regs *d);
 void kgen_commit(const struct kgen_cfg *c, struct kgen_regs *q, const struct kgen_regs *d);
-const char *kgen_policy_name(unsigned p);
 
 /* Registry entry points (model/base/blocks.def): one instance when the configuration's
    scheduling policy is a keyed one, none otherwise. */

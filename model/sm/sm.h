@@ -349,7 +349,10 @@ struct sm {
 
 int  sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *err, size_t errlen);
 void sm_free(struct sm *s);
-void sm_launch_cta(struct sm *s, uint64_t cta, uint64_t now);
+/* Take CTA `cta` (its linear index): 0, or -1 when the SM has no room for it -- which its
+   cta_ready output, the only way the dispatcher offers one, says cannot happen: the caller
+   stops the run naming the SM and the CTA rather than lose the CTA. */
+int  sm_launch_cta(struct sm *s, uint64_t cta, uint64_t now);
 /* One cycle. *tbs receives the TBs that finished (at most SM_MAX_CTAS). Returns 0, or -1 when
    a kernel fault or a block error stopped the SM (message in s->err). */
 int  sm_cycle(struct sm *s, uint64_t now, struct sm_io *io, struct sm_tb *tbs, uint32_t *ntbs);

@@ -89,7 +89,7 @@ static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_
     sm_dws_launch(s, w, x);
 }
 
-void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
+int sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
 {
     const struct sm_params *p = &s->p;
     uint32_t c, first = 0, i;
@@ -101,7 +101,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     if (s->vtc_n)                          /* VT: active now, or inactive and never run */
         act = sm_vt_can_activate(s);
     if (c == s->nctas || (act && !free_slots(s, &first)) || !free_contexts(s, ctx))
-        return;                            /* the dispatcher only offers when cta_ready */
+        return -1;                         /* the dispatcher only offers when cta_ready */
     sm_sleep_wake(s);
     k = &s->ctas[c];
     memset(k, 0, sizeof *k);
@@ -131,6 +131,7 @@ void sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     s->io.bar.launch_mask = k->nwarps >= 32 ? 0xFFFFFFFFu : (1u << k->nwarps) - 1;
     s->cta_launched |= 1ull << c;
     s->ready_dirty = 1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ retire */
