@@ -21,7 +21,12 @@
  *                                       forms, FILE.redir.res)
  *   gpusim xform --vtw[=hw|sw] | --redir[=FORM] FILE.ptx [--kernel NAME] [-o OUT]   a kernel
  *                                       VTW-transformed or redirected (001's reference redirection)
- *   gpusim exec [options] -- PROGRAM [ARGS...]   a CUDA program on the model (cli/exec.c)
+ *   gpusim exec [options] -- PROGRAM [ARGS...]   a CUDA program on the model (cli/exec.c;
+ *                                       --apps FILE --app NAME: an application, cli/exec_app.c)
+ *   gpusim ptx FILE.ptx [--kernel NAME] a kernel linked and printed back as PTX
+ *   gpusim cost [options]               storage and area per block and mechanism (cost/)
+ *   gpusim rtl-params [options]         the configuration as the RTL twins' parameters
+ *   gpusim blocks [record]              the block registry (the recordable blocks)
  * options: --config FILE, --set KEY=VALUE (repeatable), --size test|default, --json FILE,
  *          --ptx FILE (run: use this PTX instead of bench/NAME/kernel.ptx), --launches CSV
  *          (run: a row of statistics per launch, the columns of gpusim exec --launches);

@@ -8,7 +8,8 @@
  * registered output (its cta_ready port: model/sm/sm_cta.c counts residency), so the
  * dispatcher keeps no per-SM count.
  * Ports: in: ready[sm]; out: dispatch {valid, sm, cta}.
- * Latency: one dispatch per cycle; the CTA is seen by the SM's blocks the next cycle.
+ * Latency: one dispatch per cycle; the dispatch comes first in the GPU's cycle (gpu.c cycle),
+ * so the SM's blocks see the CTA in the same cycle (bar's launch port among them).
  *
  * Limits (cta_limits), decided at launch from the configuration and the kernel
  * (004_23e173f444f46134.txt Section II): the scheduling limit -- warp slots (threads) and CTA
