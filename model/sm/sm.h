@@ -3,10 +3,12 @@
  * ticked (evaluate every block, then commit every block).
  *
  * Blocks inside (the SM rows of model/base/blocks.def): fetch (I-cache + I-buffer), iss (issue
- * stage: readiness, stall classes, counters), kgen (priority keys, keyed policies only), ws
- * (one per scheduler), sb (scoreboard with VWI tags), simt (reconvergence stack with spill),
- * fu (execution units + result queue), ldst (coalescer, line queue, pending loads), smem
- * (shared-memory banks and port), bar (barrier unit), l1 (data cache). Instructions execute
+ * stage: readiness, stall classes, counters), kgen (priority keys, keyed policies only), ntb
+ * and pas (VTW's next-TB-index unit and progress-aware key generator), ws (one per
+ * scheduler), sb (scoreboard with VWI tags), simt (reconvergence stack with spill), fu
+ * (execution units + result queue), ldst (coalescer, line queue, pending loads), smem
+ * (shared-memory banks and port), bar (barrier unit), l1 (data cache), vtc (VT's controller)
+ * and wst (DWS's warp-split table); the mechanisms' blocks are used only under their keys. Instructions execute
  * functionally when they issue (func/exec.c) with the SIMT stack's active mask; the blocks
  * decide when each warp can issue.
  *
@@ -21,9 +23,10 @@
  * Ports towards the GPU (struct sm_io): one request per cycle leaves the L1 towards the
  * interconnect (with back-pressure), one response arrives; the CTA dispatcher hands a CTA to
  * the SM when the SM's cta_ready output (registered: computed at the end of the previous
- * cycle) says it can take one (sm_launch_cta, seen by the blocks the next cycle); the
- * late-write port takes values produced outside the SM after issue (a GPU-level unit's reply)
- * and writes them back like any other result.
+ * cycle) says it can take one (sm_launch_cta, before the SM's evaluation in the same cycle;
+ * it refuses, and the run stops, if it has no room after all); the late-write port takes
+ * values produced outside the SM after issue (a GPU-level unit's reply) and writes them back
+ * like any other result.
  */
 #ifndef SM_H
 #define SM_H
