@@ -594,10 +594,35 @@ static void test_mshr_used(void **s)
     free(h);
 }
 
+/* The write log a cache commits from holds two tag rows (a fill and a request); a third row
+   in one cycle is never written past it but flagged, which the L1 and L2 report as a bad
+   event that stops the run (before, it was written past the log's array). */
+static void test_wlog_bounded(void **state)
+{
+    struct { struct cache_wlog wl; uint16_t guard; } x;
+    (void)state;
+    x.guard = 0xBEEF;
+    cache_wlog_clear(&x.wl);
+    cache_wlog_set(&x.wl, 3);
+    cache_wlog_set(&x.wl, 3);
+    cache_wlog_set(&x.wl, 9);
+    assert_int_equal(x.wl.nset, 2);
+    assert_int_equal(x.wl.over, 0);
+    cache_wlog_set(&x.wl, 12);
+    assert_int_equal(x.wl.nset, 2);
+    assert_int_equal(x.wl.over, 1);
+    assert_int_equal(x.wl.set[0], 3);
+    assert_int_equal(x.wl.set[1], 9);
+    assert_int_equal(x.guard, 0xBEEF);
+    cache_wlog_clear(&x.wl);
+    assert_int_equal(x.wl.over, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_wlog_bounded),
         cmocka_unit_test(test_hit_after_miss),
         cmocka_unit_test(test_hits_pipelined),
         cmocka_unit_test(test_lru_order),

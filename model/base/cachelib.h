@@ -122,6 +122,8 @@ static inline int cache_pick_victim(const struct cache_line *set, unsigned assoc
 struct cache_wlog {
     uint8_t  nset;                /* tag rows written this cycle (at most 2: fill + request) */
     uint8_t  mshr;                /* MSHR written this cycle, or CACHE_WL_NONE */
+    uint8_t  over;                /* a third row was written: the cache's ev_bad (a model
+                                     error: its commit would miss the row) */
     uint16_t set[2];
 };
 
@@ -129,6 +131,7 @@ static inline void cache_wlog_clear(struct cache_wlog *wl)
 {
     wl->nset = 0;
     wl->mshr = CACHE_WL_NONE;
+    wl->over = 0;
 }
 
 static inline void cache_wlog_set(struct cache_wlog *wl, unsigned s)
@@ -136,7 +139,10 @@ static inline void cache_wlog_set(struct cache_wlog *wl, unsigned s)
     for (unsigned i = 0; i < wl->nset; i++)
         if (wl->set[i] == s)
             return;
-    wl->set[wl->nset++] = (uint16_t)s;
+    if (wl->nset == sizeof wl->set / sizeof *wl->set)
+        wl->over = 1;                     /* bounded: never written past the log */
+    else
+        wl->set[wl->nset++] = (uint16_t)s;
 }
 
 /* ---- MSHR file ---- */

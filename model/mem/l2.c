@@ -303,6 +303,7 @@ void l2_eval(const struct l2_cfg *c, const struct l2_regs *q, const struct l2_in
         do_drain(c, q, d);
     if (q->c.ropq.cnt && q->ropq[q->c.ropq.rd].t_ready <= in->now)
         do_access(c, q, in->now, out, d);
+    out->ev_bad |= d->c.wl.over;
 }
 
 void l2_commit(const struct l2_cfg *c, struct l2_regs *q, const struct l2_regs *d)

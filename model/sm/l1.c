@@ -289,6 +289,7 @@ void l1_eval(const struct l1_cfg *c, const struct l1_regs *q, const struct l1_in
     }
     if (in->req_valid)
         do_req(c, in, out, d);
+    out->ev_bad |= d->c.wl.over;
     out->err = out->ev_bad;
 }
 
