@@ -113,6 +113,12 @@ app() {
     printf '\napp %s\n  dir %s\n  run %s\n' "$a_n" "$a_d" "$*" >> "$APPS.tmp"
 }
 line() { printf '  %s\n' "$*" >> "$APPS.tmp"; }
+# The wall-time table of b+tree, lavaMD, srad_v1 and myocyte ("0.0271 s, 5.42 % : STAGE", then
+# "Total time:" and "0.501 s").
+stage_times() {
+    line ignore '^ *[0-9.]+ s, *[0-9.]+ % :'
+    line ignore '^[0-9.]+ s$'
+}
 
 built() { status "$1" built "$2"; }
 failed() { status "$1" "not built" "$2"; }
@@ -207,6 +213,7 @@ p_srad_v1() {
     "$GEN" pgm 502 458 6 > "$OUT/srad_v1/data/srad/image.pgm"
     app srad_v1 srad_v1/w/a/b ../../../srad 10 0.5 $SR_N $SR_N
     line input ../../../data/srad/image.pgm
+    stage_times
     built srad_v1 "a random 502 x 458 image resized to $SR_N x $SR_N, 10 steps"
 }
 
@@ -242,8 +249,8 @@ p_btree() {
     app btree b+tree ./b+tree.out file keys.txt command command.txt
     line input keys.txt
     line input command.txt
-    line ignore '^ *[0-9.]+ s, +[0-9.]+ % :'
-    line ignore '(took|Total time)'
+    stage_times
+    line ignore '^Tree transformation took '
     built b+tree "app btree; $BT_N random keys; j 500 100, k 500; $T"
 }
 
@@ -264,6 +271,7 @@ p_particlefilter() {
             -o $pf || { failed $pf "nvcc failed (see particlefilter/build.log)"; continue; }
         app $pf particlefilter ./$pf -x $P_N -y $P_N -z 5 -np $P_NP
         line ignore '(TOOK|TIME)'
+        line ignore 'BACK: [0-9.]+$'
         line ignore '^GPU Execution: '
         built $pf "-x $P_N -y $P_N -z 5 -np $P_NP; $T, fixed_time.h"
     done
@@ -299,8 +307,7 @@ p_lavaMD() {
     build lavaMD "nvcc failed" -O3 $T $FIX_TIME main.c kernel/kernel_gpu_cuda_wrapper.cu \
         util/num/num.c util/timer/timer.c util/device/device.cu -o lavaMD || return
     app lavaMD lavaMD ./lavaMD -boxes1d $LAVA_B
-    line ignore '^ *[0-9.]+ s, +[0-9.]+ % :'
-    line ignore '^Total time'
+    stage_times
     built lavaMD "-boxes1d $LAVA_B; $T, fixed_time.h"
 }
 
@@ -317,7 +324,7 @@ p_myocyte() {
     app myocyte myocyte/w/a ../../myocyte.out 2 1 0
     line input ../../data/myocyte/y.txt
     line input ../../data/myocyte/params.txt
-    line ignore '(time|TIME|Time)'
+    stage_times
     built myocyte "2 1 0 (the data download's y.txt, params.txt)"
 }
 
