@@ -45,7 +45,7 @@ while [ $# -gt 0 ]; do
     --only) [ $# -ge 2 ] || die "--only needs a list of programs"; ONLY=$2; shift 2 ;;
     --data) [ $# -ge 2 ] || die "--data needs a directory"; DATA=$2; shift 2 ;;
     --nvcc) [ $# -ge 2 ] || die "--nvcc needs a path"; NVCC=$2; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
