@@ -128,6 +128,9 @@ static void test_script_refuses(void **state)
     tu_assert_contains(out, "nvcc not found");
     assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --size huge", out, sizeof out), 2);
     tu_assert_contains(out, "--size is small or tiny, not 'huge'");
+    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --only bfs,kmeans", out,
+                         sizeof out), 2);
+    tu_assert_contains(out, "--only: no program 'kmeans' (one of: bfs backprop");
     assert_int_equal(run("sh " SCRIPT " --bogus", out, sizeof out), 2);
     tu_assert_contains(out, "unknown argument '--bogus'");
     /* nothing was built for a refused run */

@@ -50,6 +50,12 @@ while [ $# -gt 0 ]; do
     esac
 done
 case $SIZE in small|tiny) ;; *) die "--size is small or tiny, not '$SIZE'" ;; esac
+PROGRAMS="bfs backprop gaussian hotspot hotspot3D nw pathfinder srad_v1 lud nn b+tree
+    streamcluster particlefilter heartwall cfd lavaMD myocyte huffman"
+for o in $(echo "$ONLY" | tr ',' ' '); do
+    case " $(echo $PROGRAMS) " in *" $o "*) ;;
+    *) die "--only: no program '$o' (one of: $(echo $PROGRAMS))" ;; esac
+done
 
 [ -n "$ROD" ] || die "no Rodinia checkout: pass --rodinia DIR or set GPUSIM_RODINIA"
 [ -f "$ROD/cuda/bfs/bfs.cu" ] ||
@@ -349,8 +355,7 @@ not_run() {
     done
 }
 
-for p in bfs backprop gaussian hotspot hotspot3D nw pathfinder srad_v1 lud nn b+tree \
-    streamcluster particlefilter heartwall cfd lavaMD myocyte huffman; do
+for p in $PROGRAMS; do
     wanted $p || continue
     echo "rodinia.sh: $p" >&2
     case $p in b+tree) p_btree ;; *) p_$p ;; esac
