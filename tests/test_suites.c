@@ -1,0 +1,188 @@
+/*
+ * test_suites.c -- tools/suites/rodinia.sh, which builds a user's checkout of Rodinia for the
+ * model (docs/apps.md "Public suites: tools/suites"): its input generator
+ * (tools/suites/rodinia/gen.c, compiled here with cc) writes the same bytes on every run and
+ * on every machine (a checksum per kind) and refuses bad arguments; the script refuses a missing
+ * checkout or a missing nvcc with exit status 2 and a message naming what is missing. The full
+ * build (a small part of the suite, then gpusim exec on one program) needs nvcc and a checkout
+ * named by GPUSIM_RODINIA=DIR, and is skipped, saying so, without them.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include "testutil.h"
+
+#define T_ BUILD_DIR "/tests/suites-out"
+#define GEN T_ "/gen"
+#define SCRIPT "tools/suites/rodinia.sh"
+
+static int setup(void **state)
+{
+    (void)state;
+    if (system("rm -rf " T_ " && mkdir -p " T_ "/fake/cuda/bfs && : > " T_
+               "/fake/cuda/bfs/bfs.cu") != 0)
+        return -1;
+    return system("cc -std=c11 -O2 -o " GEN " tools/suites/rodinia/gen.c -lm") == 0 ? 0 : -1;
+}
+
+/* Runs cmd (stderr into stdout), the output in out; returns the exit status. */
+static int run(const char *cmd, char *out, size_t n)
+{
+    char full[2048];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    FILE *p = popen(full, "r");
+    assert_non_null(p);
+    size_t k = fread(out, 1, n - 1, p);
+    out[k] = 0;
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* FNV-1a of what the generator writes for args; its exit status must be 0. */
+static uint64_t gen_sum(const char *args)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, GEN " %s", args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int c;
+    while ((c = getc(p)) != EOF)
+        h = (h ^ (uint64_t)(unsigned char)c) * 0x100000001b3ULL;
+    assert_int_equal(pclose(p), 0);
+    return h;
+}
+
+/* Each kind of input: the same bytes twice, and the bytes this machine wrote when the
+ * generator was written (a change of the generator, its seeds or its formats changes them). */
+static void test_gen_deterministic(void **state)
+{
+    static const struct {
+        const char *args;
+        uint64_t sum;
+    } k[] = {
+        {"graph 64 1", 0x569a80369608a31fULL},
+        {"grid 100 323 343 2", 0xcc662fd8d5ce8ffeULL},
+        {"pgm 8 10 6", 0x384964c76cf9e529ULL},
+        {"keys 100 9", 0x739946a41c3f7ffeULL},
+        {"records 20 7", 0x6b566693836dd25aULL},
+        {"mesh 4 3 10", 0x84631ea91f5fcfaaULL},
+        {"bytes 1000 11", 0xb8b705a1c6fc7149ULL},
+    };
+    int bad = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+        uint64_t a = gen_sum(k[i].args), b = gen_sum(k[i].args);
+        if (a != b || a != k[i].sum) {
+            print_error("gen %s: %#llx then %#llx, expected %#llx\n", k[i].args,
+                        (unsigned long long)a, (unsigned long long)b,
+                        (unsigned long long)k[i].sum);
+            bad++;
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* The formats the programs read, spot-checked: bfs's node count first, nn's latitude at
+ * column 28 and longitude at 33, srad's three header lines. */
+static void test_gen_formats(void **state)
+{
+    char out[4096];
+    (void)state;
+    assert_int_equal(run(GEN " graph 5 1 | head -1", out, sizeof out), 0);
+    assert_string_equal(out, "5\n");
+    assert_int_equal(run(GEN " records 1 7", out, sizeof out), 0);
+    assert_int_equal(strlen(out), 49);
+    assert_true(out[27] == ' ' && out[32] == ' ' && atof(out + 28) > 0 && atof(out + 33) > 0);
+    assert_int_equal(run(GEN " pgm 2 3 6 | head -3", out, sizeof out), 0);
+    assert_string_equal(out, "P2\n3 2\n255\n");
+    assert_int_equal(run(GEN " mesh 2 2 1 | head -1", out, sizeof out), 0);
+    assert_string_equal(out, "4\n");
+}
+
+static void test_gen_refuses(void **state)
+{
+    char out[1024];
+    (void)state;
+    assert_int_equal(run(GEN " graph", out, sizeof out), 2);
+    tu_assert_contains(out, "usage: gen");
+    assert_int_equal(run(GEN " graph x 1", out, sizeof out), 2);
+    assert_int_equal(run(GEN " pgm 4 4", out, sizeof out), 2);
+    assert_int_equal(run(GEN " cubes 4 4", out, sizeof out), 2);
+}
+
+/* The script's refusals: exit status 2 and a message naming what is missing. */
+static void test_script_refuses(void **state)
+{
+    char out[2048];
+    (void)state;
+    assert_int_equal(run("env -u GPUSIM_RODINIA sh " SCRIPT " --out " T_ "/o", out, sizeof out),
+                     2);
+    tu_assert_contains(out, "no Rodinia checkout: pass --rodinia DIR or set GPUSIM_RODINIA");
+    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/nowhere --out " T_ "/o", out, sizeof out),
+                     2);
+    tu_assert_contains(out, "is not a Rodinia checkout (no cuda/bfs/bfs.cu)");
+    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --nvcc " T_ "/no/nvcc --out " T_
+                         "/o", out, sizeof out), 2);
+    tu_assert_contains(out, "nvcc not found");
+    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --size huge", out, sizeof out), 2);
+    tu_assert_contains(out, "--size is small or tiny, not 'huge'");
+    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --only bfs,kmeans", out,
+                         sizeof out), 2);
+    tu_assert_contains(out, "--only: no program 'kmeans' (one of: bfs backprop");
+    assert_int_equal(run("sh " SCRIPT " --bogus", out, sizeof out), 2);
+    tu_assert_contains(out, "unknown argument '--bogus'");
+    /* nothing was built for a refused run */
+    assert_int_equal(system("test -e " T_ "/o"), 256);
+}
+
+static int have_nvcc(void)
+{
+    return system("command -v nvcc >/dev/null 2>&1 || test -x /usr/local/cuda/bin/nvcc") == 0;
+}
+
+/* The full build on a part of the suite at the tiny size, then gpusim exec --check on one
+ * program and gpusim exec on another through the applications file: needs nvcc and GPUSIM_RODINIA. */
+static void test_build_and_run(void **state)
+{
+    static char out[65536];
+    const char *rod = getenv("GPUSIM_RODINIA");
+    (void)state;
+    if (!rod || !*rod || !have_nvcc()) {
+        fprintf(stderr, "test_build_and_run: skipped: needs nvcc and a Rodinia checkout "
+                        "(GPUSIM_RODINIA=DIR)\n");
+        skip();
+    }
+    assert_int_equal(run("sh " SCRIPT " --size tiny --only bfs,hotspot,b+tree --out " T_ "/b",
+                         out, sizeof out), 0);
+    tu_assert_contains(out, "bfs                      built");
+    tu_assert_contains(out, "hotspot                  built");
+    size_t n;
+    char *apps = tu_read_file(T_ "/b/rodinia.apps", &n);
+    assert_non_null(apps);
+    tu_assert_contains(apps, "app bfs\n  dir bfs\n  run ./bfs graph.txt\n  input graph.txt\n");
+    tu_assert_contains(apps, "app btree\n");
+    free(apps);
+    assert_int_equal(run("cd " T_ "/b && ../../../gpusim exec --check --apps rodinia.apps "
+                         "--app hotspot",
+                         out, sizeof out),
+                     0);
+    tu_assert_contains(out, "the same under the functional and the timing model");
+    assert_int_equal(run("cd " T_ "/b && ../../../gpusim exec --apps rodinia.apps --app bfs", out,
+                         sizeof out),
+                     0);
+    tu_assert_contains(out, "Kernel Executed");
+    tu_assert_contains(out, "gpusim: total: ");
+}
+
+int main(void)
+{
+    tu_filters();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gen_deterministic), cmocka_unit_test(test_gen_formats),
+        cmocka_unit_test(test_gen_refuses),       cmocka_unit_test(test_script_refuses),
+        cmocka_unit_test(test_build_and_run),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
