@@ -217,6 +217,7 @@ static void test_launch_no_room(void **state)
     assert_int_equal(ok, h->s.nctas);
     assert_int_equal(slot_count((slotmask)h->s.cta_valid), h->s.nctas);
     h_free(h);
+    free(h);
 }
 
 /* Five warps of one CTA finish in one cycle and three CTAs become quiet in the same cycle:
