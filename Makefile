@@ -154,18 +154,20 @@ speed-guard-update: deps all
 bench-regroup: all
 	$(BUILD)/gpusim regroup-bench 262144
 
-# VTW's evaluation (000 Section 5 forms): 8 variants x every kernel at the default size, every
-# result checked; writes docs/vtw.md (hand notes below its marker kept) and docs/vtw.csv.
+# VTW's evaluation (000 Section 5 forms): 9 variants x every kernel at the default size, every
+# result checked; writes docs/vtw.md (hand notes below its marker kept) and docs/vtw.csv. Runs
+# are kept in the result cache $(BUILD)/cache, so an interrupted report resumes.
 report-vtw: deps all
 	$(BUILD)/gpusim report vtw --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
-	  --markdown docs/vtw.md --csv docs/vtw.csv
+	  --cache $(BUILD)/cache --markdown docs/vtw.md --csv docs/vtw.csv
 
 # VT's evaluation (004 Section V forms): B_LRR and VT_LRR on every kernel, ten more variants
 # (MAX, GTO, two-level, swap bandwidth) on the kernels where VT holds more CTAs; every result
-# checked; writes docs/vt.md (the description below its marker kept) and docs/vt.csv.
+# checked; writes docs/vt.md (the description below its marker kept) and docs/vt.csv. Runs are
+# kept in the result cache $(BUILD)/cache, so an interrupted report resumes.
 report-vt: deps all
 	$(BUILD)/gpusim report vt --size default --config configs/gtx480.cfg --jobs $(REPORT_JOBS) \
-	  --markdown docs/vt.md --csv docs/vt.csv
+	  --cache $(BUILD)/cache --markdown docs/vt.md --csv docs/vt.csv
 
 # DWS's evaluation (002 "Results" forms): the baseline and the five DWS variants on gtx480 and
 # configs/dws.cfg, BranchOnly and ReviveSplit without the over-subdivision rule, and a
