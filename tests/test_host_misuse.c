@@ -80,6 +80,7 @@ static void test_stats_on_null_gpu(void **state)
     memset(&s, 0xA5, sizeof s);
     gs_total_stats(NULL, &s);
     assert_int_equal(s.warp_insns, 0);
+    gs_reset_stats(NULL);
     gs_kernel_stats(NULL, NULL);
     gs_total_stats(NULL, NULL);
     assert_int_equal(gs_synchronize(NULL), GS_ERR_INVALID_VALUE);

@@ -120,13 +120,15 @@ int  gs_bbv(struct gs_gpu *gpu, FILE *out, int csv);
    under vtw != off); D[] is copied to device memory for each launch. */
 int  gs_redirect(struct gs_gpu *gpu, const uint32_t *const *perm, const uint64_t *len, unsigned n);
 
-/* gs_kernel_stats, gs_total_stats: with a NULL gpu the statistics are all zero (they return
-   nothing; gs_synchronize(NULL) is GS_ERR_INVALID_VALUE). */
+/* gs_kernel_stats, gs_total_stats, gs_reset_stats: with a NULL gpu the statistics are all
+   zero and nothing is reset (they return nothing; gs_synchronize(NULL) is
+   GS_ERR_INVALID_VALUE). */
 void gs_kernel_stats(const struct gs_gpu *gpu, struct gs_stats *s);  /* last launch */
 /* Registers per thread of the last launch in words: the number, its source (regs_source in the
    statistics: estimate, recorded, ptxas, override) and where it was found. */
 const char *gs_regs_note(const struct gs_gpu *gpu);
 void gs_total_stats(const struct gs_gpu *gpu, struct gs_stats *s);   /* since init */
+void gs_reset_stats(struct gs_gpu *gpu);
 /* Write statistics as a JSON object (each line prefixed by indent; host-time fields last, so
    that a comparison can drop them) or as a human-readable table. */
 void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f);
