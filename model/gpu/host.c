@@ -1,7 +1,8 @@
 /*
  * host.c -- the host API (gpusim.h): configuration, device memory, PTX modules, launches and
  * statistics. Launch validation (grid, block, shared memory, registers, arguments) lives here;
- * execution is funcsim.c.
+ * execution is funcsim.c. Reference redirection is host_redir.c, the CUDA runtime library's
+ * questions host_cuda.c; host_priv.h has the objects they share.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,68 +30,7 @@
 #include "ptx/redir.h"
 #include "bbv.h"
 #include "func/devprintf.h"
-
-#define GS_MAX_MODULES 64
-
-struct gs_kernel {                    /* a linked kernel, cached per module */
-    int linked;
-    struct ptx_prog prog;
-    struct flow flow;
-    struct kres kres;                 /* its registers per thread and where they came from */
-    const struct ptx_func *fn;        /* its declaration (performance directives) */
-    uint8_t  vtw;                     /* enum conf_vtw: the program is VTW's transform */
-    uint8_t  vtw_hidden;              /* parameters a transform appended (VTW's, redirection's) */
-    int64_t  redir_off;               /* a redirected variant: __rg_map's offset */
-    uint8_t  redirected;              /* the program is a redirected variant */
-    struct gs_kernel *redir[REDIR_NFORMS];  /* this kernel under reference redirection, per
-                                         form (redir_form), made at its first launch */
-    char rd_note[700];                /* a redirected variant: where its registers came from */
-    uint32_t regs_orig;               /* registers per thread of the kernel before it */
-    struct vtwx_info vx;
-    char vtw_note[1200];              /* where the transform's registers came from */
-};
-
-struct gs_module {
-    struct ptx_module mod;
-    struct gs_kernel *kernels;        /* one slot per function of the module */
-    struct ptx_res *res;              /* the compiler's counts, or NULL */
-    uint8_t res_src;                  /* KRES_RECORDED or KRES_PTXAS when res is set */
-    char res_note[640];               /* where the counts came from, or why there are none */
-    char path[512];                   /* the PTX file ("" when loaded as text) */
-    char rec[768];                    /* loaded as text: the record in the record directory
-                                         its counts came from ("" none) */
-};
-
-struct gs_gpu {
-    struct gpu_config conf;
-    struct gmem *gmem;
-    struct gs_module *modules[GS_MAX_MODULES];
-    unsigned nmodules;
-    struct gs_stats last, total;
-    char regs_note[2048];             /* registers of the last launch: source and detail */
-    int last_launch_status;
-    struct sm_rec rec;
-    struct l2copy *copied;            /* lines copies left in L2 since the last launch, or NULL
-                                         (l2_copy_install off or functional model) */
-    struct msys *ms;                  /* the timing model's memory system, kept (gpu.c) */
-    char rec_path[512];
-    FILE *bbv_out;                    /* gs_bbv: where launches write their BBVs (NULL: off) */
-    const uint32_t *const *rd_perm;   /* gs_redirect: per launch D[] or NULL; rd_n of them */
-    const uint64_t *rd_len;
-    unsigned rd_n, rd_next;           /* launches given; the next launch's index */
-    int bbv_csv;
-    unsigned bbv_n;                   /* launches written */
-    char *err;                        /* gs_last_error's text: ERR_ROOM bytes or more, grown to
-                                         hold a longer message (the deadlock dump) whole */
-    size_t errcap;
-    char res_dir[512];                /* gs_set_res_dir: records for PTX text ("" none) */
-    struct ex_printf pf;              /* device printf: a launch's output, and where it goes
-                                         (gs_set_printf; stdout unless set) */
-    gs_launch_fn *on_launch;          /* gs_on_launch: called after each launch that ran */
-    void *on_launch_arg;
-};
-
-#define ERR_ROOM 1024                 /* what the model's calls may write a message into */
+#include "host_priv.h"
 
 static const char *const status_names[GS_ERR_COUNT] = {
     "ok", "invalid value", "out of memory", "configuration error", "PTX error",
@@ -103,7 +43,7 @@ const char *gs_status_name(int status)
 }
 
 /* gs_last_error's text becomes fmt's, however long (the arguments may name the old text). */
-static int seterr(struct gs_gpu *g, int status, const char *fmt, ...)
+int host_seterr(struct gs_gpu *g, int status, const char *fmt, ...)
 {
     va_list ap;
     char *t;
@@ -187,11 +127,11 @@ const struct gpu_config *gs_config(const struct gs_gpu *g)
     return g ? &g->conf : NULL;
 }
 
-static void kernel_free(struct gs_kernel *k)
+void host_kernel_free(struct gs_kernel *k)
 {
     for (unsigned f = 0; f < REDIR_NFORMS; f++)
         if (k->redir[f]) {
-            kernel_free(k->redir[f]);
+            host_kernel_free(k->redir[f]);
             free(k->redir[f]);
         }
     ptx_prog_free(&k->prog);
@@ -205,7 +145,7 @@ static void module_free(struct gs_module *m)
         return;
     for (i = 0; m->kernels && i < m->mod.nfuncs; i++)
         if (m->kernels[i].linked)
-            kernel_free(&m->kernels[i]);
+            host_kernel_free(&m->kernels[i]);
     free(m->kernels);
     free(m->res);
     ptx_module_free(&m->mod);
@@ -235,7 +175,7 @@ int gs_record(struct gs_gpu *g, const char *block, const char *path)
 {
     const struct blk_desc *b;
     if (!g || !block || !path)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_record: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_record: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(b = blk_find(block)) || !b->record) {
         char names[256];
         FILE *f = fmemopen(names, sizeof names, "w");
@@ -245,16 +185,16 @@ int gs_record(struct gs_gpu *g, const char *block, const char *path)
             fclose(f);
         }
         names[strcspn(names, "\n")] = 0;
-        return seterr(g, GS_ERR_INVALID_VALUE, "--record: %s block '%s' (recordable: %s)",
+        return host_seterr(g, GS_ERR_INVALID_VALUE, "--record: %s block '%s' (recordable: %s)",
                       b ? "cannot record the" : "unknown", block, names);
     }
     if (!b->instances(&g->conf))       /* a mechanism's block exists only with it on */
-        return seterr(g, GS_ERR_CONFIG, "--record: configuration '%s' has no %s block (it "
+        return host_seterr(g, GS_ERR_CONFIG, "--record: configuration '%s' has no %s block (it "
                       "belongs to a mechanism that is off: ntb and pas need vtw = hw, vtc vt = on, wst "
                       "dws != off)",
                       g->conf.name, b->name);
     if (!g->rec.buf && !(g->rec.buf = malloc(REC_MAX_BYTES)))
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "--record: cannot allocate the buffer");
     g->rec.block = b->id;
     g->rec.cap = REC_MAX_BYTES;
     g->rec.len = g->rec.records = 0;
@@ -273,7 +213,7 @@ static int write_record(struct gs_gpu *g)
     char err[256];
     FILE *f;
     if (b->cfg_size > sizeof cfg || blk_cfg(b, &g->conf, 0, 0, cfg, err, sizeof err))
-        return seterr(g, GS_ERR_CONFIG, "--record: %s", err);
+        return host_seterr(g, GS_ERR_CONFIG, "--record: %s", err);
     memset(&h, 0, sizeof h);
     snprintf(h.magic, sizeof h.magic, "%s", REC_MAGIC);
     snprintf(h.block, sizeof h.block, "%s", b->name);
@@ -282,34 +222,34 @@ static int write_record(struct gs_gpu *g)
     h.in_size = (uint32_t)b->in_size;
     h.records = g->rec.records;
     if (!(f = fopen(g->rec_path, "wb")))
-        return seterr(g, GS_ERR_INVALID_VALUE, "--record: cannot write %s", g->rec_path);
+        return host_seterr(g, GS_ERR_INVALID_VALUE, "--record: cannot write %s", g->rec_path);
     fwrite(&h, sizeof h, 1, f);
     fwrite(cfg, h.cfg_size, 1, f);
     fwrite(g->rec.buf, 1, g->rec.len, f);
     if (fclose(f))
-        return seterr(g, GS_ERR_INVALID_VALUE, "--record: error writing %s", g->rec_path);
+        return host_seterr(g, GS_ERR_INVALID_VALUE, "--record: error writing %s", g->rec_path);
     return GS_OK;
 }
 
 int gs_malloc(struct gs_gpu *g, uint64_t *dptr, uint64_t bytes)
 {
     if (!g || !dptr)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: null pointer") : GS_ERR_INVALID_VALUE;
     if (bytes == 0)
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: size 0");
+        return host_seterr(g, GS_ERR_INVALID_VALUE, "gs_malloc: size 0");
     switch (gm_alloc(g->gmem, bytes, dptr)) {
     case 0:
         return GS_OK;
     case GM_E_COUNT:
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes: %u "
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes: %u "
                       "allocations are live, the most the model keeps (GM_MAX_ALLOCS; a module's "
                       "global and constant variables take one each)", (unsigned long long)bytes,
                       GM_MAX_ALLOCS);
     case GM_E_HOST:
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes: the host "
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes: the host "
                       "is out of memory", (unsigned long long)bytes);
     default:
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes "
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "gs_malloc: cannot allocate %llu bytes "
                       "(device memory %llu bytes, %llu in use)", (unsigned long long)bytes,
                       (unsigned long long)g->gmem->limit, (unsigned long long)g->gmem->bytes_live);
     }
@@ -320,7 +260,7 @@ int gs_free(struct gs_gpu *g, uint64_t dptr)
     if (!g)
         return GS_ERR_INVALID_VALUE;
     if (gm_free(g->gmem, dptr))
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_free: 0x%llx is not a live allocation",
+        return host_seterr(g, GS_ERR_INVALID_VALUE, "gs_free: 0x%llx is not a live allocation",
                       (unsigned long long)dptr);
     return GS_OK;
 }
@@ -329,7 +269,7 @@ static uint8_t *dev_range(struct gs_gpu *g, const char *what, uint64_t addr, uin
 {
     uint8_t *p = gm_ptr(g->gmem, addr, bytes);
     if (!p)
-        seterr(g, GS_ERR_INVALID_VALUE, "%s: [0x%llx, +%llu) is not inside one device allocation",
+        host_seterr(g, GS_ERR_INVALID_VALUE, "%s: [0x%llx, +%llu) is not inside one device allocation",
                what, (unsigned long long)addr, (unsigned long long)bytes);
     return p;
 }
@@ -338,7 +278,7 @@ int gs_memcpy_htod(struct gs_gpu *g, uint64_t dst, const void *src, uint64_t byt
 {
     uint8_t *p;
     if (!g || !src)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_memcpy_htod: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_memcpy_htod: null pointer") : GS_ERR_INVALID_VALUE;
     if (bytes == 0)
         return GS_OK;
     if (!(p = dev_range(g, "gs_memcpy_htod", dst, bytes)))
@@ -352,7 +292,7 @@ int gs_memcpy_dtoh(struct gs_gpu *g, void *dst, uint64_t src, uint64_t bytes)
 {
     uint8_t *p;
     if (!g || !dst)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_memcpy_dtoh: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_memcpy_dtoh: null pointer") : GS_ERR_INVALID_VALUE;
     if (bytes == 0)
         return GS_OK;
     if (!(p = dev_range(g, "gs_memcpy_dtoh", src, bytes)))
@@ -385,7 +325,7 @@ static int module_vars(struct gs_gpu *g, struct gs_module *m)
         if ((v->space != PS_GLOBAL && v->space != PS_CONST) || v->is_extern)
             continue;
         if (gs_malloc(g, &v->addr, v->size ? v->size : 1))
-            return seterr(g, GS_ERR_OUT_OF_MEMORY, "%s: variable '%s': %s", m->mod.filename,
+            return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "%s: variable '%s': %s", m->mod.filename,
                           v->name, g->err);
         p = gm_ptr(g->gmem, v->addr, v->size ? v->size : 1);
         if (v->init && v->size)
@@ -399,12 +339,12 @@ static int load(struct gs_gpu *g, struct gs_module *m, struct gs_module **out)
     int rc;
     if (g->nmodules >= GS_MAX_MODULES) {
         module_free(m);
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "too many modules loaded (%d)", GS_MAX_MODULES);
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "too many modules loaded (%d)", GS_MAX_MODULES);
     }
     m->kernels = calloc(m->mod.nfuncs ? m->mod.nfuncs : 1, sizeof *m->kernels);
     if (!m->kernels) {
         module_free(m);
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     }
     if ((rc = module_vars(g, m)) != GS_OK) {
         module_free(m);
@@ -419,9 +359,9 @@ int gs_load_ptx(struct gs_gpu *g, const char *path, struct gs_module **out)
 {
     struct gs_module *m;
     if (!g || !path || !out)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     snprintf(m->path, sizeof m->path, "%s", path);
     if (ptx_parse_file(path, &m->mod, g->err, g->errcap) ||
         kres_load(&g->conf, &m->mod, path, NULL, 0, NULL, &m->res, &m->res_src, m->res_note,
@@ -438,9 +378,9 @@ int gs_load_ptx_mem(struct gs_gpu *g, const char *text, size_t len, const char *
 {
     struct gs_module *m;
     if (!g || !text || !out)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_mem: null pointer") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_load_ptx_mem: null pointer") : GS_ERR_INVALID_VALUE;
     if (!(m = calloc(1, sizeof *m)))
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     if (ptx_parse(text, len, name ? name : "<string>", &m->mod, g->err, g->errcap) ||
         kres_load(&g->conf, &m->mod, NULL, text, len, g->res_dir, &m->res, &m->res_src,
                   m->res_note, sizeof m->res_note, m->rec, sizeof m->rec, g->err, g->errcap)) {
@@ -513,7 +453,7 @@ static int vtw_prepare(struct gs_gpu *g, const struct gs_module *m, struct gs_ke
     if (g->conf.vtw != VTW_OFF)
         return vtw_transform(g, m, k);
     if (ext >= 0)
-        return seterr(g, GS_ERR_PTX, "%s: kernel %s holds VTW's %s (pc %lld), which only the "
+        return host_seterr(g, GS_ERR_PTX, "%s: kernel %s holds VTW's %s (pc %lld), which only the "
                       "model's own transform emits: load the original kernel and set vtw = hw",
                       m->mod.filename, k->prog.name,
                       ptx_op_name((enum ptx_op)k->prog.insns[ext].op), (long long)ext);
@@ -521,7 +461,7 @@ static int vtw_prepare(struct gs_gpu *g, const struct gs_module *m, struct gs_ke
 }
 
 /* Link function i of module m into k: the program, its flow, its registers, VTW. */
-static int link_kernel(struct gs_gpu *g, struct gs_module *m, uint32_t i, struct gs_kernel *k)
+int host_link_kernel(struct gs_gpu *g, struct gs_module *m, uint32_t i, struct gs_kernel *k)
 {
     const char *name = m->mod.funcs[i].name;
     if (ptx_link(&m->mod, name, &k->prog, g->err, g->errcap) ||
@@ -534,17 +474,17 @@ static int link_kernel(struct gs_gpu *g, struct gs_module *m, uint32_t i, struct
     return vtw_prepare(g, m, k);
 }
 
-static int get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, struct gs_kernel **out)
+int host_get_kernel(struct gs_gpu *g, struct gs_module *m, const char *name, struct gs_kernel **out)
 {
     int rc;
     struct gs_kernel *k;
     const struct ptx_func *fn = ptx_find_func(&m->mod, name);      /* by the module's index */
     if (!fn || !fn->is_entry)
-        return seterr(g, GS_ERR_NOT_FOUND, "%s: no kernel (.entry) named '%s'", m->mod.filename, name);
+        return host_seterr(g, GS_ERR_NOT_FOUND, "%s: no kernel (.entry) named '%s'", m->mod.filename, name);
     uint32_t i = (uint32_t)(fn - m->mod.funcs);
     k = &m->kernels[i];
     if (!k->linked) {
-        if ((rc = link_kernel(g, m, i, k)) != GS_OK) {
+        if ((rc = host_link_kernel(g, m, i, k)) != GS_OK) {
             ptx_prog_free(&k->prog);
             flow_free(&k->flow);
             memset(k, 0, sizeof *k);
@@ -560,14 +500,14 @@ static int check_dims(struct gs_gpu *g, const char *kname, struct gs_dim3 grid, 
 {
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) and block (%u,%u,%u) must be "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) and block (%u,%u,%u) must be "
                       "non-zero", kname, grid.x, grid.y, grid.z, block.x, block.y, block.z);
     if (threads > g->conf.max_threads_per_cta)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: block of %llu threads exceeds "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: block of %llu threads exceeds "
                       "max_threads_per_cta (%u)", kname, (unsigned long long)threads,
                       g->conf.max_threads_per_cta);
     if (block.z > 64 || grid.y > 65535 || grid.z > 65535 || grid.x > 0x7FFFFFFFu)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) / block z %u beyond the "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: grid (%u,%u,%u) / block z %u beyond the "
                       "limits (x < 2^31, y,z <= 65535, block z <= 64)", kname, grid.x, grid.y,
                       grid.z, block.z);
     return GS_OK;
@@ -579,11 +519,11 @@ static int check_ntid(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
     const uint32_t *r = k->fn->reqntid, *x = k->fn->maxntid;
     uint64_t threads = (uint64_t)b.x * b.y * b.z;
     if (r[0] && (b.x != r[0] || b.y != r[1] || b.z != r[2]))
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: block (%u,%u,%u) differs from the kernel's "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: block (%u,%u,%u) differs from the kernel's "
                       ".reqntid %u, %u, %u (%s:%u)", k->prog.name, b.x, b.y, b.z, r[0], r[1], r[2],
                       k->prog.mod->filename, k->fn->line);
     if (x[0] && threads > (uint64_t)x[0] * x[1] * x[2])
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: block (%u,%u,%u) of %llu threads exceeds the "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: block (%u,%u,%u) of %llu threads exceeds the "
                       "kernel's .maxntid %u, %u, %u (%s:%u)", k->prog.name, b.x, b.y, b.z,
                       (unsigned long long)threads, x[0], x[1], x[2], k->prog.mod->filename,
                       k->fn->line);
@@ -599,21 +539,21 @@ static int check_resources(struct gs_gpu *g, const struct ptx_prog *p, struct gs
     uint64_t shared = fsim_shared_bytes(p, 0) + (uint64_t)dyn;
     struct cta_limits lim;
     if (shared > c->max_shared_per_cta)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %llu bytes of shared memory per CTA (%u static "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: %llu bytes of shared memory per CTA (%u static "
                       "+ %u dynamic) exceed max_shared_per_cta (%u)", p->name,
                       (unsigned long long)shared, p->shared_static, dyn, c->max_shared_per_cta);
     cta_limits(c, (uint32_t)threads, p->regs_per_thread, 0, &lim);
     if (lim.by[CTA_LIM_REGS] == 0)     /* as allocated: per warp, in units of reg_alloc_unit */
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: one CTA of %llu threads at %u registers per "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: one CTA of %llu threads at %u registers per "
                       "thread needs more than regs_per_sm (%u) as allocated in units of %u "
                       "registers per warp", p->name, (unsigned long long)threads,
                       p->regs_per_thread, c->regs_per_sm, c->reg_alloc_unit);
     if (p->local_size > c->local_bytes_per_thread)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %u bytes of local memory per thread exceed "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: %u bytes of local memory per thread exceed "
                       "local_bytes_per_thread (%llu)", p->name, p->local_size,
                       (unsigned long long)c->local_bytes_per_thread);
     if (c->model == MODEL_TIMING && sm_regs_check(p, g->err, g->errcap))
-        return seterr(g, GS_ERR_LAUNCH, "%s", g->err);
+        return host_seterr(g, GS_ERR_LAUNCH, "%s", g->err);
     return GS_OK;
 }
 
@@ -623,13 +563,13 @@ static int check_args(struct gs_gpu *g, const struct ptx_prog *p, uint32_t nuser
 {
     uint32_t i;
     if (nargs < 0 || (uint32_t)nargs != nuser)
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: %d arguments given, the kernel takes %u",
                       p->name, nargs, nuser);
     for (i = 0; i < nuser; i++) {
         if (!args[i].ptr)
-            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
+            return host_seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u is a null pointer", p->name, i);
         if (args[i].size != p->params[i].size)
-            return seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u (%s): the PTX parameter has "
+            return host_seterr(g, GS_ERR_LAUNCH, "launch %s: argument %u (%s): the PTX parameter has "
                           "%u bytes, %zu given", p->name, i, p->params[i].name,
                           p->params[i].size, args[i].size);
     }
@@ -647,7 +587,7 @@ static int build_params(struct gs_gpu *g, const struct gs_kernel *k, const struc
         return rc;
     buf = calloc(1, p->param_size ? p->param_size : 1);
     if (!buf)
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
+        return host_seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
     for (i = 0; i < nuser; i++)
         memcpy(buf + p->params[i].offset, args[i].ptr, args[i].size);
     *out = buf;
@@ -752,7 +692,7 @@ static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
         return GS_OK;
     if (n > 0x7FFFFFFFu) {
         free(params);
-        return seterr(g, GS_ERR_LAUNCH, "launch %s: %llu logical TBs: VTW's 32-bit TB index "
+        return host_seterr(g, GS_ERR_LAUNCH, "launch %s: %llu logical TBs: VTW's 32-bit TB index "
                       "holds at most 2^31 - 1", p->name, (unsigned long long)n);
     }
     res = (uint64_t)cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
@@ -772,13 +712,13 @@ static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
 int gs_bbv(struct gs_gpu *g, FILE *out, int csv)
 {
     if (!g || !out)
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_bbv: null FILE") : GS_ERR_INVALID_VALUE;
+        return g ? host_seterr(g, GS_ERR_INVALID_VALUE, "gs_bbv: null FILE") : GS_ERR_INVALID_VALUE;
     if (g->conf.vtw != VTW_OFF)
-        return seterr(g, GS_ERR_CONFIG, "gs_bbv: per-thread BBVs need vtw = off (under vtw = %s "
+        return host_seterr(g, GS_ERR_CONFIG, "gs_bbv: per-thread BBVs need vtw = off (under vtw = %s "
                       "a CTA runs many logical TBs, its threads are not the grid's)",
                       g->conf.vtw == VTW_HW ? "hw" : "sw");
     if (!csv && bbv_write_magic(out))
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_bbv: cannot write the BBV file");
+        return host_seterr(g, GS_ERR_INVALID_VALUE, "gs_bbv: cannot write the BBV file");
     g->bbv_out = out;
     g->bbv_csv = csv;
     return GS_OK;
@@ -804,131 +744,17 @@ static int bbv_launch_end(struct gs_gpu *g, struct bbv *b, int rc)
         return rc;
     bbv_end(b, &g->last, g->conf.num_sms);
     if (rc == GS_OK && b->stray)
-        rc = seterr(g, GS_ERR_KERNEL, "bbv: launch of %s: %llu probe events named a thread "
+        rc = host_seterr(g, GS_ERR_KERNEL, "bbv: launch of %s: %llu probe events named a thread "
                     "outside the grid", b->kernel, (unsigned long long)b->stray);
     if (rc == GS_OK && bbv_write(g->bbv_out, b, g->bbv_csv, g->bbv_n++))
-        rc = seterr(g, GS_ERR_INVALID_VALUE, "bbv: cannot write %s's BBVs", b->kernel);
+        rc = host_seterr(g, GS_ERR_INVALID_VALUE, "bbv: cannot write %s's BBVs", b->kernel);
     bbv_free(b);
     return rc;
 }
 
-/* perm[0 .. len) is a permutation of 0 .. len - 1 (launch i's, for the message). GS_OK, or
-   GS_ERR_INVALID_VALUE with a message naming the launch, the slot and the value. */
-static int check_perm(struct gs_gpu *g, unsigned i, const uint32_t *perm, uint64_t len)
-{
-    uint64_t *seen, p, q;
-    if (len == 0 || len >= (1ull << 32))
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: launch %u: a regrouping of %llu "
-                      "threads (1 to 2^32 - 1)", i, (unsigned long long)len);
-    if (!(seen = calloc((size_t)(len + 63) / 64, sizeof *seen)))
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    for (p = 0; p < len; p++) {
-        uint32_t v = perm[p];
-        if (v >= len || (seen[v / 64] >> (v % 64) & 1))
-            break;
-        seen[v / 64] |= 1ull << (v % 64);
-    }
-    free(seen);
-    if (p == len)
-        return GS_OK;
-    if (perm[p] >= len)
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: launch %u: slot %llu's thread %u "
-                      "is not below the regrouping's %llu threads (not a permutation)", i,
-                      (unsigned long long)p, perm[p], (unsigned long long)len);
-    for (q = 0; perm[q] != perm[p]; q++) {}
-    return seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: launch %u: thread %u is in slots %llu "
-                  "and %llu (not a permutation)", i, perm[p], (unsigned long long)q,
-                  (unsigned long long)p);
-}
-
-int gs_redirect(struct gs_gpu *g, const uint32_t *const *perm, const uint64_t *len, unsigned n)
-{
-    int rc;
-    if (!g || (n && (!perm || !len)))
-        return g ? seterr(g, GS_ERR_INVALID_VALUE, "gs_redirect: null pointer") :
-                   GS_ERR_INVALID_VALUE;
-    if (g->conf.vtw != VTW_OFF)
-        return seterr(g, GS_ERR_CONFIG, "gs_redirect: reference redirection needs vtw = off "
-                      "(both rewrite the kernel's thread indices)");
-    for (unsigned i = 0; i < n; i++)
-        if (perm[i] && (rc = check_perm(g, i, perm[i], len[i])) != GS_OK)
-            return rc;
-    g->rd_perm = perm;
-    g->rd_len = len;
-    g->rd_n = n;
-    g->rd_next = 0;
-    return GS_OK;
-}
-
-/* Form f of the redirected variant of kernel k (m's function i), made once. Its registers
-   per thread: ptxas's count of the form from FILE.redir.res when recorded for exactly this
-   text, else the original's count plus the liveness estimate's growth (kres_redir). */
-static int redir_variant(struct gs_gpu *g, struct gs_module *m, struct gs_kernel *k, unsigned f)
-{
-    struct gs_kernel *r;
-    char *text;
-    int32_t grow;
-    if (k->redir[f])
-        return GS_OK;
-    r = calloc(1, sizeof *r);
-    if (!r)
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "out of host memory");
-    if (link_kernel(g, m, (uint32_t)(k - m->kernels), r) != GS_OK ||
-        redir_apply(&r->prog, f, &r->redir_off, g->err, g->errcap) ||
-        (flow_free(&r->flow), flow_build(&r->prog, &r->flow, g->err, g->errcap))) {
-        kernel_free(r);
-        free(r);
-        return GS_ERR_LAUNCH;
-    }
-    r->linked = 1;
-    r->vtw_hidden = 1;
-    r->redirected = 1;
-    grow = (int32_t)r->prog.regs_per_thread - (int32_t)r->kres.estimate;
-    text = m->path[0] ? redir_ptxas_text(&r->prog, g->err, g->errcap) : NULL;
-    r->kres.regs = kres_redir(&g->conf, &r->kres, m->path[0] ? m->path : NULL, r->prog.name,
-                              redir_form_name(f), m->mod.text_hash, text, grow, r->rd_note,
-                              sizeof r->rd_note);
-    free(text);
-    r->prog.regs_per_thread = r->kres.regs;
-    k->redir[f] = r;
-    return GS_OK;
-}
-
-/* gs_redirect's part of a launch: the variant to run and D[] in device memory (*map 0: this
-   launch runs unchanged). D[p] is launch i's perm[p], the logical thread of slot p. */
-static int redir_launch(struct gs_gpu *g, struct gs_module *m, struct gs_kernel **k,
-                        struct gs_dim3 grid, struct gs_dim3 block, uint32_t dyn, uint64_t *map)
-{
-    unsigned i = g->rd_next++;
-    uint64_t n = (uint64_t)grid.x * grid.y * grid.z * block.x * block.y * block.z, bytes;
-    const uint32_t gd[3] = {grid.x, grid.y, grid.z}, bd[3] = {block.x, block.y, block.z};
-    unsigned f = redir_form(gd, bd);
-    int rc;
-    *map = 0;
-    if (i >= g->rd_n || !g->rd_perm[i])
-        return GS_OK;
-    if (dyn)
-        return seterr(g, GS_ERR_LAUNCH, "redirect %s: launch %u has %u bytes of dynamic shared "
-                      "memory: its CTAs' threads would no longer be one logical CTA's",
-                      (*k)->prog.name, i, dyn);
-    if (g->rd_len[i] != n || n >= (1ull << 32))
-        return seterr(g, GS_ERR_LAUNCH, "redirect %s: launch %u: a regrouping of %llu threads "
-                      "for a launch of %llu (at most 2^32 - 1)", (*k)->prog.name, i,
-                      (unsigned long long)g->rd_len[i], (unsigned long long)n);
-    if ((rc = redir_variant(g, m, *k, f)) != GS_OK)
-        return rc;
-    bytes = n * REDIR_D_BYTES;
-    if (gm_alloc(g->gmem, bytes, map))
-        return seterr(g, GS_ERR_OUT_OF_MEMORY, "launch %s: no device memory for D[]",
-                      (*k)->prog.name);
-    memcpy(gm_ptr(g->gmem, *map, bytes), g->rd_perm[i], bytes);
-    *k = (*k)->redir[f];
-    return GS_OK;
-}
-
 /* m is one of g's modules (compared as a pointer: a module of another GPU, live or freed
    with it, is never read). */
-static int module_of(const struct gs_gpu *g, const struct gs_module *m)
+int host_module_of(const struct gs_gpu *g, const struct gs_module *m)
 {
     for (unsigned i = 0; i < g->nmodules; i++)
         if (g->modules[i] == m)
@@ -947,7 +773,7 @@ static int run_model(struct gs_gpu *g, const struct fsim_launch *l)
     else
         rc = fsim_run(l, &g->last, g->err, g->errcap) ? GS_ERR_KERNEL : GS_OK;
     if (whole)
-        rc = seterr(g, GS_ERR_KERNEL, "%s", whole);
+        rc = host_seterr(g, GS_ERR_KERNEL, "%s", whole);
     free(whole);
     return rc;
 }
@@ -967,14 +793,14 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     if (!g)
         return GS_ERR_INVALID_VALUE;
     if (!m || !kernel || (nargs > 0 && !args))
-        return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: null pointer");
-    if (!module_of(g, m))
-        return g->last_launch_status = seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: kernel '%s': "
+        return g->last_launch_status = host_seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: null pointer");
+    if (!host_module_of(g, m))
+        return g->last_launch_status = host_seterr(g, GS_ERR_INVALID_VALUE, "gs_launch: kernel '%s': "
                                               "the module was not loaded on this GPU (a module "
                                               "belongs to the GPU gs_load_ptx loaded it on)",
                                               kernel);
-    if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK ||
-        (rc = redir_launch(g, m, &k, grid, block, dyn_smem, &map)) != GS_OK ||
+    if ((rc = host_get_kernel(g, m, kernel, &k)) != GS_OK ||
+        (rc = host_redir_launch(g, m, &k, grid, block, dyn_smem, &map)) != GS_OK ||
         (rc = check_dims(g, kernel, grid, block)) != GS_OK ||
         (rc = check_ntid(g, k, block)) != GS_OK ||
         (rc = check_resources(g, &k->prog, block, dyn_smem)) != GS_OK ||
@@ -1046,138 +872,10 @@ void gs_total_stats(const struct gs_gpu *g, struct gs_stats *s)
         *s = g ? g->total : (struct gs_stats){0};
 }
 
-/* ---- what the CUDA runtime library (cuda/) asks of a GPU and its modules */
-
-int gs_set_printf(struct gs_gpu *g, FILE *out)
+void gs_reset_stats(struct gs_gpu *g)
 {
     if (!g)
-        return GS_ERR_INVALID_VALUE;
-    g->pf.out = out;
-    return GS_OK;
-}
-
-int gs_set_res_dir(struct gs_gpu *g, const char *dir)
-{
-    if (!g)
-        return GS_ERR_INVALID_VALUE;
-    if (dir && strlen(dir) >= sizeof g->res_dir)
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_set_res_dir: a directory name of %zu "
-                      "characters (at most %zu)", strlen(dir), sizeof g->res_dir - 1);
-    snprintf(g->res_dir, sizeof g->res_dir, "%s", dir ? dir : "");
-    return GS_OK;
-}
-
-int gs_module_var(const struct gs_module *m, const char *name, uint64_t *addr, uint64_t *size)
-{
-    uint32_t i;
-    if (!m || !name)
-        return GS_ERR_INVALID_VALUE;
-    for (i = 0; i < m->mod.nvars; i++) {
-        const struct ptx_var *v = &m->mod.vars[i];
-        if (v->func < 0 && (v->space == PS_GLOBAL || v->space == PS_CONST) && !v->is_extern &&
-            !strcmp(v->name, name)) {
-            if (addr)
-                *addr = v->addr;
-            if (size)
-                *size = v->size;
-            return GS_OK;
-        }
-    }
-    return GS_ERR_NOT_FOUND;
-}
-
-/* The CTAs of `threads` threads one SM holds for program p with dyn bytes of dynamic shared
-   memory, as a launch's statistics report them (under VT its own count), and the limit. */
-static uint32_t occupancy_of(const struct gpu_config *c, const struct ptx_prog *p,
-                             uint32_t threads, uint32_t dyn, enum cta_limit *lim)
-{
-    uint32_t shared = fsim_shared_bytes(p, dyn);
-    struct cta_limits l;
-    if (c->vt == VT_OFF)
-        return cta_occupancy(c, threads, p->regs_per_thread, shared, lim);
-    cta_limits(c, threads, p->regs_per_thread, shared, &l);
-    *lim = l.vt_by;
-    return l.vt;
-}
-
-/* The largest block of kernel k a launch may have: the configuration's, the directives',
-   and what its registers and static shared memory leave on one SM (a multiple of 32). */
-static uint32_t max_block(const struct gpu_config *c, const struct gs_kernel *k)
-{
-    const uint32_t *r = k->fn->reqntid, *x = k->fn->maxntid;
-    uint32_t t = c->max_threads_per_cta;
-    enum cta_limit lim;
-    if (r[0] && r[0] * r[1] * r[2] < t)
-        t = r[0] * r[1] * r[2];
-    if (x[0] && x[0] * x[1] * x[2] < t)
-        t = x[0] * x[1] * x[2];
-    while (t > 0 && cta_occupancy(c, t, k->prog.regs_per_thread,
-                                  fsim_shared_bytes(&k->prog, 0), &lim) == 0)
-        t = t > 32 ? (t - 1) / 32 * 32 : 0;
-    return t;
-}
-
-int gs_kernel_attr(struct gs_gpu *g, struct gs_module *m, const char *kernel,
-                   struct gs_kernel_attr *a)
-{
-    struct gs_kernel *k;
-    int rc;
-    if (!g)
-        return GS_ERR_INVALID_VALUE;
-    if (!m || !kernel || !a)
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_attr: null pointer");
-    if (!module_of(g, m))
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_attr: kernel '%s': the module was "
-                      "not loaded on this GPU", kernel);
-    if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK)
-        return rc;
-    memset(a, 0, sizeof *a);
-    a->regs = k->prog.regs_per_thread;
-    a->regs_source = k->kres.src;
-    a->shared_static = k->prog.shared_static;
-    a->local_per_thread = k->prog.local_size;
-    a->max_threads = max_block(&g->conf, k);
-    a->nparams = k->fn->nparams;
-    return GS_OK;
-}
-
-int gs_kernel_occupancy(struct gs_gpu *g, struct gs_module *m, const char *kernel,
-                        uint32_t threads, uint32_t dyn_smem, uint32_t *ctas, const char **limit)
-{
-    struct gs_kernel *k;
-    enum cta_limit lim = CTA_LIM_THREADS;
-    int rc;
-    if (!g)
-        return GS_ERR_INVALID_VALUE;
-    if (!m || !kernel || !ctas)
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_occupancy: null pointer");
-    if (!module_of(g, m))
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_occupancy: kernel '%s': the module "
-                      "was not loaded on this GPU", kernel);
-    if ((rc = get_kernel(g, m, kernel, &k)) != GS_OK)
-        return rc;
-    if (threads == 0 || threads > g->conf.max_threads_per_cta)
-        return seterr(g, GS_ERR_INVALID_VALUE, "gs_kernel_occupancy: %u threads per CTA (1 to "
-                      "max_threads_per_cta, %u)", threads, g->conf.max_threads_per_cta);
-    *ctas = occupancy_of(&g->conf, &k->prog, threads, dyn_smem, &lim);
-    if (fsim_shared_bytes(&k->prog, dyn_smem) > g->conf.max_shared_per_cta) {
-        *ctas = 0;
-        lim = CTA_LIM_SHARED;
-    }
-    if (limit)
-        *limit = cta_limit_name(lim);
-    return GS_OK;
-}
-
-void gs_mem_info(const struct gs_gpu *g, uint64_t *used, uint64_t *total)
-{
-    if (used)
-        *used = g ? g->gmem->bytes_live : 0;
-    if (total)
-        *total = g ? g->gmem->limit : 0;
-}
-
-int gs_device_range(const struct gs_gpu *g, uint64_t addr, uint64_t bytes)
-{
-    return g && gm_ptr(g->gmem, addr, bytes ? bytes : 1) != NULL;
+        return;
+    memset(&g->last, 0, sizeof g->last);
+    memset(&g->total, 0, sizeof g->total);
 }
