@@ -21,13 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_vt.h"
 #include "gpu/cta.h"
 #include "gpu/stats.h"
 #include "sm/iss.h"
 #include "svg.h"
-
-enum { B_LRR, VT_LRR, MAX_LRR, B_GTO, VT_GTO, MAX_GTO, B_TW, VT_TW, MAX_TW, VT_256, VT_1024,
-       VT_0, NV };
 
 #define D4 "simt_depth=4"
 static const struct rep_var vars[NV] = {
@@ -50,27 +48,10 @@ static const struct rep_var vars[NV] = {
 };
 
 #define NOTES_MARK "<!-- notes below: kept by make report-vt -->"
-#define MAXK REP_MAX_KERNELS
-
-/* 004 Section V (vt-design.md section 1, items 20-25): the paper's averages. */
-#define P_VT 1.239           /* Fig. 8/9: VT over Baseline, LRR (and TW) */
-#define P_MAX 1.269          /* Fig. 8: MAX over Baseline, LRR */
-#define P_VT_GTO 1.222       /* Fig. 9: VT over Baseline, GTO */
-#define P_STALL_CUT 0.181    /* Fig. 4: stall cycles VT removes */
-#define P_IDEAL 1.004        /* Fig. 10: ideal swap over 512 bits per cycle */
-#define P_RF_B 0.502         /* Fig. 12: register file used, Baseline -> VT */
-#define P_RF_VT 0.938
-#define P_SM_B 0.154         /* ... shared memory */
-#define P_SM_VT 0.385
-#define P_MISS_UP 0.017      /* Fig. 13: L1 miss rate up by less than this */
-#define P_MSHR_B 0.175       /* ... L1 MSHRs in use */
-#define P_MSHR_VT 0.271
-#define P_DRAM_B 0.217       /* ... DRAM bandwidth */
-#define P_DRAM_VT 0.274
 
 /* ------------------------------------------------------------------ per kernel */
 
-static const struct gs_stats *st(const struct rep *r, unsigned k, unsigned v)
+const struct gs_stats *vt_st(const struct rep *r, unsigned k, unsigned v)
 {
     return &rep_res(r, k, v)->st;
 }
@@ -78,13 +59,13 @@ static const struct gs_stats *st(const struct rep *r, unsigned k, unsigned v)
 /* VT holds more CTAs per SM than the baseline. */
 static int headroom(const struct rep *r, unsigned k)
 {
-    return rep_ran(r, k, VT_LRR) && st(r, k, VT_LRR)->occupancy > st(r, k, B_LRR)->occupancy;
+    return rep_ran(r, k, VT_LRR) && vt_st(r, k, VT_LRR)->occupancy > vt_st(r, k, B_LRR)->occupancy;
 }
 
 /* Type-S: the baseline's residency is bound by the scheduling limit (threads or CTAs). */
 static int type_s(const struct rep *r, unsigned k)
 {
-    uint32_t l = st(r, k, B_LRR)->occupancy_limit;
+    uint32_t l = vt_st(r, k, B_LRR)->occupancy_limit;
     return l == CTA_LIM_THREADS || l == CTA_LIM_CTAS;
 }
 
@@ -93,13 +74,10 @@ static int type_s(const struct rep *r, unsigned k)
    VT; the headlines are given with and without such kernels (issue 38). */
 static int multi_cta(const struct rep *r, unsigned k)
 {
-    const struct gs_stats *b = st(r, k, B_LRR);
+    const struct gs_stats *b = vt_st(r, k, B_LRR);
     return b->ctas > b->launches;
 }
 
-/* The kernel sets a headline is given over: every headroom kernel, or those of more than one
-   CTA per launch. */
-enum kset { KS_ALL, KS_MULTI };
 
 /* The headroom kernels of set s, in bench order, into ks; their count. */
 static unsigned hkernels_in(const struct rep *r, unsigned *ks, enum kset s)
@@ -111,7 +89,7 @@ static unsigned hkernels_in(const struct rep *r, unsigned *ks, enum kset s)
     return c;
 }
 
-static unsigned hkernels(const struct rep *r, unsigned *ks)
+unsigned vt_hkernels(const struct rep *r, unsigned *ks)
 {
     return hkernels_in(r, ks, KS_ALL);
 }
@@ -119,7 +97,7 @@ static unsigned hkernels(const struct rep *r, unsigned *ks)
 /* The single-CTA headroom kernels, comma-separated, into buf ("none" if none). */
 static const char *single_names(const struct rep *r, char *buf, size_t n)
 {
-    unsigned ks[MAXK], nk = hkernels(r, ks), c = 0;
+    unsigned ks[MAXK], nk = vt_hkernels(r, ks), c = 0;
     size_t at = 0;
     buf[0] = 0;
     for (unsigned i = 0; i < nk && at < n; i++)
@@ -132,22 +110,22 @@ static const char *single_names(const struct rep *r, char *buf, size_t n)
 }
 
 /* Normalised IPC of variant v over variant b on kernel k: b's cycles over v's. */
-static double nipc(const struct rep *r, unsigned k, unsigned v, unsigned b)
+double vt_nipc(const struct rep *r, unsigned k, unsigned v, unsigned b)
 {
-    return rep_ratio(st(r, k, b)->cycles, st(r, k, v)->cycles);
+    return rep_ratio(vt_st(r, k, b)->cycles, vt_st(r, k, v)->cycles);
 }
 
-/* Mean (geometric if geo) of nipc(v over b) over the headroom kernels of set s. */
+/* Mean (geometric if geo) of vt_nipc(v over b) over the headroom kernels of set s. */
 static double mean_ipc_in(const struct rep *r, unsigned v, unsigned b, int geo, enum kset s)
 {
     unsigned ks[MAXK], n = hkernels_in(r, ks, s);
     double x[MAXK];
     for (unsigned i = 0; i < n; i++)
-        x[i] = nipc(r, ks[i], v, b);
+        x[i] = vt_nipc(r, ks[i], v, b);
     return geo ? rep_gmean(x, n) : rep_amean(x, n);
 }
 
-static double mean_ipc(const struct rep *r, unsigned v, unsigned b, int geo)
+double vt_mean_ipc(const struct rep *r, unsigned v, unsigned b, int geo)
 {
     return mean_ipc_in(r, v, b, geo, KS_ALL);
 }
@@ -174,7 +152,7 @@ static double mean_fn_in(const struct rep *r, unsigned v,
     unsigned ks[MAXK], n = hkernels_in(r, ks, s);
     double t = 0;
     for (unsigned i = 0; i < n; i++)
-        t += fn(st(r, ks[i], v), json);
+        t += fn(vt_st(r, ks[i], v), json);
     return n ? t / n : 0.0;
 }
 
@@ -190,7 +168,7 @@ static double mean_stat_in(const struct rep *r, unsigned v, const char *json, en
     return mean_fn_in(r, v, rep_stat, json, s);
 }
 
-static double mean_stat(const struct rep *r, unsigned v, const char *json)
+double vt_mean_stat(const struct rep *r, unsigned v, const char *json)
 {
     return mean_stat_in(r, v, json, KS_ALL);
 }
@@ -201,7 +179,7 @@ static uint64_t sum_over(const struct rep *r, unsigned v, size_t off, enum kset 
     unsigned ks[MAXK], n = hkernels_in(r, ks, s);
     uint64_t t = 0;
     for (unsigned i = 0; i < n; i++)
-        t += *(const uint64_t *)((const char *)st(r, ks[i], v) + off);
+        t += *(const uint64_t *)((const char *)vt_st(r, ks[i], v) + off);
     return t;
 }
 #define SUM(r, v, field) sum_over(r, v, offsetof(struct gs_stats, t.field), KS_ALL)
@@ -209,7 +187,7 @@ static uint64_t sum_over(const struct rep *r, unsigned v, size_t off, enum kset 
 /* Fig. 4 per kernel: VT_LRR's stall (not issued) scheduler cycles over B_LRR's on kernel k. */
 static double stall_ratio(const struct rep *r, unsigned k)
 {
-    return rep_ratio(rep_stall_cycles(st(r, k, VT_LRR)), rep_stall_cycles(st(r, k, B_LRR)));
+    return rep_ratio(rep_stall_cycles(vt_st(r, k, VT_LRR)), rep_stall_cycles(vt_st(r, k, B_LRR)));
 }
 
 /* ... over set s: summed (the kernels' stall cycles added, so a long kernel weighs more) or
@@ -220,8 +198,8 @@ static double stall_cut(const struct rep *r, enum kset s, int geo)
     uint64_t bs = 0, vs = 0;
     double x[MAXK];
     for (unsigned i = 0; i < n; i++) {
-        bs += rep_stall_cycles(st(r, ks[i], B_LRR));
-        vs += rep_stall_cycles(st(r, ks[i], VT_LRR));
+        bs += rep_stall_cycles(vt_st(r, ks[i], B_LRR));
+        vs += rep_stall_cycles(vt_st(r, ks[i], VT_LRR));
         x[i] = stall_ratio(r, ks[i]);
     }
     return geo ? rep_gmean(x, n) : rep_ratio(vs, bs);
@@ -250,7 +228,7 @@ static void pct(FILE *f, double x)
 
 /* docs/vt.md's figures: the Markdown's path without ".md", then "-" fig ".svg"; with base,
    the name alone (the Markdown's link). */
-static void fig_path(const struct rep *r, const char *fig, int base, char *buf, size_t n)
+void vt_fig_path(const struct rep *r, const char *fig, int base, char *buf, size_t n)
 {
     rep_fig_path(r, "docs/vt.md", fig, base, buf, n);
 }
@@ -258,7 +236,7 @@ static void fig_path(const struct rep *r, const char *fig, int base, char *buf, 
 static void fig_link(FILE *f, const struct rep *r, const char *fig, const char *what)
 {
     char name[1024];
-    fig_path(r, fig, 1, name, sizeof name);
+    vt_fig_path(r, fig, 1, name, sizeof name);
     fprintf(f, "![%s](%s)\n\n", what, name);
 }
 
@@ -266,10 +244,10 @@ static void fig_link(FILE *f, const struct rep *r, const char *fig, const char *
    (marked *). */
 static void max_occupancy(FILE *f, const struct rep *r, unsigned k, const struct gpu_config *mc)
 {
-    const struct gs_stats *b = st(r, k, B_LRR);
+    const struct gs_stats *b = vt_st(r, k, B_LRR);
     struct cta_limits l;
     if (rep_ran(r, k, MAX_LRR)) {
-        fprintf(f, " %u |", st(r, k, MAX_LRR)->occupancy);
+        fprintf(f, " %u |", vt_st(r, k, MAX_LRR)->occupancy);
         return;
     }
     if (!mc) {
@@ -283,7 +261,7 @@ static void max_occupancy(FILE *f, const struct rep *r, unsigned k, const struct
 
 static void residency_row(FILE *f, const struct rep *r, unsigned k, const struct gpu_config *mc)
 {
-    const struct gs_stats *b = st(r, k, B_LRR), *v = st(r, k, VT_LRR);
+    const struct gs_stats *b = vt_st(r, k, B_LRR), *v = vt_st(r, k, VT_LRR);
     int h = headroom(r, k);
     fprintf(f, "| %s%s%s | %s | %u | %u | %u | %u | %s | %u | %s | %u | %u | %u |",
             h ? "**" : "", r->all[k]->name, h ? "**" : "", type_s(r, k) ? "S" : "C",
@@ -302,7 +280,7 @@ static double capacity_gain(const struct rep *r, const struct gpu_config *mc)
     double t = 0;
     unsigned c = 0;
     for (unsigned k = 0; k < r->n; k++) {
-        const struct gs_stats *b = st(r, k, B_LRR);
+        const struct gs_stats *b = vt_st(r, k, B_LRR);
         struct cta_limits l;
         if (!type_s(r, k) || !b->occupancy || !mc)
             continue;
@@ -345,8 +323,8 @@ static void residency(FILE *f, const struct rep *r)
 
 static void fig8(FILE *f, const struct rep *r)
 {
-    unsigned ks[MAXK], ka[MAXK], n = hkernels(r, ks), na = hkernels_in(r, ka, KS_MULTI);
-    double va = mean_ipc(r, VT_LRR, B_LRR, 0), ma = mean_ipc(r, MAX_LRR, B_LRR, 0);
+    unsigned ks[MAXK], ka[MAXK], n = vt_hkernels(r, ks), na = hkernels_in(r, ka, KS_MULTI);
+    double va = vt_mean_ipc(r, VT_LRR, B_LRR, 0), ma = vt_mean_ipc(r, MAX_LRR, B_LRR, 0);
     double vx = mean_ipc_in(r, VT_LRR, B_LRR, 0, KS_MULTI);
     double mx = mean_ipc_in(r, MAX_LRR, B_LRR, 0, KS_MULTI);
     char one[512];
@@ -360,17 +338,17 @@ static void fig8(FILE *f, const struct rep *r)
     for (unsigned i = 0; i < n; i++) {
         unsigned k = ks[i];
         fprintf(f, "| %s | %s | %llu%s |", r->all[k]->name, type_s(r, k) ? "S" : "C",
-                (unsigned long long)st(r, k, B_LRR)->cycles, rep_mark(rep_res(r, k, B_LRR)));
-        cell(f, r, k, VT_LRR, nipc(r, k, VT_LRR, B_LRR));
-        cell(f, r, k, MAX_LRR, nipc(r, k, MAX_LRR, B_LRR));
-        fprintf(f, " %.2f |\n", nipc(r, k, VT_LRR, MAX_LRR));
+                (unsigned long long)vt_st(r, k, B_LRR)->cycles, rep_mark(rep_res(r, k, B_LRR)));
+        cell(f, r, k, VT_LRR, vt_nipc(r, k, VT_LRR, B_LRR));
+        cell(f, r, k, MAX_LRR, vt_nipc(r, k, MAX_LRR, B_LRR));
+        fprintf(f, " %.2f |\n", vt_nipc(r, k, VT_LRR, MAX_LRR));
     }
     fprintf(f, "| **arithmetic mean** (%u) | | | **%.3f** | **%.3f** | **%.3f** |\n", n, va, ma,
             ma > 0 ? va / ma : 0.0);
     fprintf(f, "| **arithmetic mean** without single-CTA (%u) | | | **%.3f** | **%.3f** | **%.3f** |\n",
             na, vx, mx, mx > 0 ? vx / mx : 0.0);
     fprintf(f, "| **geometric mean** | | | **%.3f** | **%.3f** | |\n",
-            mean_ipc(r, VT_LRR, B_LRR, 1), mean_ipc(r, MAX_LRR, B_LRR, 1));
+            vt_mean_ipc(r, VT_LRR, B_LRR, 1), vt_mean_ipc(r, MAX_LRR, B_LRR, 1));
     fprintf(f, "| **geometric mean** without single-CTA | | | **%.3f** | **%.3f** | |\n",
             mean_ipc_in(r, VT_LRR, B_LRR, 1, KS_MULTI), mean_ipc_in(r, MAX_LRR, B_LRR, 1, KS_MULTI));
     fprintf(f, "| *paper (average)* | | | *%.3f* | *%.3f* | *%.3f* |\n\n", P_VT, P_MAX, P_VT / P_MAX);
@@ -410,7 +388,7 @@ static void fig9(FILE *f, const struct rep *r)
 /* A kernel without headroom ran differently under VT: swapped or took other cycles. */
 static int typec_differs(const struct rep *r, unsigned k)
 {
-    const struct gs_stats *b = st(r, k, B_LRR), *v = st(r, k, VT_LRR);
+    const struct gs_stats *b = vt_st(r, k, B_LRR), *v = vt_st(r, k, VT_LRR);
     return !headroom(r, k) && (v->t.vt_swaps || v->cycles != b->cycles);
 }
 
@@ -431,7 +409,7 @@ static void typec(FILE *f, const struct rep *r)
             "| kernel | type | limit | B_LRR cycles | VT_LRR cycles | swaps | |\n"
             "|---|---|---|---|---|---|---|\n");
     for (unsigned k = 0; k < r->n; k++) {
-        const struct gs_stats *b = st(r, k, B_LRR), *v = st(r, k, VT_LRR);
+        const struct gs_stats *b = vt_st(r, k, B_LRR), *v = vt_st(r, k, VT_LRR);
         if (headroom(r, k))
             continue;
         fprintf(f, "| %s | %s | %s | %llu%s | %llu%s | %llu | %s |\n", r->all[k]->name,
@@ -450,18 +428,18 @@ static const double p_fig4[ISS_NCLASS] = {40.9, -1, -1, 10.7, 13.6, 24.8, -1, -1
 /* Outcome c's share of kernel k's baseline scheduler cycles under variant v. */
 static double outcome_share(const struct rep *r, unsigned k, unsigned v, unsigned c)
 {
-    const struct gs_stats *b = st(r, k, B_LRR);
+    const struct gs_stats *b = vt_st(r, k, B_LRR);
     uint64_t bt = 0;
     for (unsigned i = 0; i < ISS_NCLASS; i++)
         bt += b->t.sched_cycles[i];
-    return rep_ratio(st(r, k, v)->t.sched_cycles[c], bt);
+    return rep_ratio(vt_st(r, k, v)->t.sched_cycles[c], bt);
 }
 
 /* ... averaged over the headroom kernels (each kernel weighs the same); folded: the sum over
    the outcomes p_fig4 folds into "other". */
 static double outcome_mean(const struct rep *r, unsigned v, int c, int folded)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks);
     double t = 0;
     for (unsigned i = 0; i < n; i++)
         for (unsigned x = 0; x < ISS_NCLASS; x++)
@@ -516,7 +494,7 @@ static void fig4_outcomes(FILE *f, const struct rep *r)
    summed baseline scheduler cycles and of its own cycles with no warp. */
 static void fig4_kernels(FILE *f, const struct rep *r)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks);
     uint64_t all = 0;
     for (unsigned c = 0; c < ISS_NCLASS; c++)
         all += SUM(r, B_LRR, sched_cycles[c]);
@@ -525,14 +503,14 @@ static void fig4_kernels(FILE *f, const struct rep *r)
             "cycles with no warp at all.\n\n| kernel | B_LRR stall | VT_LRR stall | VT / B | "
             "share of the sum %% | B no_warp %% |\n|---|---|---|---|---|---|\n");
     for (unsigned i = 0; i < n; i++) {
-        const struct gs_stats *b = st(r, ks[i], B_LRR);
+        const struct gs_stats *b = vt_st(r, ks[i], B_LRR);
         uint64_t bt = 0;
         for (unsigned c = 0; c < ISS_NCLASS; c++)
             bt += b->t.sched_cycles[c];
         fprintf(f, "| %s%s | %llu | %llu | %.3f |", r->all[ks[i]]->name,
                 multi_cta(r, ks[i]) ? "" : " (single-CTA)",
                 (unsigned long long)rep_stall_cycles(b),
-                (unsigned long long)rep_stall_cycles(st(r, ks[i], VT_LRR)),
+                (unsigned long long)rep_stall_cycles(vt_st(r, ks[i], VT_LRR)),
                 stall_ratio(r, ks[i]));
         pct(f, rep_ratio(bt, all));
         pct(f, outcome_share(r, ks[i], B_LRR, ISS_NO_WARP));
@@ -543,7 +521,7 @@ static void fig4_kernels(FILE *f, const struct rep *r)
 
 static void fig4(FILE *f, const struct rep *r)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks), na = hkernels_in(r, ks, KS_MULTI);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks), na = hkernels_in(r, ks, KS_MULTI);
     fig4_outcomes(f, r);
     fig4_kernels(f, r);
     fprintf(f, "Stall cycles (not issued) VT removes, of the baseline's: summed over the %u "
@@ -554,27 +532,27 @@ static void fig4(FILE *f, const struct rep *r)
             100.0 * (1.0 - stall_cut(r, KS_MULTI, 1)));
 }
 
-static const unsigned fig10_vars[4] = {VT_256, VT_LRR, VT_1024, VT_0};
+const unsigned vt_fig10_vars[4] = {VT_256, VT_LRR, VT_1024, VT_0};
 static const char *const fig10_bits[4] = {"256", "512", "1024", "0 (ideal)"};
 
 static void fig10_kernels(FILE *f, const struct rep *r)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks);
     fprintf(f, "## 5. Swap bandwidth (Fig. 10 form)\n\nNormalised IPC over B_LRR of VT at 256, 512 "
             "(Table I), 1,024 and ideal (0: no context traffic) bits per cycle.\n\n"
             "| kernel | 256 | 512 | 1024 | 0 (ideal) |\n|---|---|---|---|---|\n");
     for (unsigned i = 0; i < n; i++) {
         fprintf(f, "| %s |", r->all[ks[i]]->name);
         for (unsigned j = 0; j < 4; j++)
-            cell(f, r, ks[i], fig10_vars[j], nipc(r, ks[i], fig10_vars[j], B_LRR));
+            cell(f, r, ks[i], vt_fig10_vars[j], vt_nipc(r, ks[i], vt_fig10_vars[j], B_LRR));
         fprintf(f, "\n");
     }
     fprintf(f, "| **geometric mean** |");
     for (unsigned j = 0; j < 4; j++)
-        fprintf(f, " **%.3f** |", mean_ipc(r, fig10_vars[j], B_LRR, 1));
+        fprintf(f, " **%.3f** |", vt_mean_ipc(r, vt_fig10_vars[j], B_LRR, 1));
     fprintf(f, "\n| **geometric mean** without single-CTA |");
     for (unsigned j = 0; j < 4; j++)
-        fprintf(f, " **%.3f** |", mean_ipc_in(r, fig10_vars[j], B_LRR, 1, KS_MULTI));
+        fprintf(f, " **%.3f** |", mean_ipc_in(r, vt_fig10_vars[j], B_LRR, 1, KS_MULTI));
     fprintf(f, "\n\n");
     fig_link(f, r, "fig10", "Fig. 10 form");
 }
@@ -589,9 +567,9 @@ static void fig10(FILE *f, const struct rep *r)
             "| bits per cycle | over 512 | *paper* | over 512 without single-CTA | swaps | "
             "swap cycles | beats | beats held |\n|---|---|---|---|---|---|---|---|\n");
     for (unsigned j = 0; j < 4; j++) {
-        unsigned v = fig10_vars[j];
+        unsigned v = vt_fig10_vars[j];
         fprintf(f, "| %s | %.3f | %s | %.3f | %llu | %llu | %llu | %llu |\n", fig10_bits[j],
-                mean_ipc(r, v, VT_LRR, 1), j == 2 ? "-" : j == 3 ? "*1.004*" : "*1.000*",
+                vt_mean_ipc(r, v, VT_LRR, 1), j == 2 ? "-" : j == 3 ? "*1.004*" : "*1.000*",
                 mean_ipc_in(r, v, VT_LRR, 1, KS_MULTI), (unsigned long long)SUM(r, v, vt_swaps),
                 (unsigned long long)SUM(r, v, vt_swap_cycles),
                 (unsigned long long)SUM(r, v, vt_ctx_beats),
@@ -610,11 +588,11 @@ struct ucol {
 /* Per kernel with headroom, then the arithmetic mean over them. */
 static void util_rows(FILE *f, const struct rep *r, const struct ucol *c, unsigned nc)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks);
     for (unsigned i = 0; i < n; i++) {
         fprintf(f, "| %s |", r->all[ks[i]]->name);
         for (unsigned j = 0; j < nc; j++)
-            pct(f, c[j].fn(st(r, ks[i], c[j].v), c[j].json));
+            pct(f, c[j].fn(vt_st(r, ks[i], c[j].v), c[j].json));
         fprintf(f, "\n");
     }
     fprintf(f, "| **mean** |");
@@ -644,14 +622,14 @@ static void fig12(FILE *f, const struct rep *r)
     fig_link(f, r, "fig12", "Fig. 12 form");
 }
 
-static const char *const fig13_stats[3] = {"l1_miss_rate", "l1_mshr_utilization",
+const char *const vt_fig13_stats[3] = {"l1_miss_rate", "l1_mshr_utilization",
                                            "dram_bus_utilization"};
 
 static void fig13(FILE *f, const struct rep *r)
 {
     struct ucol c[6];
     for (unsigned j = 0; j < 6; j++)
-        c[j] = (struct ucol){j & 1 ? VT_LRR : B_LRR, rep_stat, fig13_stats[j >> 1]};
+        c[j] = (struct ucol){j & 1 ? VT_LRR : B_LRR, rep_stat, vt_fig13_stats[j >> 1]};
     fprintf(f, "## 7. Memory system (Fig. 13 form)\n\nL1 data-cache miss rate, L1 MSHRs in use "
             "(time-averaged, %% of the MSHRs) and DRAM data-bus utilisation, baseline and VT "
             "under LRR, per kernel with headroom; the paper's averages below (miss rate: up by "
@@ -666,7 +644,7 @@ static void fig13(FILE *f, const struct rep *r)
 
 static void behaviour(FILE *f, const struct rep *r)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks);
     fprintf(f, "## 8. VT at work\n\nPer kernel with headroom under VT_LRR: swaps (one CTA out, one "
             "in), fills (an inactive CTA into slots a finished CTA left), never-run CTAs "
             "activated, active and inactive CTAs per SM (mean over cycles and SMs / max), "
@@ -676,7 +654,7 @@ static void behaviour(FILE *f, const struct rep *r)
             "stale writebacks | loads moved | inactive queue max |\n"
             "|---|---|---|---|---|---|---|---|---|\n");
     for (unsigned i = 0; i < n; i++) {
-        const struct gs_stats *s = st(r, ks[i], VT_LRR);
+        const struct gs_stats *s = vt_st(r, ks[i], VT_LRR);
         fprintf(f, "| %s | %llu | %llu | %llu | %.2f / %llu | %.2f / %llu | %llu | %llu | %llu |\n",
                 r->all[ks[i]]->name, (unsigned long long)s->t.vt_swaps,
                 (unsigned long long)s->t.vt_fills, (unsigned long long)s->t.vt_first_runs,
@@ -689,104 +667,6 @@ static void behaviour(FILE *f, const struct rep *r)
     fprintf(f, "\n");
 }
 
-/* ------------------------------------------------------------------ charts */
-
-/* A chart of the headroom kernels (value val(r, k, s) for series s) and then nextra rows
-   given whole (extra[i * ns + s], labelled extra_names[i]). */
-struct chart {
-    const char *fig, *title, *ylabel;
-    unsigned ns;
-    const char *series[4];
-    double ref;
-    double (*val)(const struct rep *, unsigned k, unsigned s);
-    unsigned nextra;
-    const char *extra_names[2];
-    double extra[2][4];
-};
-
-static int chart(const struct rep *r, const struct chart *c)
-{
-    const char *groups[MAXK + 2];
-    double v[(MAXK + 2) * 4];
-    unsigned ks[MAXK], n = hkernels(r, ks);
-    char path[1024];
-    struct svg_bars b = {c->title, c->ylabel, n + c->nextra, c->ns, groups, c->series, v, c->ref};
-    for (unsigned i = 0; i < n + c->nextra; i++) {
-        groups[i] = i < n ? r->all[ks[i]]->name : c->extra_names[i - n];
-        for (unsigned s = 0; s < c->ns; s++)
-            v[i * c->ns + s] = i < n ? c->val(r, ks[i], s) : c->extra[i - n][s];
-    }
-    fig_path(r, c->fig, 0, path, sizeof path);
-    return svg_bars_write(path, &b);
-}
-
-static double v_fig8(const struct rep *r, unsigned k, unsigned s)
-{
-    return nipc(r, k, s ? MAX_LRR : VT_LRR, B_LRR);
-}
-
-static double v_fig10(const struct rep *r, unsigned k, unsigned s)
-{
-    return nipc(r, k, fig10_vars[s], B_LRR);
-}
-
-static const char *const fig12_stats[2] = {"rf_utilization", "smem_utilization"};
-
-static double v_fig12(const struct rep *r, unsigned k, unsigned s)
-{
-    return 100.0 * rep_stat(st(r, k, s & 1 ? VT_LRR : B_LRR), fig12_stats[s >> 1]);
-}
-
-static double v_fig13(const struct rep *r, unsigned k, unsigned s)
-{
-    return 100.0 * rep_stat(st(r, k, s & 1 ? VT_LRR : B_LRR), fig13_stats[1 + (s >> 1)]);
-}
-
-/* Fig. 9's form has no kernels: the schedulers' means. */
-static int chart_fig9(const struct rep *r)
-{
-    static const char *const groups[3] = {"LRR", "GTO", "two-level"};
-    static const char *const series[3] = {"VT", "MAX", "paper VT"};
-    static const double paper[3] = {P_VT, P_VT_GTO, P_VT};
-    double v[9];
-    char path[1024];
-    struct svg_bars b = {"Fig. 9 form: over each scheduler's baseline (arithmetic means)",
-                         "normalised IPC", 3, 3, groups, series, v, 1.0};
-    for (unsigned i = 0; i < 3; i++) {
-        v[i * 3] = mean_ipc(r, VT_LRR + 3 * i, B_LRR + 3 * i, 0);
-        v[i * 3 + 1] = mean_ipc(r, MAX_LRR + 3 * i, B_LRR + 3 * i, 0);
-        v[i * 3 + 2] = paper[i];
-    }
-    fig_path(r, "fig9", 0, path, sizeof path);
-    return svg_bars_write(path, &b);
-}
-
-static int charts(const struct rep *r)
-{
-    struct chart c8 = {"fig8", "Fig. 8 form: normalised IPC over B_LRR", "normalised IPC", 2,
-                       {"VT", "MAX"}, 1.0, v_fig8, 2, {"mean", "paper"},
-                       {{mean_ipc(r, VT_LRR, B_LRR, 0), mean_ipc(r, MAX_LRR, B_LRR, 0)},
-                        {P_VT, P_MAX}}};
-    struct chart c10 = {"fig10", "Fig. 10 form: VT by swap bits per cycle, over B_LRR",
-                        "normalised IPC", 4, {"256", "512", "1024", "ideal"}, 1.0, v_fig10, 1,
-                        {"geo. mean"}, {{0}}};
-    struct chart c12 = {"fig12", "Fig. 12 form: register file and shared memory allocated",
-                        "% of capacity", 4, {"RF B", "RF VT", "shared B", "shared VT"}, 0,
-                        v_fig12, 2, {"mean", "paper"}, {{0}, {100 * P_RF_B, 100 * P_RF_VT,
-                        100 * P_SM_B, 100 * P_SM_VT}}};
-    struct chart c13 = {"fig13", "Fig. 13 form: L1 MSHRs in use and DRAM bus utilisation",
-                        "%", 4, {"MSHR B", "MSHR VT", "DRAM B", "DRAM VT"}, 0, v_fig13, 2,
-                        {"mean", "paper"}, {{0}, {100 * P_MSHR_B, 100 * P_MSHR_VT,
-                        100 * P_DRAM_B, 100 * P_DRAM_VT}}};
-    for (unsigned s = 0; s < 4; s++) {
-        c10.extra[0][s] = mean_ipc(r, fig10_vars[s], B_LRR, 1);
-        c12.extra[0][s] = 100.0 * mean_stat(r, s & 1 ? VT_LRR : B_LRR, fig12_stats[s >> 1]);
-        c13.extra[0][s] = 100.0 * mean_stat(r, s & 1 ? VT_LRR : B_LRR,
-                                            fig13_stats[1 + (s >> 1)]);
-    }
-    return chart(r, &c8) || chart_fig9(r) || chart(r, &c10) || chart(r, &c12) || chart(r, &c13);
-}
-
 /* ------------------------------------------------------------------ findings */
 
 /* Our figure over every headroom kernel and without the single-CTA ones, against the paper's. */
@@ -796,13 +676,13 @@ static void finding(FILE *f, const char *what, double ours, double multi, double
             paper, rep_verdict(ours, paper), multi, rep_verdict(multi, paper));
 }
 
-/* The headroom kernels whose nipc(v over b) is above (dir > 0) or below (dir < 0) 1 by more
+/* The headroom kernels whose vt_nipc(v over b) is above (dir > 0) or below (dir < 0) 1 by more
    than half a percent, or within it (dir == 0), with the ratio. */
 static void kernels_where(FILE *f, const struct rep *r, unsigned v, unsigned b, int dir)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks), c = 0;
+    unsigned ks[MAXK], n = vt_hkernels(r, ks), c = 0;
     for (unsigned i = 0; i < n; i++) {
-        double x = nipc(r, ks[i], v, b);
+        double x = vt_nipc(r, ks[i], v, b);
         if (rep_direction(x) == dir)
             fprintf(f, "%s %s %.2f", c++ ? "," : "", r->all[ks[i]]->name, x);
     }
@@ -854,7 +734,7 @@ static void findings_util(FILE *f, const struct rep *r)
 static void finding_ipc(FILE *f, const struct rep *r, const char *what, unsigned v, unsigned b,
                         int geo, double paper)
 {
-    finding(f, what, mean_ipc(r, v, b, geo), mean_ipc_in(r, v, b, geo, KS_MULTI), paper);
+    finding(f, what, vt_mean_ipc(r, v, b, geo), mean_ipc_in(r, v, b, geo, KS_MULTI), paper);
 }
 
 /* Mean VT / mean MAX (arithmetic, LRR) over set s. */
@@ -865,7 +745,7 @@ static double vt_max(const struct rep *r, enum kset s)
 
 static void findings(FILE *f, const struct rep *r)
 {
-    unsigned ks[MAXK], n = hkernels(r, ks), na = hkernels_in(r, ks, KS_MULTI);
+    unsigned ks[MAXK], n = vt_hkernels(r, ks), na = hkernels_in(r, ks, KS_MULTI);
     unsigned nd = (unsigned)typec_fails(r);
     char one[512];
     fprintf(f, "## 9. Where the paper's direction holds (computed)\n\nOur figure against the "
@@ -902,7 +782,7 @@ static void findings(FILE *f, const struct rep *r)
 static void header(FILE *f, const struct rep *r)
 {
     const struct opts *o = r->o;
-    unsigned ks[MAXK], n = hkernels(r, ks), ns = 0;
+    unsigned ks[MAXK], n = vt_hkernels(r, ks), ns = 0;
     for (unsigned k = 0; k < r->n; k++)
         ns += type_s(r, k);
     fprintf(f, "# VT: virtual-thread CTAs (004)\n\nGenerated by `make report-vt` (`build/gpusim report vt "
@@ -970,7 +850,7 @@ static void csv_header(FILE *f)
 
 static void csv_row(FILE *f, const struct rep *r, unsigned k, unsigned v)
 {
-    const struct gs_stats *s = st(r, k, v);
+    const struct gs_stats *s = vt_st(r, k, v);
     fprintf(f, "%s,%s,%d,%s,%d,%llu,%llu,%llu", r->all[k]->name, type_s(r, k) ? "S" : "C",
             headroom(r, k), vars[v].name, rep_res(r, k, v)->rc == 0,
             (unsigned long long)s->cycles, (unsigned long long)s->warp_insns,
@@ -1033,7 +913,7 @@ int report_vt(const struct opts *o)
     if (typec_fails(&r))
         fprintf(stderr, "gpusim report: %d kernels without headroom ran differently under VT "
                 "(marked DIFFERS)\n", typec_fails(&r));
-    if (charts(&r)) {
+    if (vt_charts(&r)) {
         rep_close(&r);
         return 2;
     }
