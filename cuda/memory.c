@@ -301,36 +301,38 @@ static cudaError_t symbol_range(const void *symbol, size_t count, size_t offset,
     return cudaSuccess;
 }
 
+/* The GPU and a symbol copy's device address: kind must be `dir`, device to device or
+   default, and the range [offset, offset + count) inside the symbol. */
+static cudaError_t symbol_copy_at(const void *symbol, size_t count, size_t offset,
+                                  enum cudaMemcpyKind kind, enum cudaMemcpyKind dir,
+                                  const char *call, struct gs_gpu **g, uint64_t *a)
+{
+    cudaError_t e;
+    if (!(*g = rt_gpu(&e)))
+        return e;
+    if (kind != dir && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return cudaErrorInvalidMemcpyDirection;
+    return symbol_range(symbol, count, offset, a, call);
+}
+
 static cudaError_t to_symbol(const void *symbol, const void *src, size_t count, size_t offset,
                              enum cudaMemcpyKind kind, const char *call)
 {
-    cudaError_t e;
-    struct gs_gpu *g = rt_gpu(&e);
+    struct gs_gpu *g;
     uint64_t a;
-    if (!g)
-        return e;
-    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
-        kind != cudaMemcpyDefault)
-        return cudaErrorInvalidMemcpyDirection;
-    if ((e = symbol_range(symbol, count, offset, &a, call)) != cudaSuccess)
-        return e;
-    return copy(g, (void *)(uintptr_t)a, src, count, kind, call);
+    cudaError_t e = symbol_copy_at(symbol, count, offset, kind, cudaMemcpyHostToDevice, call,
+                                   &g, &a);
+    return e ? e : copy(g, (void *)(uintptr_t)a, src, count, kind, call);
 }
 
 static cudaError_t from_symbol(void *dst, const void *symbol, size_t count, size_t offset,
                                enum cudaMemcpyKind kind, const char *call)
 {
-    cudaError_t e;
-    struct gs_gpu *g = rt_gpu(&e);
+    struct gs_gpu *g;
     uint64_t a;
-    if (!g)
-        return e;
-    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
-        kind != cudaMemcpyDefault)
-        return cudaErrorInvalidMemcpyDirection;
-    if ((e = symbol_range(symbol, count, offset, &a, call)) != cudaSuccess)
-        return e;
-    return copy(g, dst, (const void *)(uintptr_t)a, count, kind, call);
+    cudaError_t e = symbol_copy_at(symbol, count, offset, kind, cudaMemcpyDeviceToHost, call,
+                                   &g, &a);
+    return e ? e : copy(g, dst, (const void *)(uintptr_t)a, count, kind, call);
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
