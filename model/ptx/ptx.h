@@ -321,6 +321,9 @@ void ptx_insn_regs(const struct ptx_insn *in, int32_t *defs, int *nd, int32_t *u
 int   ptx_print(FILE *f, const struct ptx_prog *p, char *err, size_t errlen);
 /* The same into a malloc'ed string (the caller frees it); NULL with a message on error. */
 char *ptx_print_string(const struct ptx_prog *p, char *err, size_t errlen);
+/* ptx_print_string without the printer's header comment (it names the file and the
+   estimate): the text a transform's ptxas record is made from and checked against. */
+char *ptx_print_body(const struct ptx_prog *p, char *err, size_t errlen);
 /* Give every .global/.const variable of a module that has no device address yet (addr == 0)
    a distinct one from `base` up, aligned -- for printing a module that was never loaded. */
 void  ptx_place_vars(struct ptx_module *mod, uint64_t base);

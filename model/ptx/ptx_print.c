@@ -804,3 +804,14 @@ char *ptx_print_string(const struct ptx_prog *p, char *err, size_t errlen)
     }
     return buf;
 }
+
+char *ptx_print_body(const struct ptx_prog *p, char *err, size_t errlen)
+{
+    char *t = ptx_print_string(p, err, errlen), *body = t;
+    if (!t)
+        return NULL;
+    while (body[0] == '/' && body[1] == '/' && strchr(body, '\n'))
+        body = strchr(body, '\n') + 1;
+    memmove(t, body, strlen(body) + 1);
+    return t;
+}

@@ -422,12 +422,17 @@ int ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
     return rc;
 }
 
-void ptx_res_path(const char *ptx_path, char *out, size_t outlen)
+void ptx_res_path_ext(const char *ptx_path, const char *ext, char *out, size_t outlen)
 {
     size_t n = strlen(ptx_path);
     if (n >= 4 && !strcmp(ptx_path + n - 4, ".ptx"))
         n -= 4;
-    snprintf(out, outlen, "%.*s.res", (int)n, ptx_path);
+    snprintf(out, outlen, "%.*s%s", (int)n, ptx_path, ext);
+}
+
+void ptx_res_path(const char *ptx_path, char *out, size_t outlen)
+{
+    ptx_res_path_ext(ptx_path, ".res", out, outlen);
 }
 
 const struct ptx_res_kernel *ptx_res_find(const struct ptx_res *r, const char *kernel)

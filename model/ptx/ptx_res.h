@@ -74,8 +74,10 @@ int  ptx_res_read(const char *path, struct ptx_res *r, char *err, size_t errlen)
 int  ptx_res_parse(char *buf, size_t len, const char *path, struct ptx_res *r, char *err,
                    size_t errlen);
 
-/* The record path of a PTX path: ".ptx" replaced by ".res" (appended when absent). */
+/* The record path of a PTX path: ".ptx" replaced by ".res" (appended when absent); with ext,
+   by ext instead (".vtw.res", ".redir.res": the records of a transform's text). */
 void ptx_res_path(const char *ptx_path, char *out, size_t outlen);
+void ptx_res_path_ext(const char *ptx_path, const char *ext, char *out, size_t outlen);
 
 const struct ptx_res_kernel *ptx_res_find(const struct ptx_res *r, const char *kernel);
 

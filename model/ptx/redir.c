@@ -329,22 +329,10 @@ int redir_apply(struct ptx_prog *p, unsigned form, int64_t *off_map, char *err, 
 
 char *redir_ptxas_text(const struct ptx_prog *p, char *err, size_t errlen)
 {
-    char *t = ptx_print_string(p, err, errlen), *body;
-    if (!t)
-        return NULL;
-    body = t;                        /* without the printer's header comment: it names the
-                                        file and the estimate, which the count must not hang on */
-    while (body[0] == '/' && body[1] == '/' && strchr(body, '\n'))
-        body = strchr(body, '\n') + 1;
-    memmove(t, body, strlen(body) + 1);
-    return t;
+    return ptx_print_body(p, err, errlen);
 }
 
 void redir_res_path(const char *ptx_path, char *out, size_t outlen)
 {
-    size_t n;
-    ptx_res_path(ptx_path, out, outlen);          /* FILE.res */
-    n = strlen(out);
-    if (n >= 4 && n + 6 < outlen)
-        snprintf(out + n - 4, outlen - (n - 4), ".redir.res");
+    ptx_res_path_ext(ptx_path, ".redir.res", out, outlen);
 }

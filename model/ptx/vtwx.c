@@ -524,14 +524,9 @@ static char *stand_in(char *text, const char *from, const char *to, const char *
 
 char *vtwx_ptxas_text(const struct ptx_prog *p, char *err, size_t errlen)
 {
-    char *t = ptx_print_string(p, err, errlen), *body;
+    char *t = ptx_print_body(p, err, errlen);
     if (!t)
         return NULL;
-    body = t;                        /* without the printer's header comment: it names the
-                                        file and the estimate, which the count must not hang on */
-    while (body[0] == '/' && body[1] == '/' && strchr(body, '\n'))
-        body = strchr(body, '\n') + 1;
-    memmove(t, body, strlen(body) + 1);
     if (!(t = stand_in(t, "nexttbid.u32 ", "mov.u32 ", ", %clock")) ||
         !(t = stand_in(t, "nextidxinblk.u32 ", "mov.u32 ", "")))
         ptx_errf(err, errlen, "out of host memory");
@@ -540,9 +535,5 @@ char *vtwx_ptxas_text(const struct ptx_prog *p, char *err, size_t errlen)
 
 void vtwx_res_path(const char *ptx_path, char *out, size_t outlen)
 {
-    size_t n;
-    ptx_res_path(ptx_path, out, outlen);          /* FILE.res */
-    n = strlen(out);
-    if (n >= 4 && n + 4 < outlen)
-        snprintf(out + n - 4, outlen - (n - 4), ".vtw.res");
+    ptx_res_path_ext(ptx_path, ".vtw.res", out, outlen);
 }
