@@ -566,7 +566,7 @@ void app_run(const struct opts *o, const struct mech *m, const struct app *a,
         return;
     }
     snprintf(lib, sizeof lib, "%s/libcudart.so.13", libdir);
-    keyed = o->cache && !app_key(o, m, a, lib, &key);
+    keyed = cache_on(o->cache) && !app_key(o, m, a, lib, &key);
     if (keyed && cache_get(o->cache, &key, r)) {
         r->cached = 1;
         cache_key_free(&key);

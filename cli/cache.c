@@ -329,3 +329,8 @@ int cache_put(const char *dir, const struct cache_key *k, const struct result *r
     errno = e;
     return ok ? 0 : -1;
 }
+
+int cache_on(const char *dir)
+{
+    return dir && strcmp(dir, "none") != 0;
+}

@@ -77,6 +77,8 @@ int cache_get(const char *dir, const struct cache_key *k, struct result *r);
    cache is an optimisation: mech_run says so and goes on). */
 int cache_put(const char *dir, const struct cache_key *k, const struct result *r);
 
+/* dir names a cache: not NULL and not "none" (--cache none, as every command takes it). */
+int cache_on(const char *dir);
 /* The page's cache when --cache is not given: $GPUSIM_CACHE, else $XDG_CACHE_HOME/gpusim,
    else $HOME/.cache/gpusim, into buf; NULL if none of them is set. */
 const char *cache_default(char *buf, size_t n);

@@ -106,7 +106,7 @@ void mech_run(const struct opts *o, const struct mech *m, const struct bench *b,
               struct result *r)
 {
     struct cache_key key;
-    int keyed = o->cache && !cache_key(o, m, b, &key);
+    int keyed = cache_on(o->cache) && !cache_key(o, m, b, &key);
     if (keyed && cache_get(o->cache, &key, r)) {
         r->cached = 1;
         cache_key_free(&key);

@@ -516,6 +516,21 @@ static void rerun_is_right(const struct opts *o, const char *mech, const struct 
     result_free(&r);
 }
 
+/* --cache none means no cache to every command: the reports that hand o->cache to mech_run
+   (report vt, vtw) made a directory named "none" in the working directory and cached there. */
+static void test_cache_none(void **state)
+{
+    struct opts o = opts();
+    struct result r;
+    (void)state;
+    assert_true(access("none", F_OK) != 0);
+    o.cache = "none";
+    page_run(&o, "base", &r, NULL);
+    assert_int_equal(r.cached, 0);
+    result_free(&r);
+    assert_true(access("none", F_OK) != 0);
+}
+
 static void test_page_never_shows_a_corrupted_number(void **state)
 {
     struct opts o = opts();
@@ -617,6 +632,7 @@ int main(void)
         cmocka_unit_test_setup(test_every_byte_and_length, setup),
         cmocka_unit_test_setup(test_corrupted_entries, setup),
         cmocka_unit_test_setup(test_concurrent_writers, setup),
+        cmocka_unit_test_setup(test_cache_none, setup),
         cmocka_unit_test_setup(test_page_never_shows_a_corrupted_number, setup),
         cmocka_unit_test_setup(test_page_sees_a_changed_record, setup),
     };
