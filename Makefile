@@ -14,7 +14,7 @@
 #   make ptx-res record ptxas's registers per kernel in bench/*/kernel.res (only where ptxas exists)
 #   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
 #                every block error stops the run; the whole bench suite at test size on gtx480,
-#                kepler, vt = on (one SM) and dws = revive (dws.cfg)
+#                kepler, vt = on (one SM), dws = revive (dws.cfg) and vtw = hw (its scheduler)
 #   make san-test    SAN=1 build (build-san/): ASan + UBSan + LeakSanitizer, the unit-level
 #                tests, one suite per mechanism and the page on two kernels
 #   make fuzz    libFuzzer harnesses (clang) on the PTX path and the configuration parser for

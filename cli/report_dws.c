@@ -33,6 +33,7 @@
 #include "../cost/estimate.h"
 #include "gpu/blocks.h"
 #include "sm/sm.h"
+#include "sm/sm_dws.h"
 #include "sm/sm_limits.h"
 #include "cache.h"
 #include "svg.h"

@@ -33,7 +33,7 @@ UNIT_NAMES   := $(patsubst tests/%.c,%,$(TEST_SRC))
 # the normal build; make test-full also under the sanitizers.
 # test_cuda_bench: every kernel as a CUDA program against gpusim run, under four mechanisms.
 SYSTEM_TESTS := test_bench test_cli test_config_sweep test_cuda_bench test_dws test_fidelity \
-                test_redir test_vt test_vtw
+                test_mech_plug test_redir test_vt test_vtw
 # test_cost runs once, in stage/cost, with the Yosys results it cross-checks.
 UNIT_STAGES  := $(addprefix unit.,$(filter-out test_cost,$(UNIT_NAMES)))
 # Under the sanitizers, make test runs every unit-level test; of the system tests, their own
@@ -43,8 +43,9 @@ UNIT_STAGES  := $(addprefix unit.,$(filter-out test_cost,$(UNIT_NAMES)))
 # runs under the sanitizers (docs/testing.md measures it), and the repeated suites do not.
 # make test-full runs the system tests whole under the sanitizers (san-full.NAME).
 SAN_UNIT     := $(filter-out $(SYSTEM_TESTS),$(UNIT_NAMES))
-SAN_PART     := test_cli test_dws test_redir test_vt test_vtw
+SAN_PART     := test_cli test_dws test_mech_plug test_redir test_vt test_vtw
 SAN_SKIP_test_dws   := */*
+SAN_SKIP_test_mech_plug := */*
 SAN_SKIP_test_vt    := */*
 SAN_SKIP_test_vtw   := */*
 SAN_SKIP_test_redir := test_every_kernel
@@ -52,7 +53,7 @@ SAN_SUITES   := base vt dws vtw func
 SAN_STAGES   := $(addprefix san.,$(SAN_UNIT) $(SAN_PART)) $(addprefix san.suite-,$(SAN_SUITES)) \
                 san.report
 SAN_FULL_STAGES := $(addprefix san-full.,$(filter-out test_fidelity,$(SYSTEM_TESTS)))
-CHECK_SUITES := gtx480 kepler vt dws
+CHECK_SUITES := gtx480 kepler vt dws vtw
 CHECK_STAGES := $(addprefix check.,$(CHECK_SUITES))
 COSIM_STAGES := $(addprefix cosim.,$(COSIM_BLOCKS)) cosim.systemc
 COST_STAGES  := $(addprefix yosys.,$(COST_BLOCKS)) cost
@@ -102,13 +103,15 @@ stage/unit-full.test_cli: stage/build
 	@$(STAGE) unit-full.test_cli env TEST_FULL=1 $(BUILD)/tests/test_cli
 
 # CHECK=1: every block's commit must leave q == d, every block error stops the run; the
-# suite at the test size on gtx480, kepler, vt = on on one SM (CTAs swap), dws = revive
+# suite at the test size on gtx480, kepler, vt = on on one SM (CTAs swap), dws = revive,
+# vtw = hw with its scheduler (each mechanism's time_skip hooks checked)
 stage/build-check:
 	+@$(STAGE) --gate build-check $(MAKE) --no-print-directory CHECK=1 build-check/gpusim
 CHECK_ARGS_gtx480 := --config configs/gtx480.cfg
 CHECK_ARGS_kepler := --config configs/kepler.cfg
 CHECK_ARGS_vt     := --set vt=on --set num_sms=1
 CHECK_ARGS_dws    := --config configs/dws.cfg --set dws=revive
+CHECK_ARGS_vtw    := --set vtw=hw --set sched_policy=vtw
 $(foreach c,$(CHECK_SUITES),$(eval stage/check.$(c): stage/build-check ; \
 	@$$(STAGE) check.$(c) build-check/gpusim suite --size test $(CHECK_ARGS_$(c))))
 

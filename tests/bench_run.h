@@ -66,6 +66,21 @@ static inline int bench_run(const struct bench *b, const char *const *sets, int 
     return bench_run_cfg(b, NULL, sets, nsets, st, msg, msglen);
 }
 
+/* Bench kernel `name` at the test size on gtx480 with sets: its statistics; the test fails
+   with the message when it does not compute correct results. */
+static inline struct gs_stats bench_stats(const char *name, const char *const *sets, int n)
+{
+    struct gs_stats st;
+    char msg[1024];
+    const struct bench *b = bench_find(name);
+    assert_non_null(b);
+    if (bench_run(b, sets, n, &st, msg, sizeof msg)) {
+        print_error("%s: %s\n", name, msg);
+        fail();
+    }
+    return st;
+}
+
 /* One (kernel, variant): its results must be correct. */
 static inline void test_one_kernel(void **state)
 {

@@ -50,18 +50,7 @@ static int with_splits(const char *set, const char **out)
     return !strncmp(set, "dws=", 4) && strcmp(set, "dws=off") ? 2 : 1;
 }
 
-static struct gs_stats run_stats(const char *name, const char *const *sets, int n)
-{
-    struct gs_stats st;
-    char msg[1024];
-    const struct bench *b = bench_find(name);
-    assert_non_null(b);
-    if (bench_run(b, sets, n, &st, msg, sizeof msg)) {
-        print_error("%s: %s\n", name, msg);
-        fail();
-    }
-    return st;
-}
+#define run_stats bench_stats
 
 /* Splits happen where the kernels diverge, and every split is merged again: a branch-divergent
    kernel (nqueens) splits on branches, a memory-divergent one (bstsearch) on the hit mask

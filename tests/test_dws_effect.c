@@ -14,6 +14,7 @@
 #include "testutil.h"
 #include "gpu/gpusim.h"
 #include "sm/sm.h"
+#include "sm/sm_dws.h"
 
 /* A refused memory-split chance's counter (stats_list.h split_mem_refused) by wst's reason. */
 #define MREF(st, r) ((st).t.split_mem_refused[(r) - 1])

@@ -12,6 +12,8 @@
 #include "infile.h"
 
 #define OFF(f) offsetof(struct gpu_config, f)
+_Static_assert(sizeof(((struct gpu_config *)0)->mechs) == sizeof(((struct gpu_config *)0)->name),
+               "every CK_STR key holds as many characters as name");
 
 static const struct conf_key keys[] = {
     { "name", CK_STR, OFF(name), 0, 0, "", "Configuration name, shown in reports." },
@@ -100,6 +102,8 @@ static const struct conf_key keys[] = {
       "DWS: the short-post-dominator heuristic (slides, \"Stack vs PC Reconvergence\"): a divergent branch whose reconvergence point (immediate post-dominator) lies at most this many instructions after it splits the warp in the WST; any other branch uses the reconvergence stack; 0: no branch starts a split (a warp already split still splits on every divergent branch while the table has room). The slides give no value: 64 is an assumption. Only with dws != off." },
     { "dws_oversub", CK_U32, OFF(dws_oversub), 0, 1, "flag",
       "DWS: the over-subdivision rule on branch splits (slides, \"Implementation: Reconvergence Challenges\": \"subdivide only when all available warp-splits are suspended\"): 1 (the slides' default): a divergent branch splits its warp only when no other live slot of the SM is active (every other one waits on long-latency memory or has arrived at its reconvergence point), the rule LazySplit and ReviveSplit apply to memory splits; 0: whenever the table has a free entry (the model before issue 38). Memory splits keep their variant's rule (AggressSplit: every divergent access). Only with dws != off." },
+    { "mechs", CK_STR, OFF(mechs), 0, 0, "",
+      "Mechanisms added to the SM with sm_mech_register (model/sm/sm_mech.h; docs/adding-a-mechanism.md) to switch on, comma-separated, or none. The built-in ones (vt, dws, vtw) are switched on by their own keys; a name that no registered mechanism has stops the launch with a message." },
     { "schedulers_per_sm", CK_U32, OFF(schedulers_per_sm), 1, 4, "schedulers",
       "Warp schedulers per SM; warp slot w belongs to scheduler w mod n (Fermi: 2)." },
     { "twolevel_active", CK_U32, OFF(twolevel_active), 1, 128, "warps",
@@ -223,6 +227,7 @@ void conf_defaults(struct gpu_config *c)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->name, sizeof c->name, "gtx480");
+    snprintf(c->mechs, sizeof c->mechs, "none");
     c->num_sms = 15;
     c->max_warps_per_sm = 48;
     c->max_ctas_per_sm = 8;

@@ -81,6 +81,8 @@ struct gpu_config {
     uint32_t dws_wst_factor;         /* warp-split table entries per warp slot */
     uint32_t dws_pd_max;             /* short-post-dominator heuristic: instructions */
     uint32_t dws_oversub;            /* over-subdivision rule on branch splits (1 = on) */
+    /* mechanisms added to the SM with sm_mech_register (model/sm/sm_mech.h) */
+    char     mechs[64];              /* their names, comma-separated; "none" */
 };
 
 enum conf_kind { CK_STR, CK_U32, CK_U64, CK_ENUM };

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blocks.h"
+#include "sm/sm_mech.h"
 #include "cta.h"
 #include "base/config.h"
 #include "mem/mem_blocks.h"
@@ -113,7 +114,8 @@ int blk_conf_check(const struct gpu_config *c, const struct conf_src *src, char 
 
 int blk_conf_load(struct gpu_config *c, const struct conf_src *src, char *err, size_t errlen)
 {
-    if (conf_load(c, src, err, errlen) || blk_conf_check(c, src, err, errlen))
+    if (conf_load(c, src, err, errlen) || blk_conf_check(c, src, err, errlen) ||
+        sm_mech_conf_check(c, err, errlen))
         return -1;
     return 0;
 }

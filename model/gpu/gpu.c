@@ -9,6 +9,7 @@
 #include "mem/l2copy.h"
 #include "mem/mem_blocks.h"
 #include "sm/sm.h"
+#include "sm/vtc.h"
 #include "sm/sm_limits.h"
 #include "stats.h"
 
@@ -67,14 +68,14 @@ static int vt_params(struct ts *t, const struct cta_limits *lim, struct sm_param
     p->cta_active = p->cta_limit;
     if (c->vt == VT_ON) {
         p->cta_active = lim->vt_active;
-        p->vt_ctx_bits = lim->ctx_bits;
-        p->vt_ctx_bytes = lim->ctx_bytes;
-        p->vt_beats = vtc_beats(lim->ctx_bits, b);
-        if (p->vt_beats > VTC_MAX_BEATS) {
+        p->ctx_bits = lim->ctx_bits;
+        p->ctx_bytes = lim->ctx_bytes;
+        p->ctx_beats = vtc_beats(lim->ctx_bits, b);
+        if (p->ctx_beats > VTC_MAX_BEATS) {
             snprintf(t->err, t->errlen, "kernel %s: VT's context of %u bits takes %u port "
                      "cycles at vt_swap_bits_per_cycle = %u; the controller counts at most %u "
                      "(raise vt_swap_bits_per_cycle or lower simt_depth)", t->l->prog->name,
-                     lim->ctx_bits, p->vt_beats, b, VTC_MAX_BEATS);
+                     lim->ctx_bits, p->ctx_beats, b, VTC_MAX_BEATS);
             return -1;
         }
     } else if (c->vt == VT_MAX) {
@@ -249,7 +250,7 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
         io->fill = t->mout[i].resp;
         io->gnext = t->vtw_next;          /* VTW: SMs take logical TB indices in SM order */
         io->gtake = 0;
-        io->vtw_slow = slow;
+        io->gphase = slow;
         if (t->l->conf->skip_idle && !io->fill_valid && sm_idle(&t->sms[i])) {
             sm_skip_cycle(&t->sms[i], io);
             t->min[i].valid = 0;

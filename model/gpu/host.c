@@ -21,6 +21,7 @@
 #include "kres.h"
 #include "record.h"
 #include "sm/sm.h"
+#include "sm/vtc.h"
 #include "gpu.h"
 #include "blocks.h"
 #include "mem/l2copy.h"

@@ -9,6 +9,7 @@
 #include "cta.h"
 #include "kres.h"
 #include "sm/sm.h"
+#include "sm/sm_dws.h"
 #include "stats.h"
 
 _Static_assert(ISS_NCLASS == GS_STALL_KINDS, "one scheduler-cycle counter per issue class");

@@ -144,9 +144,6 @@ struct iss_dec {
     uint8_t  path;                 /* enum iss_path */
     uint8_t  ndst, nchk;
     uint8_t  late;                 /* 1: the result comes later through the late-write port */
-    uint8_t  wst;                  /* DWS: a conditional branch whose reconvergence point is at
-                                      most dws_pd_max instructions after it (the short-post-
-                                      dominator heuristic: it may start a split); set by the SM */
     uint32_t lat, ii;              /* fixed latency and initiation interval */
     uint16_t dst[ISS_MAX_DST];     /* registers written */
     uint16_t chk[ISS_MAX_CHK];     /* registers the scoreboard checks (sources + destinations) */

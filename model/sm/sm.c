@@ -34,10 +34,11 @@ static int alloc_functional(struct sm *s)
 {
     const struct ptx_prog *p = s->p.prog;
     size_t nregs = p->nregs ? p->nregs : 1;
-    /* under VT the SM has 256 contexts, most of them unused by a launch: lowest-first
-       allocation never goes past cta_limit x W */
+    /* a mechanism may give the SM many more contexts than warp slots (most of them unused by
+       a launch): contexts are allocated lowest first and at most cta_limit x W are held at
+       once, so none above that is used */
     size_t nctx = s->nctx, used = (size_t)s->p.cta_limit * s->nwarps_per_cta;
-    if (s->vtc_n && used < nctx)
+    if (nctx > s->nwslots && used < nctx)
         nctx = used;
     s->smem_size = fsim_shared_bytes(p, s->p.dyn_smem);
     s->regs = calloc(nctx * nregs * EX_WARP, sizeof(uint64_t));
@@ -52,9 +53,7 @@ static int alloc_functional(struct sm *s)
     s->pscratch = calloc(nctx * EX_WARP, p->pscratch_size ? p->pscratch_size : 1);
     s->dec = calloc(p->ninsns ? p->ninsns : 1, sizeof *s->dec);
     s->simt_img = calloc(s->nimg, sizeof *s->simt_img);
-    s->vt_ctx = s->vtc_n ? calloc(s->nctx, sizeof *s->vt_ctx) : NULL;
-    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img &&
-           (s->vt_ctx || !s->vtc_n) ? 0 : -1;
+    return s->regs && s->smem && s->lmem && s->pscratch && s->dec && s->simt_img ? 0 : -1;
 }
 
 /* Why set-up failed: what the SM holds for its contexts up front (local memory is reserved
@@ -126,23 +125,21 @@ int sm_init(struct sm *s, const struct sm_params *p, struct gs_stats *st, char *
     s->nsched = p->conf->schedulers_per_sm;
     s->nslots = sm_slots(p->conf);
     s->nctx = sm_contexts(p->conf);
-    s->nimg = s->nctx + (p->conf->dws != DWS_OFF ? s->nslots : 0);
-    s->dws.nwslots = sm_warp_slots(p->conf);
+    s->nimg = s->nctx;
+    s->nwslots = sm_warp_slots(p->conf);
     s->nctas = sm_cta_slots(p->conf);
     s->nwarps_per_cta = (p->block.x * p->block.y * p->block.z + 31) / 32;
     for (i = 0; i < SM_MAX_SLOTS; i++)
         s->slot_ctx[i] = SM_NO_CTX;
     memset(s->iss_in.ctx_cta, ISS_NO_CTX, sizeof s->iss_in.ctx_cta);
-    if (sm_blocks_init(s, err, errlen))
+    if (sm_blocks_init(s, err, errlen) || sm_mech_init(s, err, errlen))
         return -1;
     if (alloc_functional(s) || sm_sleep_init(s)) {
         oom_message(s, err, errlen);
         return -1;
     }
-    for (i = 0; i < p->prog->ninsns; i++) {
+    for (i = 0; i < p->prog->ninsns; i++)
         iss_decode(p->conf, &p->prog->insns[i], &s->dec[i]);
-        s->dec[i].wst = sm_wst_branch(p->conf, p->flow, i);
-    }
     sm_blocks_reset(s);
     init_exec(s);
     probe_init(&s->probe, st, s->pw, s->nctx, &s->s.warp_insns, p->sink);
@@ -157,7 +154,7 @@ void sm_free(struct sm *s)
         ex_lmem_free(&s->lmem[x]);
     free(s->regs); free(s->smem); free(s->lmem); free(s->pscratch); free(s->dec);
     free(s->simt_img);
-    free(s->vt_ctx);
+    sm_mech_free(s);
     sm_sleep_free(s);
     memset(s, 0, sizeof *s);
 }
@@ -168,7 +165,7 @@ void sm_free(struct sm *s)
 int sm_idle(const struct sm *s)
 {
     return !s->nctas_res && !s->launch_pending && !s->fu_o->nrel && !s->ldst_o->nrel &&
-           !s->bar_release && !s->fu_q->count && !s->lateq_n && !s->ntb_inflight && !sm_busy(s);
+           !s->bar_release && !s->fu_q->count && !s->lateq_n && !sm_mech_busy(s) && !sm_busy(s);
 }
 
 void sm_skip_cycle(struct sm *s, struct sm_io *io)
@@ -235,8 +232,6 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     if (simt_still(s->simt_c, s->simt_q, in))
         s->still |= 1ull << BLKID_simt;
     simt_eval(s->simt_c, s->simt_q, in, s->simt_o, s->simt_d);
-    if (s->simt_o->saved_v)                /* VT: the context region takes the saved state */
-        s->vt_ctx[s->simt_o->saved.vwi] = s->simt_o->saved;
     in->save_v = in->restore_v = 0;
     if (simt_image_write(s->simt_c, s->simt_o, s->simt_img, s->nimg))
         image_error(s, "a spill for a context without an image", 0);
@@ -254,11 +249,11 @@ static void simt_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
 {
     struct fetch_in in;
-    in.pc_v = s->live & ~s->simt_o->fin & ~s->vt_fence;
+    in.pc_v = s->live & ~s->simt_o->fin & ~s->mport.fence;
     in.fill_v = 0;
     memcpy(in.pc, s->simt_o->pc, s->nslots * sizeof in.pc[0]);
     in.pc_end = s->p.prog->ninsns;
-    in.flush = s->simt_o->redirect | s->launch_pending | s->vt_flush;
+    in.flush = s->simt_o->redirect | s->launch_pending | s->mport.flush;
     memcpy(in.consume, s->cons_latch, sizeof in.consume);
     in.req_ready = s->fq.n < SM_MEMQ;
     if (lo->resp_valid && lo->resp.kind == MK_IFETCH) {
@@ -274,8 +269,8 @@ static void fetch_step(struct sm *s, uint64_t now, const struct l1_out *lo)
     s->s.icache_misses += s->fetch_o->ev_miss;
 }
 
-/* One writeback: to the scoreboard of the context's current slot (if it holds one) and to
-   the issue stage's counters of the context. */
+/* One writeback: to the scoreboard of the context's current slot (if it holds one; a
+   mechanism may route it, sm_mech_route) and to the issue stage's counters of the context. */
 static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint8_t load,
                       uint32_t own)
 {
@@ -284,13 +279,8 @@ static void writeback(struct sm *s, uint32_t *n, uint8_t vwi, uint16_t reg, uint
     uint8_t slot = s->ctx[vwi].slot;
     if (*n >= SB_MAX_REL)
         return;
-    if (slot == SM_NO_SLOT && s->vtc_n)    /* VT: its CTA is inactive */
-        slot = sm_vt_stale(s, vwi);
     sb->rel[*n] = sm_sb_rel(slot, vwi, reg);
-    if (s->wst_n) {                        /* DWS: every split that owns a lane of the write */
-        sb->rel[*n].slots = sm_dws_release_slots(s, vwi, own);
-        sb->rel[*n].v = sb->rel[*n].slots != 0;
-    }
+    sm_mech_route(s, vwi, own, &sb->rel[*n]);
     is->rel[*n].v = 1;
     is->rel[*n].ctx = vwi;
     is->rel[*n].load = load;
@@ -351,24 +341,22 @@ static slotmask sb_step(struct sm *s, struct sm_io *io)
     unsigned w;
     memset(in->rel, 0, sizeof in->rel);
     memset(s->iss_in.rel, 0, sizeof s->iss_in.rel);
-    in->setvwi = s->launch_pending | s->vt_setvwi;
+    in->setvwi = s->launch_pending;
     for (SLOT_EACH(w, s->launch_pending, tmp))
         in->setvwi_vwi[w] = (uint8_t)s->slot_ctx[w];
-    for (SLOT_EACH(w, s->vt_setvwi, tmp))
-        in->setvwi_vwi[w] = s->vt_setvwi_vwi[w];
     for (i = 0; i < s->fu_o->nrel; i++)
         writeback(s, &n, s->fu_o->rel[i].vwi, s->fu_o->rel[i].reg, 0, s->fu_o->rel[i].own);
     for (i = 0; i < s->ldst_o->nrel; i++)
         writeback(s, &n, s->ldst_o->rel[i].vwi, s->ldst_o->rel[i].reg, 1,
                   s->ldst_o->rel[i].own);
-    sm_vtw_step(s, io);
+    io->gtake = 0;
+    s->gphase = io->gphase;
+    sm_mech_late_src(s, io);
     sm_late_writes(s, io, in, &s->iss_in, &n);
     memcpy(in->res, s->res_latch, sizeof in->res);
     in->mchk = (struct sb_mchk){ 0 };
-    if (s->wst_n)                          /* DWS: wst's merge candidate */
-        in->mchk = (struct sb_mchk){ s->wst_q->cand.v, s->wst_q->cand.dst, s->wst_q->cand.src };
-    in->cnt_v = s->vt_cnt_v;               /* VT: a saved warp's write-pending bits */
-    in->cnt_slot = s->vt_cnt_slot;
+    in->cnt_v = 0;
+    sm_mech_sb_ports(s, in);               /* set-VWI, merge check, count port */
     head = s->fetch_o->head_v;
     written = sb_rows_written(in);
     skip = head & ~(heads_changed(s) | written);
@@ -395,13 +383,12 @@ static void iss_step(struct sm *s, slotmask hazard)
 {
     struct iss_in *in = &s->iss_in;
     unsigned k;
-    in->valid = s->live & ~s->simt_o->fin & ~s->vt_fence;
-    in->fresh = s->launch_pending | s->vt_fresh | s->dws.fresh;
+    in->valid = s->live & ~s->simt_o->fin & ~s->mport.fence;
+    in->fresh = s->launch_pending | s->mport.fresh;
     in->head_ok = s->fetch_o->head_ok;
     in->busy = s->simt_o->busy;
     in->hazard = hazard;                  /* head_unit, head_mem: filled by sb_step */
-    sm_vtw_pas(s);
-    in->hold = sm_vtw_hold(s) | sm_dws_hold(s);
+    in->hold = sm_mech_hold(s);
     for (k = 0; k < s->nsched; k++)
         in->unit_free[k] = s->fu_o->unit_free[k];
     in->fu_full = s->fu_o->full;
@@ -478,8 +465,8 @@ static void alloc_stats(struct sm *s, const struct l1_out *lo)
     s->s.l1_mshr_busy_sum += lo->mshr_used;
     s->s.ldq_active_sum += s->ldst_o->nact;
     s->s.rf_alloc_sum += (uint64_t)s->nctas_res * s->p.regs_cta;
-    s->s.smem_alloc_sum += (uint64_t)s->nctas_res * (s->smem_size + s->p.vt_ctx_bytes);
-    s->s.smem_ctx_sum += (uint64_t)s->nctas_res * s->p.vt_ctx_bytes;
+    s->s.smem_alloc_sum += (uint64_t)s->nctas_res * (s->smem_size + s->p.ctx_bytes);
+    s->s.smem_ctx_sum += (uint64_t)s->nctas_res * s->p.ctx_bytes;
 }
 
 int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, uint32_t *ntbs)
@@ -496,8 +483,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     *ntbs = 0;
     s->ndone = 0;
     issue_out_clear(&s->io);
-    sm_vt_apply(s);
-    sm_dws_apply(s);
+    sm_mech_begin(s);
     src = sm_l1_step(s, now, sio, &lo);
     simt_step(s, now, &lo);
     fetch_step(s, now, &lo);
@@ -506,13 +492,12 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     if (sm_schedule(s, now, &issued))
         return -1;
     sio->late_req = s->io.late_req;
-    sm_dws_step(s);
+    sm_mech_after_issue(s);
     s->launch_pending = 0;
     s->cta_launched = 0;
     sm_retire(s, now, tbs, ntbs);
     units_step(s, now, src, &lo);
-    sm_dws_completion(s);
-    sm_vt_step(s);
+    sm_mech_end(s);
     sm_charge_stall(s, issued, 1);
     alloc_stats(s, &lo);
     if (sm_blocks_errors(s) || sm_sleep_end(s, issued, *ntbs, sio, src, &lo))

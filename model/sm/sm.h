@@ -3,14 +3,14 @@
  * ticked (evaluate every block, then commit every block).
  *
  * Blocks inside (the SM rows of model/base/blocks.def): fetch (I-cache + I-buffer), iss (issue
- * stage: readiness, stall classes, counters), kgen (priority keys, keyed policies only), ntb
- * and pas (VTW's next-TB-index unit and progress-aware key generator), ws (one per
- * scheduler), sb (scoreboard with VWI tags), simt (reconvergence stack with spill), fu
- * (execution units + result queue), ldst (coalescer, line queue, pending loads), smem
- * (shared-memory banks and port), bar (barrier unit), l1 (data cache), vtc (VT's controller)
- * and wst (DWS's warp-split table); the mechanisms' blocks are used only under their keys. Instructions execute
- * functionally when they issue (func/exec.c) with the SIMT stack's active mask; the blocks
- * decide when each warp can issue.
+ * stage: readiness, stall classes, counters), kgen (priority keys, keyed policies only), ws
+ * (one per scheduler), sb (scoreboard with VWI tags), simt (reconvergence stack with spill),
+ * fu (execution units + result queue), ldst (coalescer, line queue, pending loads), smem
+ * (shared-memory banks and port), bar (barrier unit), l1 (data cache), and the blocks of the
+ * mechanisms, which have instances only under their keys and are wired by their mechanism
+ * (sm_mech.h: the SM top calls the hooks of the mechanisms a configuration selects and names
+ * none of them). Instructions execute functionally when they issue (func/exec.c) with the
+ * SIMT stack's active mask; the blocks decide when each warp can issue.
  *
  * Slots and contexts (base/slotmask.h): the blocks of the issue path (fetch, iss, ws, sb,
  * simt) index schedulable slots; a warp's state -- registers, local memory, its VWI, its
@@ -26,7 +26,8 @@
  * cycle) says it can take one (sm_launch_cta, before the SM's evaluation in the same cycle;
  * it refuses, and the run stops, if it has no room after all); the late-write port takes
  * values produced outside the SM after issue (a GPU-level unit's reply) and writes them back
- * like any other result.
+ * like any other result. Two GPU-wide signals reach the mechanisms (gpu.c): a counter the SMs
+ * take values from in SM order (gnext in, gtake out) and a registered phase bit (gphase).
  */
 #ifndef SM_H
 #define SM_H
@@ -37,15 +38,12 @@
 #include "fu.h"
 #include "iss.h"
 #include "kgen.h"
-#include "ntb.h"
 #include "l1.h"
 #include "ldst.h"
-#include "pas.h"
 #include "sb.h"
 #include "simt.h"
 #include "smem.h"
-#include "vtc.h"
-#include "wst.h"
+#include "sm_mech.h"
 #include "ws.h"
 #include "base/block.h"
 #include "base/config.h"
@@ -62,7 +60,8 @@
 #define SM_NO_CTX    0xFFFFu       /* a slot that holds no context */
 /* The highest register number the SM can name: register numbers are 16 bits in its state (the
    decoder's destination and check lists, fu's and ldst's destination fields and the late-write
-   port, where 0xFFFF means none; sb's and ntb's ports, rtl/sb.sv and rtl/ntb.sv). A kernel
+   port, where 0xFFFF means none; sb's ports and the mechanisms' units' register fields, and
+   their RTL twins). A kernel
    naming a higher one is refused at launch (sm_regs_check). */
 #define SM_MAX_REG   0xFFFEu
 
@@ -84,11 +83,12 @@ struct sm_params {
     uint32_t dyn_smem;
     uint32_t id;
     uint32_t cta_limit;            /* resident CTAs per SM for this launch (cta_limits) */
-    uint32_t cta_active;           /* VT: at most this many of them active (else = cta_limit) */
-    uint32_t vt_ctx_bits;          /* VT: eq. (1) per CTA, 0 when no context region ... */
-    uint32_t vt_ctx_bytes;         /* ... its shared-memory bytes (32-bit words) */
+    uint32_t cta_active;           /* at most this many of them hold slots (= cta_limit unless a
+                                      mechanism keeps CTAs inactive) */
+    uint32_t ctx_bits;             /* a mechanism's context region: bits per CTA, 0 none ... */
+    uint32_t ctx_bytes;            /* ... its shared-memory bytes (32-bit words) ... */
+    uint32_t ctx_beats;            /* ... and shared-memory port beats per context, 0 ideal */
     uint32_t regs_cta;             /* registers one CTA allocates (cta_limits) */
-    uint32_t vt_beats;             /* VT: shared-memory port beats per context (eq. 2), 0 ideal */
     uint64_t spill_base, local_base;   /* timing addresses of SIMT spills / local memory */
     const struct probe_sink *sink; /* the instruction probe's sink (NULL = none) */
     uint64_t *lmem_held;           /* the launch's bytes of local memory reserved (or NULL) */
@@ -125,55 +125,16 @@ struct sm_io {                     /* GPU side of the SM, per cycle */
     uint8_t  issued;               /* out: some warp issued */
     uint8_t  cta_ready;            /* out (registered): the SM can take a CTA next cycle */
     uint8_t  late_ready;           /* out (registered): the late-write port takes a value */
-    uint32_t gnext;                /* in: VTW's GPU-wide nextLogTbId before this SM's takes */
-    uint8_t  gtake;                /* out: logical TB indices this SM took this cycle */
-    uint8_t  vtw_slow;             /* in (registered): VTW's slow phase (every index handed out) */
+    uint32_t gnext;                /* in: the GPU-wide counter before this SM's takes */
+    uint8_t  gtake;                /* out: values this SM took from it this cycle */
+    uint8_t  gphase;               /* in (registered): the GPU-wide phase bit */
     struct sm_late_req late_req;   /* out: a late value is wanted */
 };
 
-struct sm_tb {                     /* a finished TB (under vtw = hw: a logical TB), for the
-                                      cycle-divergence, DWR and DWS statistics */
+struct sm_tb {                     /* a finished TB (or what a mechanism reports as one: its
+                                      tbs hook), for the cycle-divergence and DWR statistics */
     uint64_t min_warp_cycles, max_warp_cycles;
     uint64_t stall_life, stall_dwr;
-};
-
-/* DWS (sm_dws.c): what the warp-split table decided in one cycle and the SM applies in the
-   next, and the partial load completion it is offered. */
-#define SM_DWS_NO_TAG 0xFFu                /* a memory split whose load completed meanwhile */
-/* Why a DWS branch-split chance (a divergent conditional branch under a variant that splits on
-   branches) was refused, the first that holds in this order: out of the regime, the branch
-   fails the short-post-dominator heuristic (dws_pd_max); in the regime, the slot is inside a
-   nested region of its own stack; the slot's mflag; another branch split this cycle; the
-   over-subdivision rule (dws_oversub: another slot of the SM is active); the table full. */
-enum sm_dws_bref { SM_BR_LONG_PD, SM_BR_NESTED, SM_BR_MFLAG, SM_BR_ONE, SM_BR_RULE, SM_BR_FULL,
-                   SM_BR_N };
-/* Why a memory-split chance was refused: wst's enum wst_mref - 1 (not_own .. full), and
-   SM_MR_MOVED: the slot issued in the cycle the chance was offered (its pc moved on). */
-enum sm_dws_mref { SM_MR_MOVED = WST_MR_N - 1, SM_MR_N };
-extern const char *const sm_dws_bref_names[SM_BR_N];
-extern const char *const sm_dws_mref_names[SM_MR_N];
-
-struct sm_dws {
-    uint32_t nwslots;              /* warp (home) slots; split slots nwslots..nslots-1 */
-    struct wst_split bsplit;       /* this cycle's branch split (issue) ... */
-    uint8_t  bsplit_dst;           /* ... into this slot (wst's free entry) */
-    struct wst_split bsplit_prev;  /* last cycle's: the sb copy of this cycle */
-    uint8_t  bsplit_prev_dst;
-    struct wst_mcand mcand;        /* last cycle's partial completion, offered this cycle */
-    uint8_t  mc_tag, mc_n;         /* its load's pending entry and destinations */
-    uint16_t mc_reg[LDST_MAX_DST];
-    struct wst_msplit msplit;      /* decided last cycle, applied this cycle */
-    uint8_t  ms_tag, ms_n;
-    uint16_t ms_reg[LDST_MAX_DST];
-    struct wst_pair merge;         /* decided last cycle, applied this cycle */
-    struct wst_rel rel;            /* decided last cycle, applied this cycle */
-    slotmask fresh;                /* split slots created this cycle: the schedulers' youngest */
-    slotmask issued;               /* slots that issued this cycle */
-    slotmask cslots[SM_MAX_CTX];   /* the slots each context holds (home and splits) */
-    slotmask wl_done;              /* slots whose head warp-level instruction an earlier slot
-                                      of their group executed for their lanes (sm_dws_lanes) */
-    uint8_t  none_idle;            /* wst's PC matcher had no entry to pick this cycle (its
-                                      pointer moves on: wst_drift, time_skip) */
 };
 
 struct sm_ctx {                    /* one context (simulation bookkeeping of the SM top) */
@@ -193,7 +154,6 @@ struct sm_cta {
     uint16_t ctx[32];              /* its warps' contexts by warp index */
     uint64_t t_start, t_first_done;
     uint64_t stall_life, stall_dwr;    /* SM stall cycles while resident / in its DWR */
-    struct probe_ltb ltb[2];       /* VTW: its logical TBs being measured (probe.h) */
 };
 
 struct sm_stats {                  /* the S and I entries of gpu/stats_list.h */
@@ -225,8 +185,9 @@ struct sm_issue_out {
 struct sm {
     struct sm_params p;
     uint32_t nsched, nslots, nctx, nctas;
-    uint32_t nimg;                 /* SIMT spill images: one per context; under DWS also one
-                                      per slot (a split's image is nctx + slot) */
+    uint32_t nwslots;              /* warp slots (0..nwslots-1); a mechanism's slots above */
+    uint32_t nimg;                 /* SIMT spill images: one per context, and those a
+                                      mechanism adds at init */
     struct iss_dec *dec;           /* per instruction of the program (the decoder's output) */
     /* Blocks (one member set per SM row of blocks.def): configuration, registered state q,
        next state d, outputs; arrays of X_instances() entries, allocated by sm_blocks.c. */
@@ -259,15 +220,8 @@ struct sm {
     uint32_t hd_pc[SM_MAX_SLOTS];
     struct iss_issue iss_latch[SM_MAX_SCHED];
     struct kgen_in kgen_in;
-    struct ntb_req ntb_latch[NTB_PORTS];   /* VTW: nexttbid/nextidxinblk issued last cycle */
-    struct ntb_in ntb_in;
-    uint32_t ntb_inflight;         /* requests not yet answered */
-    struct sm_tb ltb_done[SM_MAX_SCHED];   /* VTW: logical TBs finished this cycle */
-    uint32_t ltb_n;
-    struct pas_in pas_in;
-    uint8_t  vtw_slow;             /* the GPU's slow-phase bit, this cycle */
-    uint8_t  vtw_last[SM_MAX_SCHED];   /* statistics only: each scheduler's last issued local
-                                          slot + 1 (0: none), GTO's greedy choice */
+    slotmask issued_slots;         /* slots that issued this cycle */
+    uint8_t  gphase;               /* the GPU's phase bit, this cycle */
     uint64_t bar_release;          /* bar's output of the previous cycle (CTA slots) */
     uint64_t cta_launched;         /* CTA slots launched, seen by the blocks next cycle */
     slotmask launch_pending;       /* slots launched, seen by the blocks next cycle */
@@ -328,24 +282,15 @@ struct sm {
         uint8_t  full, can_issue, nact, ninact;
     } q_out[SM_MAX_SCHED];
     struct sm *q_shadow, *q_tmp;   /* CHECK=1: the SM after its last quiet cycle, neutralised */
-    /* VT (sm_vt.c): the controller's inputs and the commands being executed */
-    struct vtc_in vtc_in;
-    uint32_t vt_nact;              /* CTAs holding slots (active, or being filled) */
-    uint32_t vt_nrel;              /* stale writebacks this cycle (vtc_in.rel) */
-    uint64_t vt_launch, vt_launch_act, vt_done;   /* CTA slots this cycle, for vtc */
-    slotmask vt_fence;             /* the out CTA's slots: no issue, no fetch */
-    slotmask vt_flush;             /* slots saved this cycle: I-buffer flushed */
-    slotmask vt_fresh;             /* slots restored this cycle: the schedulers' youngest */
-    slotmask vt_setvwi, vt_setvwi_next;   /* sb set-VWI this cycle / next cycle */
-    uint8_t  vt_setvwi_vwi[SM_MAX_SLOTS];
-    uint8_t  vt_pwi[32];           /* the swap's slots by warp index (the out CTA's PWIs) */
-    uint8_t  vt_fill, vt_fill_first;   /* the sequence is a fill into slots from ... */
-    uint8_t  vt_saving, vt_cnt_v, vt_cnt_slot;   /* a save this cycle: sb's count port */
-    uint16_t vt_saved_ctx;
-    uint8_t  vt_last_slot[SM_MAX_CTX];   /* the slot each context left at its save */
-    struct simt_state *vt_ctx;     /* the context region: each context's saved SIMT state */
-    /* DWS (sm_dws.c): the warp-split table's commands between cycles */
-    struct sm_dws dws;
+    /* the mechanisms the configuration selects (sm_mech.h), their states, what they drive */
+    const struct sm_mech *mech[SM_MECH_MAX];
+    void    *mst[SM_MECH_MAX];
+    uint32_t nmech, mflags;        /* ... and the OR of their flags */
+    uint64_t mdrift;               /* ... of their drift_blocks */
+    uint8_t *mstate;               /* one allocation holding every state */
+    size_t   msize;
+    struct sm_mport mport;
+    uint8_t *q_mshadow, *q_mtmp;   /* CHECK=1: the mechanisms' states beside q_shadow, q_tmp */
     char err[PTX_ERR_LEN + 256];
     int  failed;
 };
@@ -394,8 +339,8 @@ const struct blk_desc *sm_block_desc(unsigned id);
 void sm_rec_put(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32_t size);
 #define sm_rec(s, id, inst, in, size) \
     do { if ((s)->rec) sm_rec_put(s, id, inst, in, size); } while (0)
-/* The kernel names no register above SM_MAX_REG (its linked program, VTW's and redirection's
-   registers included): 0, or -1 with a message naming the kernel, the register, its number,
+/* The kernel names no register above SM_MAX_REG (its linked program, the registers a
+   transform of the program added included): 0, or -1 with a message naming the kernel, the register, its number,
    the kernel's register count and the limit. sm_init and the host's launch check it. */
 int  sm_regs_check(const struct ptx_prog *p, char *err, size_t errlen);
 /* sm_cta.c: CTAs, contexts, the slot table. */
@@ -413,40 +358,6 @@ static inline struct sb_rel sm_sb_rel(uint8_t slot, uint8_t vwi, uint16_t reg)
                            .slots = slot != SM_NO_SLOT ? slot_bit(slot) : 0,
                            .vwi = vwi, .reg = reg};
 }
-/* sm_vtw.c: VTW's hardware form (ntb, pas, the hold). */
-void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_insn *in,
-                    uint32_t mask);
-void sm_vtw_step(struct sm *s, struct sm_io *io);
-void sm_vtw_pas(struct sm *s);
-int  sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw);
-void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now);
-slotmask sm_vtw_hold(const struct sm *s);
-void sm_vtw_count(struct sm *s, uint32_t k, const struct ws_in *in, const struct ws_out *out);
-/* sm_vt.c: VT's controller (vtc) and its commands. */
-int  sm_vt_can_activate(const struct sm *s);
-void sm_vt_dispatched(struct sm *s, uint32_t c, int act);
-void sm_vt_completed(struct sm *s, uint32_t c);
-void sm_vt_apply(struct sm *s);
-uint8_t sm_vt_stale(struct sm *s, uint8_t vwi);
-void sm_vt_step(struct sm *s);
-int  sm_vt_pending(const struct sm *s);
-/* The lanes slot w owns: the lanes a write it issues belongs to, carried by fu and ldst to
-   its writeback (docs/fu.md). Under DWS the warp-split table's own[] (a warp's slots own
-   disjoint sets); otherwise every slot owns every lane. */
-static inline uint32_t sm_slot_own(const struct sm *s, uint32_t w)
-{
-    return s->wst_n ? s->wst_q->own[w] : 0xFFFFFFFFu;
-}
-/* sm_dws.c: DWS's warp splits (the warp-split table wst and its commands). */
-void sm_dws_apply(struct sm *s);
-slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes);
-slotmask sm_dws_hold(const struct sm *s);
-uint32_t sm_dws_lanes(struct sm *s, uint32_t w, uint32_t pc, uint32_t mask);
-void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc);
-void sm_dws_step(struct sm *s);
-void sm_dws_completion(struct sm *s);
-void sm_dws_launch(struct sm *s, uint32_t w, uint32_t x);
-int  sm_dws_pending(const struct sm *s);
 /* sm_sleep.c: the cycle's start and end as time_skip watches them. */
 void sm_sleep_begin(struct sm *s, const struct sm_io *io);
 int  sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,

@@ -3,7 +3,7 @@
  * top does with every block alike: allocate its instances (configuration, registers q and d,
  * outputs), derive and check the configurations, reset, commit, read the error outputs,
  * record a block's input stream. A block added to blocks.def at level SM gets all of this
- * without a change here.
+ * without a change here but its header's include (a mechanism's block: sm.h does not need it).
  *
  * With -DGPUSIM_CHECK (make CHECK=1) every commit is followed by a comparison of q with d:
  * a block whose commit leaves them different (it copied less than its eval wrote) stops the
@@ -12,6 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sm.h"
+/* the blocks sm.h does not need for the SM top's own wiring: the mechanisms' (sm_mech.h) */
+#include "ntb.h"
+#include "pas.h"
+#include "vtc.h"
+#include "wst.h"
 
 #define BLK(n, lvl, rtl, rec, err) BLK_SM_WRAP_##lvl(n, rtl)
 #define BLK_SM_WRAP_SM(n, rtl) BLK_WRAPPERS(n) BLK_RTLW_##rtl(n)

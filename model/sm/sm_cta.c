@@ -17,7 +17,7 @@
 static int free_slots(const struct sm *s, uint32_t *first)
 {
     uint32_t w, run = 0;
-    for (w = 0; w < s->dws.nwslots; w++) {       /* warp slots only: DWS's splits are above */
+    for (w = 0; w < s->nwslots; w++) {           /* warp slots only: a mechanism's are above */
         run = slot_has(s->used, w) ? 0 : run + 1;
         if (run == s->nwarps_per_cta) {
             *first = w + 1 - run;
@@ -43,7 +43,7 @@ int sm_can_launch(const struct sm *s)
     uint32_t first;
     uint16_t ctx[32];
     return s->nctas_res + s->ndone < s->p.cta_limit && s->nwarps_per_cta <= 32 &&
-           (s->vtc_n || free_slots(s, &first)) && free_contexts(s, ctx);
+           ((s->mflags & SM_MECH_INACTIVE) || free_slots(s, &first)) && free_contexts(s, ctx);
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -73,7 +73,8 @@ static void bind_context(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint6
     s->iss_in.ctx_cta[x] = (uint8_t)c;
 }
 
-/* ... and in slot w: launched. */
+/* ... and in slot w: launched (the mechanisms see every warp that takes a slot with its
+   context: sm_mech_warp_started). */
 static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_t w, uint64_t now)
 {
     struct sm_ctx *cx = &s->ctx[x];
@@ -86,7 +87,7 @@ static void start_warp(struct sm *s, uint32_t c, uint32_t i, uint32_t x, uint32_
     s->live |= slot_bit(w);
     s->used |= slot_bit(w);
     s->launch_mask[w] = lanes >= 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
-    sm_dws_launch(s, w, x);
+    sm_mech_warp_started(s, w, x);
 }
 
 int sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
@@ -98,8 +99,8 @@ int sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     int act = 1;
     for (c = 0; c < s->nctas && (s->cta_valid >> c & 1); c++)
         ;
-    if (s->vtc_n)                          /* VT: active now, or inactive and never run */
-        act = sm_vt_can_activate(s);
+    if (s->mflags & SM_MECH_INACTIVE)      /* active now, or inactive and never run */
+        act = sm_mech_admit(s);
     if (c == s->nctas || (act && !free_slots(s, &first)) || !free_contexts(s, ctx))
         return -1;                         /* the dispatcher only offers when cta_ready */
     sm_sleep_wake(s);
@@ -114,7 +115,6 @@ int sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
     k->ctaid[2] = (uint32_t)(id / ((uint64_t)p->grid.x * p->grid.y));
     k->nwarps = s->nwarps_per_cta;
     k->t_start = now;
-    memset(k->ltb, 0, sizeof k->ltb);
     memset(s->smem + (size_t)c * s->smem_size, 0, s->smem_size);
     for (i = 0; i < k->nwarps; i++) {
         k->ctx[i] = ctx[i];
@@ -123,9 +123,7 @@ int sm_launch_cta(struct sm *s, uint64_t id, uint64_t now)
         else
             bind_context(s, c, i, ctx[i], now);
     }
-    if (s->vtc_n)
-        sm_vt_dispatched(s, c, act);
-    sm_vtw_launch(s, c, ctx, k->nwarps);
+    sm_mech_cta_launched(s, c, act);
     s->io.bar.launch_valid = 1;
     s->io.bar.launch_cta = (uint8_t)c;
     s->io.bar.launch_mask = k->nwarps >= 32 ? 0xFFFFFFFFu : (1u << k->nwarps) - 1;
@@ -161,7 +159,7 @@ static void tb_record(struct sm *s, const struct sm_cta *k, struct sm_tb *tb)
 static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *ntbs)
 {
     struct sm_cta *k = &s->ctas[c];
-    if (!s->ntb_n)                 /* under vtw = hw its logical TBs were counted instead */
+    if (!(s->mflags & SM_MECH_OWN_TBS))    /* else a mechanism reports the TBs */
         tb_record(s, k, &tbs[(*ntbs)++]);
     for (uint32_t i = 0; i < k->nwarps; i++) {
         struct sm_ctx *x = &s->ctx[k->ctx[i]];
@@ -173,8 +171,7 @@ static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *
         x->valid = 0;
         x->slot = SM_NO_SLOT;
     }
-    if (s->vtc_n)
-        sm_vt_completed(s, c);
+    sm_mech_cta_done(s, c);
     s->st->ctas++;
     k->valid = 0;
     s->nctas_res--;
@@ -192,14 +189,11 @@ void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
     struct bar_in *bar = &s->io.bar;
     slotmask m = s->simt_o->fin & s->live & ~s->launch_pending, tmp;
     unsigned w;
-    for (uint32_t i = 0; i < s->ltb_n; i++)
-        tbs[(*ntbs)++] = s->ltb_done[i];
-    s->ltb_n = 0;
+    sm_mech_tbs(s, tbs, ntbs);
     for (SLOT_EACH(w, m, tmp)) {
         struct sm_ctx *x = &s->ctx[s->slot_ctx[w]];
         struct sm_cta *k = &s->ctas[x->cta];
-        if (s->ntb_n)
-            probe_iter_exit(&s->probe, s->slot_ctx[w], k->ltb);
+        sm_mech_warp_done(s, w, s->slot_ctx[w]);
         s->live &= ~slot_bit(w);
         x->t_end = now;
         x->done = 1;
@@ -217,15 +211,15 @@ void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
 }
 
 /* Stall cycles (no scheduler issued) charged to every resident CTA, and to its DWR region
-   once one of its warps has finished (000_0da6b8b480bd0740.txt Section 3, DWS). */
+   once one of its warps has finished (000_0da6b8b480bd0740.txt Section 3), and to what the
+   mechanisms measure (sm_mech_stall). */
 void sm_charge_stall(struct sm *s, uint32_t issued, uint64_t n)
 {
     if (issued)
         return;
     for (uint64_t m = s->cta_valid; m; m &= m - 1) {
         struct sm_cta *k = &s->ctas[__builtin_ctzll(m)];
-        for (uint64_t i = 0; s->ntb_n && i < n; i++)
-            probe_iter_stall(k->ltb);
+        sm_mech_stall(s, (uint32_t)__builtin_ctzll(m), n);
         k->stall_life += n;
         if (k->warps_done)
             k->stall_dwr += n;

@@ -10,13 +10,13 @@
  * writeback clears the register in every slot of the context whose lanes meet them.
  *
  * Per cycle t:
- *   - start (sm_dws_apply): what wst decided in t-1 goes to the blocks: a memory split to
+ *   - start (dws_apply): what wst decided in t-1 goes to the blocks: a memory split to
  *     simt's split port, sb's copy port (the load's destinations left out) and ldst's detach
  *     port; a merge to simt's and sb's merge ports; a release to simt's release port; the
  *     branch split issued in t-1 (simt took it on its update port) to sb's copy port. New
  *     split slots become live and fresh, merged-away slots free.
  *   - sb: the merge check port asks about wst's registered candidate.
- *   - issue (sm_dws_branch): a divergent conditional branch splits when the table has a free
+ *   - issue (dws_branch): a divergent conditional branch splits when the table has a free
  *     entry and the branch may split: its slot is at its regime level (a warp already split
  *     splits on every divergent branch) or, outside the regime, the branch passes the
  *     short-post-dominator heuristic (iss_dec.wst); and, under dws_oversub = 1 (002
@@ -24,15 +24,15 @@
  *     warp-splits are suspended"), no other live slot of the SM is active; not under
  *     revive_mem (memory only). The not-taken lanes go to the free slot at pc + 1. Each such
  *     branch is a split chance, counted split or refused by reason (branch_refusal).
- *   - after issue (sm_dws_step): wst with this cycle's simt outputs, issues, branch split, the
+ *   - after issue (dws_step): wst with this cycle's simt outputs, issues, branch split, the
  *     partial load completion of t-1 and sb's answers; its decisions are latched for t+1.
- *   - after the units (sm_dws_completion): ldst's partial completion of a load whose completed
+ *   - after the units (dws_completion): ldst's partial completion of a load whose completed
  *     lanes include an L1 hit is latched as the memory-split candidate for t+1, if its slot
  *     can still give those lanes away (they are active in its mask, not all of it): a memory
  *     split chance, which wst splits or refuses with its reason (ev_mref, counted in
- *     sm_dws_step; "moved" when the slot issued meanwhile).
+ *     dws_step; "moved" when the slot issued meanwhile).
  * A slot of a split warp does not issue a warp-level instruction -- bar.sync, shfl, vote,
- * activemask (sm_dws_hold) -- with its own lanes: its warp's splits meet at the instruction's
+ * activemask (dws_hold) -- with its own lanes: its warp's splits meet at the instruction's
  * pc and merge first, so that a shuffle reads lanes that have written their sources, a vote or
  * activemask sees the lanes the SIMT stack would run together, and a barrier arrives once --
  * unless no merge can make the warp whole any more (some lanes reach the instruction and the
@@ -40,20 +40,82 @@
  * instruction it issues executes for the lanes of every slot of the warp held at the same
  * instruction too (they cannot merge: one is inside a divergent region of its own stack), as
  * the SIMT stack would run them together (a barrier: the warp arrives once); those slots issue
- * it later for the timing alone (sm_dws_lanes, wl_done).
+ * it later for the timing alone (dws_lanes, wl_done).
+ *
+ * Plugged into the SM top through the mechanism interface (sm_mech.h: sm_mech_dws). Also the
+ * scheduler's "widest warp-split first" keys (dws_keys) and, for time_skip (sm_sleep.c): a
+ * cycle that applies wst's memory split, branch-split copy, merge or release, or offers a
+ * memory-split candidate, is not quiet (dws_pending); wst's PC matcher moves by one each cycle
+ * while no entry is idle at regime level: compared but for it (wst_drift), moved on by the
+ * cycles slept (wst_skip); with two or more entries idle the matcher takes them in turn and
+ * its candidate alternates: no such cycle is quiet.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "sm.h"
+#include "sm_dws.h"
+#include "sm_limits.h"
+#include "wst.h"
+
+struct dws {
+    struct wst_split bsplit;       /* this cycle's branch split (issue) ... */
+    uint8_t  bsplit_dst;           /* ... into this slot (wst's free entry) */
+    struct wst_split bsplit_prev;  /* last cycle's: the sb copy of this cycle */
+    uint8_t  bsplit_prev_dst;
+    struct wst_mcand mcand;        /* last cycle's partial completion, offered this cycle */
+    uint8_t  mc_tag, mc_n;         /* its load's pending entry and destinations */
+    uint16_t mc_reg[LDST_MAX_DST];
+    struct wst_msplit msplit;      /* decided last cycle, applied this cycle */
+    uint8_t  ms_tag, ms_n;
+    uint16_t ms_reg[LDST_MAX_DST];
+    struct wst_pair merge;         /* decided last cycle, applied this cycle */
+    struct wst_rel rel;            /* decided last cycle, applied this cycle */
+    slotmask cslots[SM_MAX_CTX];   /* the slots each context holds (home and splits) */
+    slotmask wl_done;              /* slots whose head warp-level instruction an earlier slot
+                                      of their group executed for their lanes (dws_lanes) */
+    uint8_t  none_idle;            /* wst's PC matcher had no entry to pick this cycle (its
+                                      pointer moves on: wst_drift, time_skip) */
+    uint8_t *short_pd;             /* per pc: a conditional branch that passes the
+                                      short-post-dominator heuristic (sm_wst_branch) */
+};
 
 const char *const sm_dws_bref_names[SM_BR_N] = { "long_pd", "nested", "mflag", "one_per_cycle",
                                                   "rule", "full" };
 const char *const sm_dws_mref_names[SM_MR_N] = { "not_own", "nested", "busy", "policy",
                                                   "branch_split", "full", "moved" };
 
+static int dws_selected(const struct gpu_config *c)
+{
+    return c->dws != DWS_OFF;
+}
+
+/* A spill image per slot beside the contexts' (a split's image is nctx + slot); the branches
+   that pass the short-post-dominator heuristic. */
+static int dws_init(struct sm *s, void *st, char *err, size_t errlen)
+{
+    struct dws *d = st;
+    const struct ptx_prog *p = s->p.prog;
+    s->nimg = s->nctx + s->nslots;
+    d->short_pd = calloc(p->ninsns ? p->ninsns : 1, 1);
+    if (!d->short_pd) {
+        snprintf(err, errlen, "out of host memory for SM %u's DWS branch table", s->p.id);
+        return -1;
+    }
+    for (uint32_t pc = 0; pc < p->ninsns; pc++)
+        d->short_pd[pc] = sm_wst_branch(s->p.conf, s->p.flow, pc);
+    return 0;
+}
+
+static void dws_free(struct sm *s, void *st)
+{
+    (void)s;
+    free(((struct dws *)st)->short_pd);
+}
+
 /* The home slot of slot w (a split slot's warp). */
 static uint32_t home_of(const struct sm *s, uint32_t w)
 {
-    return w < s->dws.nwslots ? w : s->wst_q->home[w - s->dws.nwslots];
+    return w < s->nwslots ? w : s->wst_q->home[w - s->nwslots];
 }
 
 static int in_regime(const struct sm *s, uint32_t w)
@@ -63,49 +125,46 @@ static int in_regime(const struct sm *s, uint32_t w)
 
 /* A new split slot dst of slot src's context: live, fresh, in the context's slot set; at src's
    pc, with src's wl_done (a memory split of a slot held at a warp-level instruction). */
-static void add_slot(struct sm *s, uint32_t src, uint32_t dst)
+static void add_slot(struct sm *s, struct dws *d, uint32_t src, uint32_t dst)
 {
     uint16_t x = s->slot_ctx[src];
     s->slot_ctx[dst] = x;
     s->iss_in.slot_ctx[dst] = (uint8_t)x;
-    s->dws.cslots[x] |= slot_bit(dst);
+    d->cslots[x] |= slot_bit(dst);
     s->live |= slot_bit(dst);
     s->used |= slot_bit(dst);
-    s->dws.fresh |= slot_bit(dst);
-    s->dws.wl_done &= ~slot_bit(dst);
-    s->dws.wl_done |= slot_has(s->dws.wl_done, src) ? slot_bit(dst) : 0;
+    s->mport.fresh |= slot_bit(dst);
+    d->wl_done &= ~slot_bit(dst);
+    d->wl_done |= slot_has(d->wl_done, src) ? slot_bit(dst) : 0;
 }
 
 /* A split slot merged away: free. */
-static void free_slot(struct sm *s, uint32_t w)
+static void free_slot(struct sm *s, struct dws *d, uint32_t w)
 {
     uint16_t x = s->slot_ctx[w];
     if (x != SM_NO_CTX)
-        s->dws.cslots[x] &= ~slot_bit(w);
+        d->cslots[x] &= ~slot_bit(w);
     s->slot_ctx[w] = SM_NO_CTX;
     s->live &= ~slot_bit(w);
     s->used &= ~slot_bit(w);
-    s->dws.wl_done &= ~slot_bit(w);
+    d->wl_done &= ~slot_bit(w);
 }
 
 /* Slots dst and src merge: has an earlier issue executed the merged slot's head for all its
    lanes? (an empty slot, one whose lanes all exited, brings none) */
-static int merged_done(const struct sm *s, uint32_t dst, uint32_t src)
+static int merged_done(const struct sm *s, const struct dws *d, uint32_t dst, uint32_t src)
 {
     const uint32_t *m = s->simt_o->mask;
-    slotmask k = s->dws.wl_done;
+    slotmask k = d->wl_done;
     return (m[dst] | m[src]) && (!m[dst] || slot_has(k, dst)) && (!m[src] || slot_has(k, src));
 }
 
-void sm_dws_apply(struct sm *s)
+static void dws_apply(struct sm *s, void *st)
 {
-    struct sm_dws *d = &s->dws;
+    struct dws *d = st;
     struct simt_in *si = &s->simt_in;
     struct sb_in *sb = &s->sb_in;
     struct ldst_in *li = &s->io.ld;
-    if (!s->wst_n)
-        return;
-    d->fresh = 0;
     memset(&si->split, 0, sizeof si->split);
     memset(&si->merge, 0, sizeof si->merge);
     memset(&si->rel, 0, sizeof si->rel);
@@ -121,18 +180,18 @@ void sm_dws_apply(struct sm *s)
         li->detach_v = d->ms_tag != SM_DWS_NO_TAG;
         li->detach_tag = d->ms_tag;
         li->detach_lanes = d->msplit.lanes;
-        add_slot(s, d->msplit.src, d->msplit.dst);
+        add_slot(s, d, d->msplit.src, d->msplit.dst);
     } else if (d->bsplit_prev.v) {          /* simt splits it on its update port this cycle */
         sb->copy = (struct sb_copy){ .v = 1, .src = d->bsplit_prev.src,
                                      .dst = d->bsplit_prev_dst };
-        add_slot(s, d->bsplit_prev.src, d->bsplit_prev_dst);
+        add_slot(s, d, d->bsplit_prev.src, d->bsplit_prev_dst);
     }
     if (d->merge.v) {
         si->merge = (struct simt_merge){ 1, d->merge.dst, d->merge.src };
         sb->merge = (struct sb_merge){ 1, d->merge.dst, d->merge.src };
         d->wl_done &= ~slot_bit(d->merge.dst);
-        d->wl_done |= merged_done(s, d->merge.dst, d->merge.src) ? slot_bit(d->merge.dst) : 0;
-        free_slot(s, d->merge.src);
+        d->wl_done |= merged_done(s, d, d->merge.dst, d->merge.src) ? slot_bit(d->merge.dst) : 0;
+        free_slot(s, d, d->merge.src);
     }
     if (d->rel.v)
         si->rel = (struct simt_rel){ 1, d->rel.slot };
@@ -140,15 +199,32 @@ void sm_dws_apply(struct sm *s)
     d->bsplit_prev.v = 0;
 }
 
-/* The slots of context ctx that a write owned by `lanes` reaches. */
-slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes)
+/* A writeback of context ctx owned by `lanes`: released in every slot of the context whose
+   lanes it meets (every split that owns a lane of the write). */
+static void dws_route(struct sm *s, void *st, uint8_t ctx, uint32_t lanes, struct sb_rel *rel)
 {
-    slotmask m = s->dws.cslots[ctx], r = 0, tmp;
+    const struct dws *d = st;
+    slotmask m = d->cslots[ctx], r = 0, tmp;
     unsigned w;
     for (SLOT_EACH(w, m, tmp))
         if (s->wst_q->own[w] & lanes)
             r |= slot_bit(w);
-    return r;
+    rel->slots = r;
+    rel->v = r != 0;
+}
+
+/* The lanes slot w owns: a warp's slots own disjoint sets (wst's own[]). */
+static uint32_t dws_own(const struct sm *s, const void *st, uint32_t w)
+{
+    (void)st;
+    return s->wst_q->own[w];
+}
+
+/* sb's merge check port: wst's registered merge candidate. */
+static void dws_sb_ports(struct sm *s, void *st, struct sb_in *in)
+{
+    (void)st;
+    in->mchk = (struct sb_mchk){ s->wst_q->cand.v, s->wst_q->cand.dst, s->wst_q->cand.src };
 }
 
 /* May slots a and b of one warp (nsplit split slots) merge, as wst's PC matcher pairs them
@@ -158,7 +234,7 @@ slotmask sm_dws_release_slots(const struct sm *s, uint8_t ctx, uint32_t lanes)
 static int may_merge(const struct sm *s, uint32_t a, uint32_t b, uint32_t nsplit)
 {
     const struct simt_out *o = s->simt_o;
-    uint32_t n = s->dws.nwslots;
+    uint32_t n = s->nwslots;
     if (!slot_has(o->lvl, a) || !slot_has(o->lvl, b))
         return 0;
     return o->pc[a] == o->pc[b] || (!o->mask[a] && (a >= n || nsplit == 1)) ||
@@ -222,17 +298,16 @@ static int warp_level(unsigned op)
 
 /* Slots of split warps whose I-buffer head is a warp-level instruction: they wait until the
    warp is whole, or until bar_turn lets one of them go. */
-slotmask sm_dws_hold(const struct sm *s)
+static slotmask dws_hold(struct sm *s, void *st)
 {
+    const struct dws *d = st;
     slotmask m = s->fetch_o->head_v & s->live, h = 0, left, tmp;
     unsigned w;
-    if (!s->wst_n)
-        return 0;
     for (SLOT_EACH(w, m, tmp))
         if (warp_level(s->p.prog->insns[s->fetch_o->head_pc[w]].op) && in_regime(s, w))
             h |= slot_bit(w);
     for (left = h; left; ) {
-        slotmask ws = s->dws.cslots[s->slot_ctx[slot_ctz(left)]] & s->live & ~s->simt_o->fin;
+        slotmask ws = d->cslots[s->slot_ctx[slot_ctz(left)]] & s->live & ~s->simt_o->fin;
         h &= ~bar_turn(s, ws, h & ws);
         left &= ~(ws | slot_bit(slot_ctz(left)));
     }
@@ -247,13 +322,13 @@ slotmask sm_dws_hold(const struct sm *s)
    shuffle reads their sources before any of them writes its result, a barrier is the warp's
    one arrival (the context waits at it, they with it). They issue it later for the timing
    alone: their results are written now, their barrier arrived at. */
-uint32_t sm_dws_lanes(struct sm *s, uint32_t w, uint32_t pc, uint32_t mask)
+static uint32_t dws_lanes(struct sm *s, void *st, uint32_t w, uint32_t pc, uint32_t mask)
 {
-    struct sm_dws *d = &s->dws;
+    struct dws *d = st;
     unsigned op = s->p.prog->insns[pc].op;
     slotmask m, tmp;
     unsigned g;
-    if (!s->wst_n || !warp_level(op))
+    if (!warp_level(op))
         return mask;
     if (slot_has(d->wl_done, w)) {
         d->wl_done &= ~slot_bit(w);
@@ -293,10 +368,9 @@ static unsigned active_slots(const struct sm *s)
 }
 
 /* Why slot w's divergent branch at pc may not split (enum sm_dws_bref), or SM_BR_N: it may. */
-static unsigned branch_refusal(const struct sm *s, uint32_t w, uint32_t pc)
+static unsigned branch_refusal(const struct sm *s, const struct dws *d, uint32_t w, uint32_t pc)
 {
-    const struct sm_dws *d = &s->dws;
-    if (!in_regime(s, w) && !s->dec[pc].wst)
+    if (!in_regime(s, w) && !d->short_pd[pc])
         return SM_BR_LONG_PD;
     if (in_regime(s, w) && !slot_has(s->simt_o->lvl, w))
         return SM_BR_NESTED;
@@ -313,18 +387,20 @@ static unsigned branch_refusal(const struct sm *s, uint32_t w, uint32_t pc)
    (not under revive_mem, which splits on memory only); split it unless branch_refusal says
    why not. The over-subdivision rule (dws_oversub): w, which issues, must be the SM's only
    active slot -- the slides' "subdivide only when all available warp-splits are suspended". */
-void sm_dws_branch(struct sm *s, uint32_t port, uint32_t w, uint32_t pc)
+static void dws_branch(struct sm *s, void *st, uint32_t port, uint32_t w, uint32_t x,
+                       uint32_t pc)
 {
-    struct sm_dws *d = &s->dws;
+    struct dws *d = st;
     const struct ex_result *r = &s->res;
     uint32_t mask = s->simt_o->mask[w], nt = mask & ~r->taken;
     struct simt_upd *u = &s->upd_latch[port];
     unsigned why;
-    if (!s->wst_n || r->kind != EX_BRANCH || !(r->taken & mask) || !nt ||
+    (void)x;
+    if (r->kind != EX_BRANCH || !(r->taken & mask) || !nt ||
         s->p.conf->dws == DWS_REVIVE_MEM)
         return;
     s->s.split_br_cand++;
-    why = branch_refusal(s, w, pc);
+    why = branch_refusal(s, d, w, pc);
     if (why < SM_BR_N) {
         s->s.split_br_refused[why]++;
         return;
@@ -352,7 +428,7 @@ static slotmask reserving(const struct sm *s)
 }
 
 /* wst's inputs from this cycle's blocks. */
-static void wst_inputs(struct sm *s, struct wst_in *in)
+static void wst_inputs(struct sm *s, struct dws *d, struct wst_in *in)
 {
     slotmask live = s->live & ~s->simt_o->fin, tmp;
     unsigned w;
@@ -374,7 +450,7 @@ static void wst_inputs(struct sm *s, struct wst_in *in)
         if (!s->simt_o->mask[w])
             in->empty |= slot_bit(w);
     in->susp = suspended(s);
-    in->issued = s->dws.issued;
+    in->issued = s->issued_slots;
     /* sb's any and mok read its rows at the start of the cycle; a write issued last cycle is
        reserved in this one: count it, so that a merge never joins two pending writes of one
        register and the merged slot's mflag is set */
@@ -382,24 +458,22 @@ static void wst_inputs(struct sm *s, struct wst_in *in)
     in->mok = s->sb_o->mok && !(s->wst_q->cand.v &&
               (slot_has(reserving(s), s->wst_q->cand.dst) ||
                slot_has(reserving(s), s->wst_q->cand.src)));
-    in->bsplit = s->dws.bsplit;
-    in->mcand = s->dws.mcand;
-    if (in->mcand.v && slot_has(s->dws.issued, in->mcand.src)) {
+    in->bsplit = d->bsplit;
+    in->mcand = d->mcand;
+    if (in->mcand.v && slot_has(s->issued_slots, in->mcand.src)) {
         in->mcand.v = 0;                   /* its pc moved on: the lanes may not be active */
         s->s.split_mem_refused[SM_MR_MOVED]++;
     }
 }
 
 
-/* After issue: the warp-split table. Its decisions are applied next cycle (sm_dws_apply). */
-void sm_dws_step(struct sm *s)
+/* After issue: the warp-split table. Its decisions are applied next cycle (dws_apply). */
+static void dws_step(struct sm *s, void *st)
 {
-    struct sm_dws *d = &s->dws;
+    struct dws *d = st;
     struct wst_in in;
     const struct wst_out *o = s->wst_o;
-    if (!s->wst_n)
-        return;
-    wst_inputs(s, &in);
+    wst_inputs(s, d, &in);
     sm_rec(s, BLKID_wst, 0, &in, sizeof in);
     wst_eval(s->wst_c, s->wst_q, &in, s->wst_o, s->wst_d);
     d->none_idle = !wst_idle_entries(s->wst_c, s->wst_d, &in);
@@ -431,12 +505,12 @@ void sm_dws_step(struct sm *s)
 /* After the units: a partial completion whose completed lanes hit in the L1 while others are
    outstanding is next cycle's memory-split candidate (the lanes that hit run ahead), if those
    lanes are active in the issuing slot's mask and are not all of it. */
-void sm_dws_completion(struct sm *s)
+static void dws_completion(struct sm *s, void *st)
 {
     const struct ldst_out *o = s->ldst_o;
-    struct sm_dws *d = &s->dws;
+    struct dws *d = st;
     uint32_t w = o->cpl_warp, lanes;
-    if (!s->wst_n || !o->cpl_valid)
+    if (!o->cpl_valid)
         return;
     if (o->cpl_last) {                     /* the load is done: its entry may be reused now */
         if (d->msplit.v && o->cpl_tag == d->ms_tag)
@@ -459,17 +533,53 @@ void sm_dws_completion(struct sm *s)
             d->mc_reg[d->mc_n++] = s->ldst_d->pend[o->cpl_tag].reg[k];
 }
 
-/* Commands wst decided in the last cycle for this one (sm_dws_apply), or a memory-split
+/* Commands wst decided in the last cycle for this one (dws_apply), or a memory-split
    candidate offered to it: the cycle has something to consume (time_skip, sm_sleep.c). */
-int sm_dws_pending(const struct sm *s)
+static int dws_pending(const struct sm *s, const void *st)
 {
-    const struct sm_dws *d = &s->dws;
-    return s->wst_n && (d->msplit.v || d->merge.v || d->rel.v || d->bsplit_prev.v || d->mcand.v);
+    const struct dws *d = st;
+    (void)s;
+    return d->msplit.v || d->merge.v || d->rel.v || d->bsplit_prev.v || d->mcand.v;
 }
 
 /* A warp launched into home slot w with context x: its slot set. */
-void sm_dws_launch(struct sm *s, uint32_t w, uint32_t x)
+static void dws_launch(struct sm *s, void *st, uint32_t w, uint32_t x)
 {
-    if (s->wst_n)
-        s->dws.cslots[x] = slot_bit(w);
+    struct dws *d = st;
+    (void)s;
+    d->cslots[x] = slot_bit(w);
 }
+
+/* "Schedule widest warp-split first" (002, "DWS Strategies for Miss Reconvergence") on top of
+   GTO (sm_dws_widest): the key is the split's width above the GTO key generator's greedy bit. */
+static void dws_keys(struct sm *s, void *st, uint32_t k, struct ws_in *in)
+{
+    (void)st;
+    if (!s->kgen_n)
+        return;
+    for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
+        in->prio[j] = (uint16_t)(bit_pop32(s->simt_o->mask[w]) << 1 | (in->prio[j] & 1u));
+}
+
+/* wst's PC matcher pointer: compared but for it in a quiet cycle, moved on after a sleep. */
+static int dws_drift(const struct sm *s, const void *st)
+{
+    const struct dws *d = st;
+    return wst_drift(s->wst_c, s->wst_q, s->wst_d, d->none_idle);
+}
+
+static void dws_skip(struct sm *s, void *st, uint64_t n)
+{
+    (void)st;
+    wst_skip(s->wst_c, s->wst_q, n);
+    wst_skip(s->wst_c, s->wst_d, n);
+}
+
+const struct sm_mech sm_mech_dws = {
+    .name = "dws", .drift_blocks = 1ull << BLKID_wst, .state_size = sizeof(struct dws),
+    .selected = dws_selected, .init = dws_init, .free = dws_free,
+    .warp_started = dws_launch, .begin = dws_apply, .route = dws_route,
+    .sb_ports = dws_sb_ports, .hold = dws_hold, .keys = dws_keys, .lanes = dws_lanes,
+    .own = dws_own, .issued = dws_branch, .after_issue = dws_step, .end = dws_completion,
+    .pending = dws_pending, .drift = dws_drift, .skip = dws_skip,
+};

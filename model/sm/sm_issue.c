@@ -26,7 +26,7 @@ static void issue_ldst(struct sm *s, uint32_t w, uint32_t x, const struct iss_de
     li->valid = 1;
     li->warp = (uint8_t)w;
     li->vwi = (uint8_t)x;
-    li->own = sm_slot_own(s, w);
+    li->own = sm_mech_own(s, w);
     li->kind = (uint8_t)(r->is_atomic ? MK_ATOMIC : r->is_store ? MK_STORE : MK_LOAD);
     li->mask = r->exec_mask;
     li->bytes = r->access_bytes;
@@ -110,7 +110,7 @@ static void latch_issue(struct sm *s, uint32_t sched, uint32_t w, uint32_t x,
                                               (uint8_t)bar, 0 };
 }
 
-/* The result of an issue whose lanes an earlier issue executed (sm_dws_lanes): nothing more. */
+/* The result of an issue whose lanes an earlier issue executed (sm_mech_lanes): nothing more. */
 static void no_exec(struct ex_result *r)
 {
     r->kind = EX_NORMAL;
@@ -127,7 +127,7 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
     const struct iss_dec *d = &s->dec[pc];
     struct fu_issue *fi = &io->fu.issue[sched];
     int wb = in->op != OP_ST && in->op != OP_RED, bar = 0;
-    uint32_t lanes = sm_dws_lanes(s, w, pc, mask);   /* DWS: a warp-level group's lanes */
+    uint32_t lanes = sm_mech_lanes(s, w, pc, mask);
     exec_context(s, x, now);
     if (lanes)
         ex_exec(&s->ex, pc, lanes, &s->res);
@@ -139,9 +139,10 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
     }
     probe_issue(&s->probe, x, pc, in, mask, &s->res);
     latch_control(s, sched, w, pc);
-    sm_dws_branch(s, sched, w, pc);
+    sm_mech_issued(s, sched, w, x, pc);
     fi->valid = 1; fi->sched = (uint8_t)sched; fi->unit = d->unit;
-    fi->warp = (uint8_t)w; fi->vwi = (uint8_t)x; fi->own = sm_slot_own(s, w); fi->lat = d->lat; fi->ii = d->ii;
+    fi->warp = (uint8_t)w; fi->vwi = (uint8_t)x; fi->own = sm_mech_own(s, w);
+    fi->lat = d->lat; fi->ii = d->ii;
     if (d->path == ISS_PATH_MEM) {
         io->mem_taken = 1;
         if ((s->res.space == PS_GLOBAL || s->res.space == PS_LOCAL) && s->res.exec_mask) {
@@ -157,18 +158,15 @@ static int issue(struct sm *s, uint32_t sched, uint32_t w, uint64_t now)
             io->bar.arrive[io->nbar++] = (struct bar_ev){ 1, s->ctx[x].cta, s->ctx[x].widx };
         }
     }
-    if (wb && d->late && s->ntb_n) {      /* VTW: the next-TB-index unit answers */
-        sm_vtw_request(s, sched, x, in, s->res.exec_mask);
-    } else if (wb && d->late) {           /* the value comes through the late-write port */
-        io->late_req = (struct sm_late_req){ 1, (uint8_t)x, pc, s->res.exec_mask };
+    if (wb && d->late) {                  /* a mechanism's unit answers, or the late-write port */
+        if (!sm_mech_late(s, sched, x, in, s->res.exec_mask))
+            io->late_req = (struct sm_late_req){ 1, (uint8_t)x, pc, s->res.exec_mask };
     } else if (wb) {
         fi->ndst = d->ndst;
         memcpy(fi->dst, d->dst, sizeof fi->dst);
     }
     latch_issue(s, sched, w, x, d, wb ? d->ndst : 0, 0, bar);
     s->iss_latch[sched].iter = in->op == OP_NEXTTB;
-    if (in->op == OP_NEXTTB && s->ntb_n)
-        sm_vtw_iter(s, x, now);
     return 0;
 }
 
@@ -182,7 +180,8 @@ static void clear_latches(struct sm *s)
 }
 
 /* One scheduler's ws inputs from the issue stage and, for keyed policies, the key
-   generator (without one the keys stay 0: ws_in lives in struct sm). */
+   generator (without one the keys stay 0: ws_in lives in struct sm); a mechanism may key
+   them (sm_mech_keys). */
 static void ws_inputs(struct sm *s, uint32_t k, int mem_taken, struct ws_in *in)
 {
     const struct iss_sched *is = &s->iss_o->s[k];
@@ -192,14 +191,7 @@ static void ws_inputs(struct sm *s, uint32_t k, int mem_taken, struct ws_in *in)
     in->lstall = is->lstall;
     if (s->kgen_n)
         memcpy(in->prio, s->kgen_o->key[k], sizeof in->prio);
-    if (s->kgen_n && s->wst_n)            /* DWS: widest split first, then GTO */
-        for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
-            in->prio[j] = (uint16_t)(bit_pop32(s->simt_o->mask[w]) << 1 |
-                                     (in->prio[j] & 1u));
-    else if (s->pas_n && s->p.conf->sched_policy == SCHED_VTW)     /* vtw_keys = zero: all 0 */
-        for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
-            in->prio[j] = s->slot_ctx[w] != SM_NO_CTX && s->p.conf->vtw_keys == VTW_KEYS_ALG1
-                          ? s->pas_o->key[s->slot_ctx[w]] : 0;
+    sm_mech_keys(s, k, in);
 }
 
 /* Steps 6: per scheduler the pick and its issue. Returns -1 on a fault; *issued = warps
@@ -208,7 +200,7 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
 {
     clear_latches(s);
     *issued = 0;
-    s->dws.issued = 0;
+    s->issued_slots = 0;
     for (uint32_t k = 0; k < s->nsched; k++) {
         struct ws_in *in = &s->ws_in[k];
         struct ws_out out;
@@ -217,13 +209,12 @@ int sm_schedule(struct sm *s, uint64_t now, uint32_t *issued)
         sm_rec(s, BLKID_ws, k, in, sizeof *in);
         ws_eval(&s->ws_c[k], &s->ws_q[k], in, &out, &s->ws_d[k]);
         s->ws_o[k] = out;
-        if (s->pas_n)
-            sm_vtw_count(s, k, in, &out);
+        sm_mech_picked(s, k, in, &out);
         if (out.issue_v) {
             uint32_t w = out.issue_slot * s->nsched + k;
             if (issue(s, k, w, now))
                 return -1;
-            s->dws.issued |= slot_bit(w);
+            s->issued_slots |= slot_bit(w);
             (*issued)++;
             s->kgen_in.issue_v |= (uint8_t)(1u << k);
             s->kgen_in.issue_slot[k] = out.issue_slot;

@@ -13,7 +13,7 @@
  *   - fetch, the SIMT stack, the scoreboard, the issue stage, the LD/ST unit and the L1 are
  *     idle by those signals (no lookup, nothing in decode, no request, no push or pop, nothing
  *     issued or written back), and the other blocks (the schedulers, fu, bar, smem, kgen and
- *     the mechanisms' vtc, wst, ntb, pas: a few KB each) left their registers as they were
+ *     the mechanisms' blocks: a few KB each) left their registers as they were
  *     (d == q before commit);
  *   - the outputs of fu and ldst that the next cycle reads are those the cycle nsched before
  *     left, and no statistic that takes a maximum moved.
@@ -28,31 +28,27 @@
  * statistics are read (sm_sleep_settle). The cycles slept are the statistic
  * host_sm_cycles_asleep.
  *
- * Under VT, DWS and vtw = hw the same rule holds. In addition:
- *   - a cycle that applies a command its controller registered the cycle before is not quiet
- *     (sm_vt_pending: vtc's fence, save, restore, load-queue move, the set-VWI a save leaves;
- *     sm_dws_pending: wst's memory split, branch-split copy, merge, release, a memory-split
- *     candidate offered); deciding a command changes the controller's registers, so that
- *     cycle is not quiet either. vtc decides a swap in the cycle in which an active CTA's live
- *     warps all wait on long-latency memory and a ready CTA waits, so a VT SM sleeps only while
- *     no swap can start and none is being sequenced -- except while a context beat waits for
- *     the shared-memory port, whose grant (smem_next_event) is then a next event;
- *   - two blocks hold a free-running pointer that a cycle changing nothing else still moves:
- *     wst's PC matcher (rr, by one each cycle while no entry is idle at regime level) and ntb's
- *     reply pipeline (head, each cycle). They are compared but for it (wst_drift, ntb_drift:
- *     the same drift in every cycle of the run), and the next evaluation after a sleep moves it
- *     on by the cycles slept (catch_up, wst_skip, ntb_skip). With two or more wst entries idle
- *     the matcher takes them in turn and its candidate alternates: no such cycle is quiet;
- *   - an ntb reply in flight is a next event (ntb_next_event); a change of VTW's slow-phase
- *     bit (the GPU's, pas's input) ends a run and wakes the SM.
+ * With mechanisms (sm_mech.h) the same rule holds. In addition:
+ *   - a cycle that applies a command a mechanism registered the cycle before is not quiet (its
+ *     pending hook); deciding a command changes the mechanism's block's registers, so that
+ *     cycle is not quiet either. While a context beat waits for the shared-memory port, the
+ *     port's grant (smem_next_event) is a next event;
+ *   - a mechanism's block may hold a free-running pointer that a cycle changing nothing else
+ *     still moves (drift_blocks): it is compared but for it (the drift hook: the same drift in
+ *     every cycle of the run), and the next evaluation after a sleep moves it on by the cycles
+ *     slept (catch_up, the skip hook);
+ *   - a mechanism's next event (next_event) ends a sleep; a change of the GPU's phase bit
+ *     (sm_io gphase) ends a run and wakes the SM.
+ * Each mechanism's own file says what it adds.
  * The watch is off while a block's inputs are recorded, and with time_skip or skip_idle 0.
  * After a failed register comparison the next ones wait (1, 3, 7 .. 63 cycles).
  *
  * CHECK=1 builds evaluate every cycle and check each prediction instead: a cycle predicted
  * asleep must be quiet, count what the run counted, leave every block's registers as they were
- * (wst's and ntb's but for the run's drift) and leave the SM top as the cycle nsched before it
- * did (the whole struct sm; counters, the CTAs' and VTW's logical TBs' stall cycles, the cycle
- * number and ntb's gnext input aside); a mismatch stops the run and names the byte.
+ * (the drifting ones but for the run's drift) and leave the SM top as the cycle nsched before
+ * it did (the whole struct sm and the mechanisms' states; counters, the CTAs' stall cycles,
+ * the cycle number and what a mechanism's neutral hook clears aside); a mismatch stops the
+ * run and names the byte.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,12 +60,6 @@
    idleness from their outputs; CHECK=1 compares them too. */
 #define BIG (1ull << BLKID_fetch | 1ull << BLKID_iss | 1ull << BLKID_sb | 1ull << BLKID_simt | \
              1ull << BLKID_ldst | 1ull << BLKID_l1)
-/* The blocks with a free-running pointer that a cycle changing nothing else still moves (wst's
-   PC matcher, ntb's reply pipeline): compared by their own rule (wst_drift, ntb_drift), their
-   pointers caught up after a sleep (catch_up). */
-#define DRIFT (1ull << BLKID_wst | 1ull << BLKID_ntb)
-#define SQ_DRIFT_WST 1u
-#define SQ_DRIFT_NTB 2u
 
 _Static_assert(sizeof(struct sm_stats) % sizeof(uint64_t) == 0, "sm_stats is all u64");
 
@@ -108,7 +98,9 @@ int sm_sleep_init(struct sm *s)
 #ifdef GPUSIM_CHECK
     s->q_shadow = malloc(s->nsched * sizeof *s);   /* one per grant phase */
     s->q_tmp = malloc(sizeof *s);
-    return s->q_shadow && s->q_tmp ? 0 : -1;
+    s->q_mshadow = calloc(s->nsched, s->msize + 1);
+    s->q_mtmp = calloc(1, s->msize + 1);
+    return s->q_shadow && s->q_tmp && s->q_mshadow && s->q_mtmp ? 0 : -1;
 #else
     (void)s;
     return 0;
@@ -119,6 +111,8 @@ void sm_sleep_free(struct sm *s)
 {
     free(s->q_shadow);
     free(s->q_tmp);
+    free(s->q_mshadow);
+    free(s->q_mtmp);
 }
 
 /* time_skip applies: the switches, and no block's inputs being recorded. */
@@ -128,27 +122,18 @@ static int sleep_on(const struct sm *s)
     return c->time_skip && c->skip_idle && !s->rec;
 }
 
-/* Before its wake cycle, with no fill or late write arriving and VTW's slow-phase bit as it
+/* Before its wake cycle, with no fill or late write arriving and the GPU's phase bit as it
    was (a launch wakes it at once). */
 static int asleep_at(const struct sm *s, uint64_t now, const struct sm_io *io)
 {
-    return s->q_wake > now && !io->fill_valid && !io->late.v && io->vtw_slow == s->vtw_slow;
+    return s->q_wake > now && !io->fill_valid && !io->late.v && io->gphase == s->gphase;
 }
 
 /* The cycles between the last evaluation and this one were slept: the drifting pointers move
-   on as those cycles' evaluations would have moved them (q and d alike: eval starts from
-   d = q). */
+   on as those cycles' evaluations would have moved them (the mechanisms' skip hooks). */
 static void catch_up(struct sm *s)
 {
-    uint64_t n = s->now - s->q_last - 1;
-    if (s->q_drift & SQ_DRIFT_WST) {
-        wst_skip(s->wst_c, s->wst_q, n);
-        wst_skip(s->wst_c, s->wst_d, n);
-    }
-    if (s->q_drift & SQ_DRIFT_NTB) {
-        ntb_skip(s->ntb_c, s->ntb_q, n);
-        ntb_skip(s->ntb_c, s->ntb_d, n);
-    }
+    sm_mech_skip(s, s->q_drift, s->now - s->q_last - 1);
     s->q_drift = 0;
 }
 
@@ -167,7 +152,7 @@ void sm_sleep_begin(struct sm *s, const struct sm_io *io)
     s->q_events = s->q_issued || s->launch_pending || s->cta_launched || s->ready_dirty ||
                   s->lateq_n || io->late.v || io->fill_valid || s->bar_release ||
                   s->fu_o->nrel || s->ldst_o->nrel || s->fq.n || s->sq.n ||
-                  io->vtw_slow != s->vtw_slow || sm_vt_pending(s) || sm_dws_pending(s);
+                  io->gphase != s->gphase || sm_mech_pending(s);
 }
 
 void sm_sleep_wake(struct sm *s)
@@ -225,29 +210,22 @@ static int outputs_repeat(struct sm *s)
 }
 
 /* Every block's registers as they were (those in skip aside), the drifting ones but for their
-   pointers; *step: the pointers' drift (SQ_DRIFT_* bits). */
+   pointers; *step: the mechanisms whose blocks drifted (bit per mechanism). */
 static int blocks_still(const struct sm *s, uint64_t skip, uint8_t *step)
 {
-    int w = 0, n = 0;
-    if (!sm_blocks_unchanged(s, skip | DRIFT))
+    if (!sm_blocks_unchanged(s, skip | s->mdrift))
         return 0;
-    if (s->wst_n && (w = wst_drift(s->wst_c, s->wst_q, s->wst_d, s->dws.none_idle)) < 0)
-        return 0;
-    if (s->ntb_n && (n = ntb_drift(s->ntb_c, s->ntb_q, s->ntb_d)) < 0)
-        return 0;
-    *step = (uint8_t)((w ? SQ_DRIFT_WST : 0) | (n ? SQ_DRIFT_NTB : 0));
-    return 1;
+    return sm_mech_drift(s, step) == 0;
 }
 
-/* The quiet cycle's next event: a result or a unit of fu, the L1's hit queue, an ntb reply,
-   and, while a VT context beat waits for the shared-memory port, the port's grant. */
+/* The quiet cycle's next event: a result or a unit of fu, the L1's hit queue, a mechanism's
+   event, and, while a context beat waits for the shared-memory port, the port's grant. */
 static uint64_t next_event(const struct sm *s)
 {
     uint64_t next = fu_next_event(s->fu_c, s->fu_q, s->now), t;
     if ((t = l1_next_event(s->l1_c, s->l1_q, s->now)) < next)
         next = t;
-    if (s->ntb_n && (t = ntb_next_event(s->ntb_c, s->ntb_q, s->now)) < next)
-        next = t;
+    next = sm_mech_next_event(s, next);
     if (s->io.sh.ctx_v && (t = smem_next_event(s->smem_c, s->smem_q, s->now)) < next)
         next = t;
     return next;
@@ -289,9 +267,11 @@ static int watch(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
 
 #ifdef GPUSIM_CHECK
 /* The SM top without what a quiet cycle may change: counters, stall cycles, the cycle, the
-   watch's own state. */
-static void neutral(const struct sm *s, struct sm *t)
+   watch's own state; and the mechanisms' states (mt) without what their neutral hooks clear. */
+static void neutral(const struct sm *s, struct sm *t, uint8_t *mt)
 {
+    memcpy(mt, s->mstate ? s->mstate : mt, s->msize);
+    sm_mech_neutral(s, mt);
     memcpy(t, s, sizeof *t);
     memset(&t->s, 0, sizeof t->s);
     memset(&t->q_before, 0, sizeof t->q_before);
@@ -303,12 +283,8 @@ static void neutral(const struct sm *s, struct sm *t)
     memset(t->q_out, 0, sizeof t->q_out);
     t->now = 0;
     t->io.fu.now = t->io.ld.now = t->io.sh.now = 0;
-    t->ntb_in.gnext = 0;                   /* VTW: the GPU's counter, read only by a request */
-    for (uint32_t c = 0; c < SM_MAX_CTAS; c++) {
+    for (uint32_t c = 0; c < SM_MAX_CTAS; c++)
         t->ctas[c].stall_life = t->ctas[c].stall_dwr = 0;
-        for (unsigned i = 0; i < 2; i++)       /* VTW: its open logical TBs' stall cycles */
-            t->ctas[c].ltb[i].stall_life = t->ctas[c].ltb[i].stall_dwr = 0;
-    }
 }
 
 /* The cycle predicted asleep against the run's prediction: quiet, counting d_run (d: what it
@@ -319,7 +295,8 @@ static int check_prediction(struct sm *s, int quiet, const uint64_t *d, const ui
     const char *what = NULL;
     size_t b = 0;
     uint8_t step = 0;
-    neutral(s, s->q_tmp);
+    uint8_t *ms = s->q_mshadow + (s->now % s->nsched) * (s->msize + 1);
+    neutral(s, s->q_tmp, s->q_mtmp);
     if (!quiet)
         what = "the cycle was not quiet";
     else if (memcmp(d, d_run, sizeof s->q_delta))
@@ -332,11 +309,15 @@ static int check_prediction(struct sm *s, int quiet, const uint64_t *d, const ui
         while (x[b] == y[b])
             b++;
         what = "the SM top changed";
+    } else if (memcmp(s->q_mtmp, ms, s->msize)) {
+        while (s->q_mtmp[b] == ms[b])
+            b++;
+        what = "a mechanism's state changed";
     }
     if (!what)
         return 0;
     snprintf(s->err, sizeof s->err, "SM %u cycle %llu: time_skip predicted a quiet cycle, but "
-             "%s (byte %zu of struct sm; CHECK=1)", s->p.id, (unsigned long long)s->now,
+             "%s (byte %zu of the state; CHECK=1)", s->p.id, (unsigned long long)s->now,
              what, b);
     s->failed = 1;
     return -1;
@@ -367,7 +348,8 @@ int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
             return -1;
     }
     if (quiet)
-        neutral(s, &s->q_shadow[s->now % s->nsched]);
+        neutral(s, &s->q_shadow[s->now % s->nsched],
+                s->q_mshadow + (s->now % s->nsched) * (s->msize + 1));
 #endif
     if (quiet && s->q_run >= s->nsched && s->q_next > s->now + 1) {
         s->q_wake = s->q_next;

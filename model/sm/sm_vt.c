@@ -6,7 +6,7 @@
  * this file executes its commands on the blocks:
  *   fence    the out CTA's slots neither issue (iss valid) nor fetch (fetch pc_v);
  *   save     simt's save port reads warp i's SIMT state (pc, mask, rpc, the on-chip entries)
- *            into the context region (vt_ctx, keyed by context = VWI), sb's count port loads
+ *            into the context region (ctx, keyed by context = VWI), sb's count port loads
  *            its write-pending bits into the VTC counter (pend), fetch flushes its I-buffer;
  *            the slot (PWI) stays reserved for warp i of the in CTA, whose VWI sb takes the
  *            next cycle: from then on a writeback of the old warp carries a VWI that no
@@ -17,10 +17,53 @@
  *   ctx_req  a context beat waits for a free shared-memory port cycle (smem ctx_v/ctx_grant).
  * Dispatch: a CTA is active at once when fewer than cta_active CTAs hold slots, a run of W
  * free slots exists and no ready inactive CTA waits (older CTAs first); otherwise it enters
- * vtc as ready and never run. Not a block: wiring only (the block is vtc.c).
+ * vtc as ready and never run. Not a block: wiring only (the block is vtc.c), plugged into the
+ * SM top through the mechanism interface (sm_mech.h: sm_mech_vt, flag SM_MECH_INACTIVE).
+ * time_skip (sm_sleep.c): a cycle that applies a command vtc registered the cycle before is not
+ * quiet (vt_pending: fence, save, restore, load-queue move, the set-VWI a save leaves). vtc
+ * decides a swap in the cycle in which an active CTA's live warps all wait on long-latency
+ * memory and a ready CTA waits, so a VT SM sleeps only while no swap can start and none is
+ * being sequenced -- except while a context beat waits for the shared-memory port.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "sm.h"
+#include "vtc.h"
+
+struct vt {                        /* the wiring's state: the controller's inputs, the commands */
+    struct vtc_in in;
+    uint32_t nact;                 /* CTAs holding slots (active, or being filled) */
+    uint32_t nrel;                 /* stale writebacks this cycle (in.rel) */
+    uint64_t launch, launch_act, done;   /* CTA slots this cycle, for vtc */
+    slotmask setvwi, setvwi_next;  /* sb set-VWI this cycle / next cycle */
+    uint8_t  setvwi_vwi[SM_MAX_SLOTS];
+    uint8_t  pwi[32];              /* the swap's slots by warp index (the out CTA's PWIs) */
+    uint8_t  fill, fill_first;     /* the sequence is a fill into slots from ... */
+    uint8_t  saving, cnt_v, cnt_slot;    /* a save this cycle: sb's count port */
+    uint16_t saved_ctx;
+    uint8_t  last_slot[SM_MAX_CTX];      /* the slot each context left at its save */
+    struct simt_state *ctx;        /* the context region: each context's saved SIMT state */
+};
+
+static int vt_selected(const struct gpu_config *c)
+{
+    return c->vt == VT_ON;
+}
+
+static int vt_init(struct sm *s, void *st, char *err, size_t errlen)
+{
+    struct vt *v = st;
+    v->ctx = calloc(s->nctx, sizeof *v->ctx);
+    if (!v->ctx)
+        snprintf(err, errlen, "out of host memory for SM %u's VT context region", s->p.id);
+    return v->ctx ? 0 : -1;
+}
+
+static void vt_free(struct sm *s, void *st)
+{
+    (void)s;
+    free(((struct vt *)st)->ctx);
+}
 
 /* ------------------------------------------------------------------ slots */
 
@@ -37,51 +80,56 @@ static int vt_free_run(const struct sm *s)
 }
 
 /* Can a CTA dispatched now be active at once? */
-int sm_vt_can_activate(const struct sm *s)
+static int vt_admit(const struct sm *s, const void *st)
 {
-    return s->vt_nact < s->p.cta_active && !s->vtc_o->rdy_n && vt_free_run(s) >= 0;
+    const struct vt *v = st;
+    return v->nact < s->p.cta_active && !s->vtc_o->rdy_n && vt_free_run(s) >= 0;
 }
 
 /* Dispatch of CTA slot c: active (act) or inactive and never run. */
-void sm_vt_dispatched(struct sm *s, uint32_t c, int act)
+static void vt_dispatched(struct sm *s, void *st, uint32_t c, int act)
 {
-    s->vt_launch |= 1ull << c;
+    struct vt *v = st;
+    (void)s;
+    v->launch |= 1ull << c;
     if (act) {
-        s->vt_launch_act |= 1ull << c;
-        s->vt_nact++;
+        v->launch_act |= 1ull << c;
+        v->nact++;
     }
 }
 
 /* An active CTA completed: its position is free (its slots were freed by cta_complete). */
-void sm_vt_completed(struct sm *s, uint32_t c)
+static void vt_completed(struct sm *s, void *st, uint32_t c)
 {
-    s->vt_done |= 1ull << c;
-    s->vt_nact--;
+    struct vt *v = st;
+    (void)s;
+    v->done |= 1ull << c;
+    v->nact--;
 }
 
 /* ------------------------------------------------------------------ commands */
 
-static void vt_save(struct sm *s, uint32_t k, uint32_t i)
+static void vt_save(struct sm *s, struct vt *v, uint32_t k, uint32_t i)
 {
     const struct sm_cta *kc = &s->ctas[k];
     uint16_t x = kc->ctx[i];
     uint8_t w;
     if (i == 0)                             /* the out CTA's PWIs, for the in CTA's warps */
         for (uint32_t j = 0; j < kc->nwarps; j++)
-            s->vt_pwi[j] = s->ctx[kc->ctx[j]].slot;
-    w = s->vt_pwi[i];
+            v->pwi[j] = s->ctx[kc->ctx[j]].slot;
+    w = v->pwi[i];
     s->simt_in.save_v = 1;
     s->simt_in.save_slot = w;
-    s->vt_cnt_v = 1;
-    s->vt_cnt_slot = w;
-    s->vt_flush |= slot_bit(w);
+    v->cnt_v = 1;
+    v->cnt_slot = w;
+    s->mport.flush |= slot_bit(w);
     s->live &= ~slot_bit(w);
-    s->vt_saving = 1;
-    s->vt_saved_ctx = x;
+    v->saving = 1;
+    v->saved_ctx = x;
 }
 
 /* Warp i of CTA k into slot w: restored, or started when the CTA never ran. */
-static void vt_restore(struct sm *s, uint32_t k, uint32_t i, uint32_t w, int fresh)
+static void vt_restore(struct sm *s, struct vt *v, uint32_t k, uint32_t i, uint32_t w, int fresh)
 {
     uint16_t x = s->ctas[k].ctx[i];
     struct sm_ctx *cx = &s->ctx[x];
@@ -95,15 +143,16 @@ static void vt_restore(struct sm *s, uint32_t k, uint32_t i, uint32_t w, int fre
         s->launch_pending |= slot_bit(w);
         s->launch_mask[w] = lanes >= 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
         s->live |= slot_bit(w);
+        sm_mech_warp_started(s, w, x);
         return;
     }
     s->simt_in.restore_v = 1;
     s->simt_in.restore_slot = (uint8_t)w;
-    s->simt_in.restore = s->vt_ctx[x];
-    s->vt_fresh |= slot_bit(w);
-    s->vt_setvwi |= slot_bit(w);
-    s->vt_setvwi_vwi[w] = (uint8_t)x;
-    if (!s->vt_ctx[x].fin)
+    s->simt_in.restore = v->ctx[x];
+    s->mport.fresh |= slot_bit(w);
+    v->setvwi |= slot_bit(w);
+    v->setvwi_vwi[w] = (uint8_t)x;
+    if (!v->ctx[x].fin)
         s->live |= slot_bit(w);
 }
 
@@ -120,22 +169,20 @@ static slotmask vt_slots_of(const struct sm *s, uint32_t k)
 }
 
 /* Start of the cycle: the commands vtc registered at the end of the previous one. */
-void sm_vt_apply(struct sm *s)
+static void vt_apply(struct sm *s, void *st)
 {
+    struct vt *v = st;
     const struct vtc_out *o = s->vtc_o;
-    s->vt_fence = s->vt_flush = s->vt_fresh = 0;
-    s->vt_setvwi = s->vt_setvwi_next;
-    s->vt_setvwi_next = 0;
-    s->vt_saving = s->vt_cnt_v = 0;
-    if (!s->vtc_n)
-        return;
+    v->setvwi = v->setvwi_next;
+    v->setvwi_next = 0;
+    v->saving = v->cnt_v = 0;
     if (o->fence_v)
-        s->vt_fence = vt_slots_of(s, o->fence_cta);
+        s->mport.fence = vt_slots_of(s, o->fence_cta);
     if (o->save_v)
-        vt_save(s, o->fence_cta, o->save_w);
+        vt_save(s, v, o->fence_cta, o->save_w);
     if (o->rest_v) {
-        uint32_t w = s->vt_fill ? s->vt_fill_first + o->rest_w : s->vt_pwi[o->rest_w];
-        vt_restore(s, o->rest_cta, o->rest_w, w, o->rest_fresh);
+        uint32_t w = v->fill ? v->fill_first + o->rest_w : v->pwi[o->rest_w];
+        vt_restore(s, v, o->rest_cta, o->rest_w, w, o->rest_fresh);
     }
     if (o->ldq_v) {                        /* the out CTA's loads: to the inactive queue */
         const struct sm_cta *k = &s->ctas[o->ldq_cta];
@@ -146,51 +193,71 @@ void sm_vt_apply(struct sm *s)
     s->io.sh.ctx_v = o->ctx_req;
 }
 
-/* Commands vtc registered in the last cycle for this one (sm_vt_apply: fence, save, restore,
+/* sb's ports this cycle: the set-VWI a save left, the count port of a save. */
+static void vt_sb_ports(struct sm *s, void *st, struct sb_in *in)
+{
+    struct vt *v = st;
+    slotmask tmp;
+    unsigned w;
+    (void)s;
+    in->setvwi |= v->setvwi;
+    for (SLOT_EACH(w, v->setvwi, tmp))
+        in->setvwi_vwi[w] = v->setvwi_vwi[w];
+    in->cnt_v = v->cnt_v;                  /* a saved warp's write-pending bits */
+    in->cnt_slot = v->cnt_slot;
+}
+
+/* Commands vtc registered in the last cycle for this one (vt_apply: fence, save, restore,
    load-queue move) or a set-VWI a save left: the cycle has something to consume (time_skip,
    sm_sleep.c). A context beat waiting for the port is not one: its grant changes vtc. */
-int sm_vt_pending(const struct sm *s)
+static int vt_pending(const struct sm *s, const void *st)
 {
+    const struct vt *v = st;
     const struct vtc_out *o = s->vtc_o;
-    return s->vtc_n && (o->fence_v || o->save_v || o->rest_v || o->ldq_v || s->vt_setvwi_next);
+    return o->fence_v || o->save_v || o->rest_v || o->ldq_v || v->setvwi_next;
 }
 
 /* After sb: the saved warp's context leaves its slot (writebacks from the next cycle on are
    stale) and the slot takes the in CTA's warp's VWI next cycle. */
-static void vt_after_save(struct sm *s)
+static void vt_after_save(struct sm *s, struct vt *v)
 {
-    uint16_t x = s->vt_saved_ctx;
+    uint16_t x = v->saved_ctx;
     uint8_t w = s->ctx[x].slot;
-    s->vt_last_slot[x] = w;
+    v->last_slot[x] = w;
     s->ctx[x].slot = SM_NO_SLOT;
     s->slot_ctx[w] = SM_NO_CTX;
-    s->vt_setvwi_next |= slot_bit(w);
-    s->vt_setvwi_vwi[w] = (uint8_t)s->ctas[s->vtc_o->rest_cta].ctx[s->ctx[x].widx];
+    v->setvwi_next |= slot_bit(w);
+    v->setvwi_vwi[w] = (uint8_t)s->ctas[s->vtc_o->rest_cta].ctx[s->ctx[x].widx];
 }
 
 /* A writeback for a context without a slot (its CTA is inactive): to the slot it left, with
    its VWI -- sb ignores it -- and one pending write fewer for its CTA's counter. */
-uint8_t sm_vt_stale(struct sm *s, uint8_t vwi)
+static void vt_route(struct sm *s, void *st, uint8_t vwi, uint32_t own, struct sb_rel *rel)
 {
-    struct vtc_in *in = &s->vtc_in;
-    if (s->vt_nrel < SB_MAX_REL) {
-        in->rel[s->vt_nrel].v = 1;
-        in->rel[s->vt_nrel].cta = s->ctx[vwi].cta;
-        s->vt_nrel++;
+    struct vt *v = st;
+    struct vtc_in *in = &v->in;
+    (void)own;
+    if (s->ctx[vwi].slot != SM_NO_SLOT)
+        return;
+    if (v->nrel < SB_MAX_REL) {
+        in->rel[v->nrel].v = 1;
+        in->rel[v->nrel].cta = s->ctx[vwi].cta;
+        v->nrel++;
     }
     s->s.vt_stale_writebacks++;
-    return s->vt_last_slot[vwi];
+    *rel = sm_sb_rel(v->last_slot[vwi], vwi, rel->reg);
 }
 
 /* ------------------------------------------------------------------ the controller */
 
-static void vt_stats(struct sm *s, const struct vtc_out *o, const struct vtc_in *in)
+static void vt_stats(struct sm *s, const struct vt *v, const struct vtc_out *o,
+                     const struct vtc_in *in)
 {
-    uint32_t inact = s->nctas_res - s->vt_nact;
-    s->s.vt_active_sum += s->vt_nact;
+    uint32_t inact = s->nctas_res - v->nact;
+    s->s.vt_active_sum += v->nact;
     s->s.vt_inactive_sum += inact;
-    if (s->vt_nact > s->s.vt_active_ctas_max)
-        s->s.vt_active_ctas_max = s->vt_nact;
+    if (v->nact > s->s.vt_active_ctas_max)
+        s->s.vt_active_ctas_max = v->nact;
     if (inact > s->s.vt_inactive_ctas_max)
         s->s.vt_inactive_ctas_max = inact;
     s->s.vt_swaps += o->ev_out;
@@ -205,42 +272,51 @@ static void vt_stats(struct sm *s, const struct vtc_out *o, const struct vtc_in 
         s->s.ldq_inactive_max = s->ldst_o->ninact;
 }
 
-/* Step 9: vtc's inputs of this cycle, its evaluation, and the slots a fill takes. */
-void sm_vt_step(struct sm *s)
+/* After the units: the context region takes a state simt saved this cycle; vtc's inputs of
+   this cycle, its evaluation, and the slots a fill takes. */
+static void vt_step(struct sm *s, void *st)
 {
-    struct vtc_in *in = &s->vtc_in;
+    struct vt *v = st;
+    struct vtc_in *in = &v->in;
     const struct vtc_out *o = s->vtc_o;
     int first;
-    if (!s->vtc_n)
-        return;
-    if (s->vt_saving)
-        vt_after_save(s);
-    in->launch = s->vt_launch;
-    in->launch_act = s->vt_launch_act;
-    in->done = s->vt_done;
+    if (s->simt_o->saved_v)
+        v->ctx[s->simt_o->saved.vwi] = s->simt_o->saved;
+    if (v->saving)
+        vt_after_save(s, v);
+    in->launch = v->launch;
+    in->launch_act = v->launch_act;
+    in->done = v->done;
     in->nw = (uint8_t)s->nwarps_per_cta;
-    in->beats = (uint16_t)s->p.vt_beats;
+    in->beats = (uint16_t)s->p.ctx_beats;
     first = vt_free_run(s);
-    in->room = s->vt_nact < s->p.cta_active && first >= 0;
+    in->room = v->nact < s->p.cta_active && first >= 0;
     memcpy(in->nstall, s->iss_o->nstall, sizeof in->nstall);
     memcpy(in->nlive, s->iss_o->nlive, sizeof in->nlive);
-    in->pend_v = s->vt_saving;
+    in->pend_v = v->saving;
     in->pend_n = s->sb_o->cnt;
     in->grant = s->smem_o->ctx_grant;
     sm_rec(s, BLKID_vtc, 0, in, sizeof *in);
     vtc_eval(s->vtc_c, s->vtc_q, in, s->vtc_o, s->vtc_d);
     s->s.vt_first_runs += o->rest_v && o->rest_fresh && o->rest_w == 0;
     if (o->ev_fill) {                      /* the fill's slots, reserved now */
-        s->vt_fill = 1;
-        s->vt_fill_first = (uint8_t)first;
+        v->fill = 1;
+        v->fill_first = (uint8_t)first;
         for (uint32_t i = 0; i < s->nwarps_per_cta; i++)
             s->used |= slot_bit((uint32_t)first + i);
-        s->vt_nact++;
+        v->nact++;
     } else if (o->ev_out) {
-        s->vt_fill = 0;
+        v->fill = 0;
     }
-    vt_stats(s, o, in);
-    s->vt_launch = s->vt_launch_act = s->vt_done = 0;
-    s->vt_nrel = 0;
+    vt_stats(s, v, o, in);
+    v->launch = v->launch_act = v->done = 0;
+    v->nrel = 0;
     memset(in->rel, 0, sizeof in->rel);
 }
+
+const struct sm_mech sm_mech_vt = {
+    .name = "vt", .flags = SM_MECH_INACTIVE, .state_size = sizeof(struct vt),
+    .selected = vt_selected, .init = vt_init, .free = vt_free, .admit = vt_admit,
+    .cta_launched = vt_dispatched, .cta_done = vt_completed, .begin = vt_apply,
+    .route = vt_route, .sb_ports = vt_sb_ports, .end = vt_step, .pending = vt_pending,
+};

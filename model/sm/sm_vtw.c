@@ -6,19 +6,45 @@
  * contexts are one iteration ahead of a sibling, and the issue stage holds their nexttbid,
  * shared-memory and barrier instructions (iss `hold`, charged as barrier cycles). Also the
  * statistics of the scheduler's picks (sm_vtw_count: which class, what decided, how often not
- * GTO's or the oldest warp's choice).
- * Not a block: wiring only (the blocks are ntb.c and pas.c).
+ * GTO's or the oldest warp's choice). Under vtw = hw the SM reports logical TBs instead of
+ * CTAs as its finished TBs (flag SM_MECH_OWN_TBS: the divergence and stall figures per logical
+ * TB, func/probe.h).
+ * Not a block: wiring only (the blocks are ntb.c and pas.c), plugged into the SM top through
+ * the mechanism interface (sm_mech.h: sm_mech_vtw). time_skip (sm_sleep.c): ntb's reply
+ * pipeline head moves each cycle: compared but for it (ntb_drift), moved on by the cycles slept
+ * (ntb_skip); a reply in flight is a next event (ntb_next_event); a change of the GPU's
+ * slow-phase bit (sm_io gphase, pas's input) ends a run and wakes the SM.
  */
 #include <stdio.h>
 #include <string.h>
 #include "sm.h"
+#include "ntb.h"
+#include "pas.h"
+
+struct vtw {
+    struct ntb_req latch[NTB_PORTS];   /* nexttbid/nextidxinblk issued last cycle */
+    struct ntb_in in;
+    uint32_t inflight;             /* requests not yet answered */
+    struct sm_tb done[SM_MAX_SCHED];   /* logical TBs finished this cycle */
+    uint32_t ndone;
+    struct pas_in pas_in;
+    uint8_t  last[SM_MAX_SCHED];   /* statistics only: each scheduler's last issued local
+                                      slot + 1 (0: none), GTO's greedy choice */
+    struct probe_ltb ltb[SM_MAX_CTAS][2];  /* each CTA slot's logical TBs being measured */
+};
+
+static int vtw_selected(const struct gpu_config *c)
+{
+    return c->vtw == VTW_HW;
+}
 
 /* Called at issue for an instruction whose value comes from the unit: the request is latched
    for the next cycle (one port per scheduler). */
-void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_insn *in,
-                    uint32_t mask)
+static int vtw_request(struct sm *s, void *st, uint32_t sched, uint32_t x,
+                       const struct ptx_insn *in, uint32_t mask)
 {
-    struct ntb_req *r = &s->ntb_latch[sched];
+    struct vtw *v = st;
+    struct ntb_req *r = &v->latch[sched];
     r->v = 1;
     r->op = in->op == OP_NEXTTB ? NTB_OP_TB : NTB_OP_IDX;
     r->cta = s->ctx[x].cta;
@@ -26,6 +52,7 @@ void sm_vtw_request(struct sm *s, uint32_t sched, uint32_t x, const struct ptx_i
     r->warp = s->ctx[x].widx;
     r->reg = (uint16_t)in->opd[0].reg;
     r->mask = mask;
+    return 1;
 }
 
 /* A reply becomes a late write (every lane's value); the queue is sized so that it cannot
@@ -50,16 +77,13 @@ static void push_reply(struct sm *s, const struct ntb_rep *r)
 
 /* The unit's cycle: requests latched in the previous cycle, the launch of this cycle's CTA,
    the GPU counter; replies due now join the late-write queue. */
-void sm_vtw_step(struct sm *s, struct sm_io *io)
+static void vtw_step(struct sm *s, void *st, struct sm_io *io)
 {
-    struct ntb_in *in = &s->ntb_in;
+    struct vtw *v = st;
+    struct ntb_in *in = &v->in;
     struct ntb_out out;
-    io->gtake = 0;
-    s->vtw_slow = io->vtw_slow;
-    if (!s->ntb_n)
-        return;
-    memcpy(in->req, s->ntb_latch, sizeof in->req);
-    memset(s->ntb_latch, 0, sizeof s->ntb_latch);
+    memcpy(in->req, v->latch, sizeof in->req);
+    memset(v->latch, 0, sizeof v->latch);
     in->nw = (uint8_t)s->nwarps_per_cta;
     in->nfull = (uint8_t)(s->ex.nthreads / 32);
     in->gnext = io->gnext;
@@ -70,41 +94,42 @@ void sm_vtw_step(struct sm *s, struct sm_io *io)
     in->launch_v = 0;
     io->gtake = out.gtake;
     for (unsigned k = 0; k < NTB_PORTS; k++) {
-        s->ntb_inflight += in->req[k].v;
+        v->inflight += in->req[k].v;
         if (out.rep[k].v) {
-            s->ntb_inflight--;
+            v->inflight--;
             push_reply(s, &out.rep[k]);
         }
     }
 }
 
-/* A CTA starts: the unit forgets its slot's index; its warps must hold consecutive contexts. */
-int sm_vtw_launch(struct sm *s, uint32_t c, const uint16_t *ctx, uint32_t nw)
+/* A CTA starts: the unit forgets its slot's index; its warps must hold consecutive contexts;
+   its logical TBs are not measured yet. */
+static void vtw_launch(struct sm *s, void *st, uint32_t c, int act)
 {
-    if (!s->ntb_n)
-        return 0;
+    struct vtw *v = st;
+    const uint16_t *ctx = s->ctas[c].ctx;
+    uint32_t nw = s->ctas[c].nwarps;
+    (void)act;
+    memset(v->ltb[c], 0, sizeof v->ltb[c]);
     for (uint32_t i = 1; i < nw; i++)
         if (ctx[i] != ctx[0] + i) {
             snprintf(s->err, sizeof s->err, "SM %u: VTW needs a CTA's contexts consecutive "
                      "(CTA slot %u got %u then %u)", s->p.id, c, ctx[0], ctx[i]);
             s->failed = 1;
-            return -1;
+            return;
         }
-    s->ntb_in.launch_v = 1;
-    s->ntb_in.launch_cta = (uint8_t)c;
-    s->ntb_in.launch_base = (uint8_t)ctx[0];
-    return 0;
+    v->in.launch_v = 1;
+    v->in.launch_cta = (uint8_t)c;
+    v->in.launch_base = (uint8_t)ctx[0];
 }
 
 /* The progress-aware scheduler's cycle: the previous cycle's issues (nexttbid moves a warp to
    its next iteration), this cycle's launches, the contexts and CTAs, the issue stage's
    registered progress counters, the GPU's slow-phase bit. Its keys drive ws under
    sched_policy = vtw; its ahead output drives the hold. */
-void sm_vtw_pas(struct sm *s)
+static void vtw_pas(struct sm *s, struct vtw *v)
 {
-    struct pas_in *in = &s->pas_in;
-    if (!s->pas_n)
-        return;
+    struct pas_in *in = &v->pas_in;
     for (unsigned k = 0; k < PAS_MAX_SCHED; k++) {
         const struct iss_issue *e = &s->iss_latch[k];
         in->issued[k] = (struct pas_issue){ e->v, e->ctx, e->iter };
@@ -122,7 +147,7 @@ void sm_vtw_pas(struct sm *s)
     memcpy(in->at_bar, s->iss_q->at_bar, s->nctx * sizeof in->at_bar[0]);
     memcpy(in->prog, s->iss_q->prog, s->nctas * sizeof in->prog[0]);
     memcpy(in->nbar, s->iss_q->nbar, s->nctas * sizeof in->nbar[0]);
-    in->slow = s->vtw_slow;
+    in->slow = s->gphase;
     sm_rec(s, BLKID_pas, 0, in, sizeof *in);
     pas_eval(s->pas_c, s->pas_q, in, s->pas_o, s->pas_d);
 }
@@ -130,17 +155,16 @@ void sm_vtw_pas(struct sm *s)
 /* Is context x one iteration ahead of a sibling? (pas's iteration registers) */
 static int ahead(const struct sm *s, uint32_t x)
 {
-    return s->pas_n && pas_has(s->pas_o->ahead, x);
+    return pas_has(s->pas_o->ahead, x);
 }
 
-/* The issue stage's hold mask: slots whose I-buffer head a context one iteration ahead may
-   not issue yet (ntb_held). */
-slotmask sm_vtw_hold(const struct sm *s)
+/* Before the issue stage: pas's cycle, then the hold mask: slots whose I-buffer head a context
+   one iteration ahead may not issue yet (ntb_held). */
+static slotmask vtw_hold(struct sm *s, void *st)
 {
     slotmask hold = 0, tmp;
     unsigned w;
-    if (!s->ntb_n)
-        return 0;
+    vtw_pas(s, st);
     for (SLOT_EACH(w, s->fetch_o->head_ok, tmp)) {
         uint32_t x = s->slot_ctx[w];
         if (ahead(s, x) && ntb_held(&s->p.prog->insns[s->fetch_o->head_pc[w]],
@@ -151,14 +175,57 @@ slotmask sm_vtw_hold(const struct sm *s)
 }
 
 /* Context x issued nexttbid: the logical TB it was working on may be complete (all its warps
-   left it); its record joins this cycle's finished TBs (sm_retire hands them to the GPU). */
-void sm_vtw_iter(struct sm *s, uint32_t x, uint64_t now)
+   left it); its record joins this cycle's finished TBs (vtw_tbs hands them to sm_retire). */
+static void vtw_iter(struct sm *s, void *st, uint32_t port, uint32_t w, uint32_t x, uint32_t pc)
 {
-    struct sm_cta *k = &s->ctas[s->ctx[x].cta];
+    struct vtw *v = st;
+    uint32_t c = s->ctx[x].cta;
     struct probe_ltb t;
-    if (!probe_iter(&s->probe, x, k->ltb, k->nwarps, now, &t) || s->ltb_n >= SM_MAX_SCHED)
+    (void)port;
+    (void)w;
+    if (s->p.prog->insns[pc].op != OP_NEXTTB ||
+        !probe_iter(&s->probe, x, v->ltb[c], s->ctas[c].nwarps, s->now, &t) ||
+        v->ndone >= SM_MAX_SCHED)
         return;
-    s->ltb_done[s->ltb_n++] = (struct sm_tb){ t.cyc_lo, t.cyc_hi, t.stall_life, t.stall_dwr };
+    v->done[v->ndone++] = (struct sm_tb){ t.cyc_lo, t.cyc_hi, t.stall_life, t.stall_dwr };
+}
+
+/* This cycle's finished logical TBs. */
+static void vtw_tbs(struct sm *s, void *st, struct sm_tb *tbs, uint32_t *ntbs)
+{
+    struct vtw *v = st;
+    (void)s;
+    for (uint32_t i = 0; i < v->ndone; i++)
+        tbs[(*ntbs)++] = v->done[i];
+    v->ndone = 0;
+}
+
+/* Slot w's warp (context x) finished: it leaves its logical TB. */
+static void vtw_warp_done(struct sm *s, void *st, uint32_t w, uint32_t x)
+{
+    struct vtw *v = st;
+    (void)w;
+    probe_iter_exit(&s->probe, x, v->ltb[s->ctx[x].cta]);
+}
+
+/* n stall cycles of CTA slot c: its open logical TBs' too. */
+static void vtw_stall(struct sm *s, void *st, uint32_t c, uint64_t n)
+{
+    struct vtw *v = st;
+    (void)s;
+    for (uint64_t i = 0; i < n; i++)
+        probe_iter_stall(v->ltb[c]);
+}
+
+/* Algorithm 1's keys from pas under sched_policy = vtw (vtw_keys = zero: every key 0). */
+static void vtw_keys(struct sm *s, void *st, uint32_t k, struct ws_in *in)
+{
+    (void)st;
+    if (s->p.conf->sched_policy != SCHED_VTW)
+        return;
+    for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
+        in->prio[j] = s->slot_ctx[w] != SM_NO_CTX && s->p.conf->vtw_keys == VTW_KEYS_ALG1
+                      ? s->pas_o->key[s->slot_ctx[w]] : 0;
 }
 
 /* ------------------------------------------------------------------ statistics */
@@ -197,15 +264,17 @@ static unsigned key_field(uint16_t a, uint16_t b)
    (the slot issued last while ready and not new, else the oldest ready) and not the oldest.
    Under vtw_keys = zero the same counts describe what Algorithm 1 would have picked. Counts
    only; no block reads them. */
-void sm_vtw_count(struct sm *s, uint32_t k, const struct ws_in *in, const struct ws_out *out)
+static void vtw_count(struct sm *s, void *st, uint32_t k, const struct ws_in *in,
+                      const struct ws_out *out)
 {
+    struct vtw *v = st;
     slotmask rdy = in->ready & in->valid, t;
-    unsigned j, pick = 0, last = s->vtw_last[k];
+    unsigned j, pick = 0, last = v->last[k];
     uint16_t kp = 0;
     if (s->p.conf->sched_policy != SCHED_VTW || !out->issue_v)
         return;
-    s->vtw_last[k] = (uint8_t)(out->issue_slot + 1);
-    s->s.vtw_issue_class[s->vtw_slow ? 4 : pas_key(s, k, out->issue_slot) >> 14]++;
+    v->last[k] = (uint8_t)(out->issue_slot + 1);
+    s->s.vtw_issue_class[s->gphase ? 4 : pas_key(s, k, out->issue_slot) >> 14]++;
     if (!(rdy & (rdy - 1))) {
         s->s.vtw_decided_by[4]++;
         return;
@@ -222,7 +291,7 @@ void sm_vtw_count(struct sm *s, uint32_t k, const struct ws_in *in, const struct
     s->s.vtw_decided_by[pick == old ? 3 : key_field(kp, pas_key(s, k, old))]++;
     unsigned gto = last && slot_has(rdy, last - 1) && !slot_has(in->fresh, last - 1) ? last - 1
                    : old;
-    if (s->vtw_slow) {
+    if (s->gphase) {
         s->s.vtw_slow_contested++;
         s->s.vtw_slow_not_gto += pick != gto;
         s->s.vtw_slow_not_oldest += pick != old;
@@ -232,3 +301,50 @@ void sm_vtw_count(struct sm *s, uint32_t k, const struct ws_in *in, const struct
         s->s.vtw_fast_not_oldest += pick != old;
     }
 }
+
+/* ------------------------------------------------------------------ time_skip */
+
+static int vtw_busy(const struct sm *s, const void *st)
+{
+    (void)s;
+    return ((const struct vtw *)st)->inflight != 0;
+}
+
+static int vtw_drift(const struct sm *s, const void *st)
+{
+    (void)st;
+    return ntb_drift(s->ntb_c, s->ntb_q, s->ntb_d);
+}
+
+static void vtw_skip(struct sm *s, void *st, uint64_t n)
+{
+    (void)st;
+    ntb_skip(s->ntb_c, s->ntb_q, n);
+    ntb_skip(s->ntb_c, s->ntb_d, n);
+}
+
+static uint64_t vtw_next_event(const struct sm *s, const void *st, uint64_t now)
+{
+    (void)st;
+    return ntb_next_event(s->ntb_c, s->ntb_q, now);
+}
+
+/* CHECK=1: what a quiet cycle may change -- the GPU's counter (read only by a request) and
+   the open logical TBs' stall cycles. */
+static void vtw_neutral(void *st)
+{
+    struct vtw *v = st;
+    v->in.gnext = 0;
+    for (uint32_t c = 0; c < SM_MAX_CTAS; c++)
+        for (unsigned i = 0; i < 2; i++)
+            v->ltb[c][i].stall_life = v->ltb[c][i].stall_dwr = 0;
+}
+
+const struct sm_mech sm_mech_vtw = {
+    .name = "vtw", .flags = SM_MECH_OWN_TBS, .drift_blocks = 1ull << BLKID_ntb,
+    .state_size = sizeof(struct vtw), .selected = vtw_selected,
+    .cta_launched = vtw_launch, .warp_done = vtw_warp_done, .tbs = vtw_tbs, .stall = vtw_stall,
+    .late_src = vtw_step, .hold = vtw_hold, .keys = vtw_keys, .picked = vtw_count,
+    .issued = vtw_iter, .late = vtw_request, .busy = vtw_busy, .drift = vtw_drift,
+    .skip = vtw_skip, .next_event = vtw_next_event, .neutral = vtw_neutral,
+};
