@@ -3,12 +3,14 @@
  * own X_storage functions, model/base/cost.h) for one SM and for the GPU-level blocks, priced per
  * technology node by area.c. The blocks and their configurations come from the block registry
  * (model/gpu/blocks.h): each instance's configuration is the one the timing model builds it
- * with (X_cfg_from), so the estimate covers every block of blocks.def without a list here.
+ * with (X_cfg_from), so the estimate covers every block of blocks.def without a list here; then
+ * the SM top's own storage and its mechanisms' wiring (sm_storage, block "sm").
  */
 #include <stdio.h>
 #include <string.h>
 #include "estimate.h"
 #include "gpu/blocks.h"
+#include "sm/sm_mech.h"
 
 int est_load_config(struct gpu_config *c, const char *path, const char *const *sets, int nsets,
                     char *err, size_t errlen)
@@ -116,8 +118,10 @@ int est_build(struct est *e, const struct gpu_config *conf, char *err, size_t er
     e->conf = *conf;
     cost_list_init(&e->sm.l);
     cost_list_init(&e->gpu.l);
-    if (level_items(conf, BLK_LEVEL_SM, &e->sm.l, err, errlen) ||
-        level_items(conf, BLK_LEVEL_MEM, &e->gpu.l, err, errlen) ||
+    if (level_items(conf, BLK_LEVEL_SM, &e->sm.l, err, errlen))
+        return -1;
+    sm_storage(conf, &e->sm.l);            /* the SM top and the mechanisms' wiring */
+    if (level_items(conf, BLK_LEVEL_MEM, &e->gpu.l, err, errlen) ||
         level_items(conf, BLK_LEVEL_GPU, &e->gpu.l, err, errlen))
         return -1;
     if (e->sm.l.overflow || e->gpu.l.overflow) {

@@ -153,7 +153,7 @@ static void test_gtx480_estimate(void **st)
     const struct blk_desc *all = blk_all(&n);
     (void)st;
     /* every SM block of the registry that the configuration instantiates has storage, and
-       the blocks add up to the SM's total */
+       the blocks and the SM top (block "sm", sm_cost.c) add up to the SM's total */
     for (unsigned i = 0; i < n; i++) {
         struct est_sum b;
         if (all[i].level != BLK_LEVEL_SM || !all[i].instances(&e->conf))
@@ -163,6 +163,9 @@ static void test_gtx480_estimate(void **st)
         sum.bits += b.bits;
         sum.um2[EST_REF_NODE] += b.um2[EST_REF_NODE];
     }
+    s = est_sum(&e->sm, "sm", NULL);
+    sum.bits += s.bits;
+    sum.um2[EST_REF_NODE] += s.um2[EST_REF_NODE];
     s = est_sum(&e->sm, NULL, NULL);
     assert_int_equal(s.bits, sum.bits);
     assert_true(fabs(s.um2[EST_REF_NODE] - sum.um2[EST_REF_NODE]) < 1e-6 * s.um2[EST_REF_NODE]);
@@ -178,6 +181,32 @@ static void test_gtx480_estimate(void **st)
     /* the per-SM storage is a small share of a GF100 SM, but not nothing */
     assert_true(s.um2[EST_REF_NODE] > 0.001 * est_sm_mm2(est_gf100()) * 1e6);
     assert_true(s.um2[EST_REF_NODE] < 0.5 * est_sm_mm2(est_gf100()) * 1e6);
+    free(e);
+}
+
+/* The SM top's own storage (sm_cost.c) at gtx480's 48 slots and contexts, 8 CTA slots: the
+   slot table 48 x (6 + none), the context table 48 x (CTA 3, warp 5, slot 6 + none, valid and
+   done 2), the CTA table 8 x (ctaid 48, warps 6, finished 6, 32 contexts x 6, flags 2), two
+   skid buffers of 4 packets and their pointers; no mechanism's wiring without its key, and
+   each one's with it (c.vt = on: VT's command latches, with 256 contexts). */
+static void test_sm_top(void **st)
+{
+    struct est *e = gtx480_estimate();
+    struct gpu_config c;
+    char err[256];
+    (void)st;
+    assert_int_equal(est_sum(&e->sm, NULL, "slot-to-context table").bits, 48 * 7);
+    assert_int_equal(est_sum(&e->sm, NULL, "context table").bits, 48 * (3 + 5 + 7 + 2));
+    assert_int_equal(est_sum(&e->sm, NULL, "CTA table").bits, 8 * (48 + 6 + 6 + 32 * 6 + 2));
+    assert_int_equal(est_sum(&e->sm, NULL, "L1 request skid buffers").bits,
+                     2 * (4 * cost_memreq_bits() + cost_fifo_bits(4)));
+    assert_int_equal(est_sum(&e->sm, NULL, "VT command latches (004)").bits, 0);
+    assert_int_equal(est_sum(&e->sm, NULL, "late values (VTW, 000)").bits, 0);
+    gtx480(&c);
+    c.vt = VT_ON;
+    assert_int_equal(est_build(e, &c, err, sizeof err), 0);
+    assert_true(est_sum(&e->sm, NULL, "VT command latches (004)").bits > 256 * 6);
+    assert_int_equal(est_sum(&e->sm, NULL, "context table").bits, 256 * (6 + 5 + 7 + 2));
     free(e);
 }
 
@@ -447,6 +476,7 @@ int main(void)
         cmocka_unit_test(test_simt_stack_and_vwi),
         cmocka_unit_test(test_no_bookkeeping_priced),
         cmocka_unit_test(test_gtx480_estimate),
+        cmocka_unit_test(test_sm_top),
         cmocka_unit_test(test_area_choices),
         cmocka_unit_test(test_doc_003_token_stack),
         cmocka_unit_test(test_doc_004_vt),

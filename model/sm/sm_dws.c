@@ -56,6 +56,7 @@
 #include "sm_dws.h"
 #include "sm_limits.h"
 #include "wst.h"
+#include "base/cost.h"
 
 struct dws {
     struct wst_split bsplit;       /* this cycle's branch split (issue) ... */
@@ -575,11 +576,43 @@ static void dws_skip(struct sm *s, void *st, uint64_t n)
     wst_skip(s->wst_c, s->wst_d, n);
 }
 
+/* The wiring's registers (struct dws; the table's are wst's): the branch splits of this and
+   the last cycle, the memory-split candidate and the decided split with their loads'
+   destinations, the merge and release, the slot sets of the contexts, wl_done. */
+static void dws_storage(const struct gpu_config *c, struct cost_list *l)
+{
+    static const char *const m = "DWS command latches (002)";
+    uint32_t nslots = sm_slots(c), sb = cost_clog2(nslots), dst = LDST_MAX_DST * 16 + 3 + 6;
+    cost_add(l, (struct cost_item){.name = "dws_bsplit", .mech = m, .entries = 2,
+                                   .bits = 1 + sb + 32 + sb, .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "v, slot, lanes, free entry; this and "
+                                                        "last cycle's"});
+    cost_add(l, (struct cost_item){.name = "dws_mcand", .mech = m, .entries = 1,
+                                   .bits = 1 + sb + 32 + 32 + 1 + dst, .rports = 1,
+                                   .wports = 1, .onchip = 1,
+                                   .note = "the candidate, its load's tag, count, registers"});
+    cost_add(l, (struct cost_item){.name = "dws_msplit", .mech = m, .entries = 1,
+                                   .bits = 1 + 2 * sb + 32 + dst, .rports = 1, .wports = 1,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "dws_merge_rel", .mech = m, .entries = 1,
+                                   .bits = 1 + 2 * sb + 1 + sb + 1, .rports = 1, .wports = 1,
+                                   .onchip = 1, .note = "merge v, dst, src; release v, slot; "
+                                                        "the matcher's none-idle bit"});
+    cost_add(l, (struct cost_item){.name = "dws_cslots", .mech = m,
+                                   .entries = sm_contexts(c), .bits = nslots,
+                                   .rports = COST_PAR, .wports = 2, .onchip = 1,
+                                   .note = "the slots each context holds (wst's home column "
+                                           "says the same; modelled as a table)"});
+    cost_add(l, (struct cost_item){.name = "dws_wl_done", .mech = m, .entries = 1,
+                                   .bits = nslots, .rports = COST_PAR, .wports = 1,
+                                   .onchip = 1});
+}
+
 const struct sm_mech sm_mech_dws = {
     .name = "dws", .drift_blocks = 1ull << BLKID_wst, .state_size = sizeof(struct dws),
     .selected = dws_selected, .init = dws_init, .free = dws_free,
     .warp_started = dws_launch, .begin = dws_apply, .route = dws_route,
     .sb_ports = dws_sb_ports, .hold = dws_hold, .keys = dws_keys, .lanes = dws_lanes,
     .own = dws_own, .issued = dws_branch, .after_issue = dws_step, .end = dws_completion,
-    .pending = dws_pending, .drift = dws_drift, .skip = dws_skip,
+    .pending = dws_pending, .drift = dws_drift, .skip = dws_skip, .storage = dws_storage,
 };

@@ -34,6 +34,8 @@
  *              1 moved by its own rule; skip: move it on by n slept cycles), next_event (a
  *              cycle at which something of the mechanism falls due), neutral (CHECK=1: clear
  *              in a copy of the state what a quiet cycle may change).
+ *   cost       storage (its wiring's registers: command latches, queues; sm_storage lists
+ *              them with the SM top's own, for the cost estimator).
  *
  * A mechanism reads the blocks it uses through their outputs and ports (s->X_o, s->X_in) and
  * writes their input ports; its own blocks are rows of model/base/blocks.def (their instances,
@@ -55,6 +57,7 @@ struct sb_rel;
 struct ws_in;
 struct ws_out;
 struct ptx_insn;
+struct cost_list;
 
 #define SM_MECH_MAX 8              /* mechanisms known (built-in and registered) */
 #define SM_MECH_INACTIVE 1u        /* CTAs may be resident without slots (admit) */
@@ -97,6 +100,9 @@ struct sm_mech {
     void     (*skip)(struct sm *s, void *st, uint64_t n);
     uint64_t (*next_event)(const struct sm *s, const void *st, uint64_t now);
     void     (*neutral)(void *st);
+    /* its wiring's storage (model/base/cost.h), items of block "sm" (its blocks declare
+       their own) */
+    void     (*storage)(const struct gpu_config *c, struct cost_list *l);
 };
 
 /* What the mechanisms drive into the SM top in a cycle (reset at its start, set by begin). */
@@ -151,6 +157,10 @@ uint64_t sm_mech_next_event(const struct sm *s, uint64_t next);
 void     sm_mech_neutral(const struct sm *s, void *copy);
 /* The state of the SM's mechanism m (NULL when the configuration does not select it). */
 void    *sm_mech_state(const struct sm *s, const struct sm_mech *m);
+
+/* The storage of the SM top (sm_cost.c: its tables and skid buffers) and of the wiring of
+   every mechanism c selects, as block "sm" (the estimator adds it to the blocks'). */
+void sm_storage(const struct gpu_config *c, struct cost_list *l);
 
 /* The built-in mechanisms (sm_vt.c, sm_dws.c, sm_vtw.c). */
 extern const struct sm_mech sm_mech_vt, sm_mech_dws, sm_mech_vtw;

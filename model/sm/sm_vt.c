@@ -28,7 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sm.h"
+#include "sm_limits.h"
 #include "vtc.h"
+#include "base/cost.h"
 
 struct vt {                        /* the wiring's state: the controller's inputs, the commands */
     struct vtc_in in;
@@ -314,9 +316,43 @@ static void vt_step(struct sm *s, void *st)
     memset(in->rel, 0, sizeof in->rel);
 }
 
+/* ------------------------------------------------------------------ storage */
+
+/* The wiring's registers (struct vt; the controller's are vtc's, the context region is
+   shared memory): the set-VWI latches, the swap's slots by warp index, the fill's first
+   slot, the save's count-port latch and context, the slot each context left, the active
+   count and the CTA events for vtc. */
+static void vt_storage(const struct gpu_config *c, struct cost_list *l)
+{
+    static const char *const m = "VT command latches (004)";
+    uint32_t nslots = sm_slots(c), nctas = sm_cta_slots(c), sb = cost_clog2(nslots);
+    cost_add(l, (struct cost_item){.name = "vt_setvwi", .mech = m, .entries = 2,
+                                   .bits = nslots, .rports = COST_PAR, .wports = 1,
+                                   .onchip = 1, .note = "this cycle's and next cycle's"});
+    cost_add(l, (struct cost_item){.name = "vt_setvwi_vwi", .mech = m, .entries = nslots,
+                                   .bits = 8, .rports = COST_PAR, .wports = 1, .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "vt_pwi", .mech = m, .entries = 32, .bits = sb,
+                                   .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "the out CTA's slots by warp index"});
+    cost_add(l, (struct cost_item){.name = "vt_seq", .mech = m, .entries = 1,
+                                   .bits = 1 + sb + 1 + 1 + sb + 8, .rports = COST_PAR,
+                                   .wports = 1, .onchip = 1,
+                                   .note = "fill, fill's first slot, saving, count port v and "
+                                           "slot, saved context"});
+    cost_add(l, (struct cost_item){.name = "vt_last_slot", .mech = m, .entries = sm_contexts(c),
+                                   .bits = sb, .rports = 2, .wports = 1, .onchip = 1,
+                                   .note = "the slot each context left at its save (stale "
+                                           "writebacks)"});
+    cost_add(l, (struct cost_item){.name = "vt_ctas", .mech = m, .entries = 1,
+                                   .bits = cost_clog2(nctas + 1) + 3 * nctas,
+                                   .rports = COST_PAR, .wports = 1, .onchip = 1,
+                                   .note = "active count; launch, active launch, done masks"});
+}
+
 const struct sm_mech sm_mech_vt = {
     .name = "vt", .flags = SM_MECH_INACTIVE, .state_size = sizeof(struct vt),
     .selected = vt_selected, .init = vt_init, .free = vt_free, .admit = vt_admit,
     .cta_launched = vt_dispatched, .cta_done = vt_completed, .begin = vt_apply,
     .route = vt_route, .sb_ports = vt_sb_ports, .end = vt_step, .pending = vt_pending,
+    .storage = vt_storage,
 };

@@ -20,6 +20,7 @@
 #include "sm.h"
 #include "ntb.h"
 #include "pas.h"
+#include "base/cost.h"
 
 struct vtw {
     struct ntb_req latch[NTB_PORTS];   /* nexttbid/nextidxinblk issued last cycle */
@@ -340,6 +341,34 @@ static void vtw_neutral(void *st)
             v->ltb[c][i].stall_life = v->ltb[c][i].stall_dwr = 0;
 }
 
+/* ------------------------------------------------------------------ storage */
+
+/* The wiring's registers (ntb's and pas's are theirs): the request latch (one per
+   scheduler, struct ntb_req), the count of requests in flight, and the late-write queue its
+   replies wait in for a writeback port (the SM's; only VTW's unit fills it). A reply is a
+   32-bit value per lane (ntb_rep), so the queue holds 32 bits per lane. The logical TBs'
+   measurements and the scheduler's statistics are not hardware. */
+static void vtw_storage(const struct gpu_config *c, struct cost_list *l)
+{
+    static const char *const m = "late values (VTW, 000)";
+    cost_add(l, (struct cost_item){.name = "vtw_req", .mech = m,
+                                   .entries = c->schedulers_per_sm,
+                                   .bits = 1 + 1 + 6 + 8 + 5 + 16 + 32, .rports = COST_PAR,
+                                   .wports = 1, .onchip = 1, .note = "struct ntb_req"});
+    cost_add(l, (struct cost_item){.name = "vtw_inflight", .mech = m, .entries = 1,
+                                   .bits = cost_clog2(SM_LATEQ + 1), .rports = 1, .wports = 1,
+                                   .onchip = 1});
+    cost_add(l, (struct cost_item){.name = "lateq.head", .mech = m, .entries = SM_LATEQ,
+                                   .bits = 8 + 16 + 32, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "VWI, register, lanes"});
+    cost_add(l, (struct cost_item){.name = "lateq.val", .mech = m, .entries = SM_LATEQ,
+                                   .bits = 32 * 32, .rports = 1, .wports = 1, .onchip = 1,
+                                   .note = "32 lanes x 32 bits (ntb's replies)"});
+    cost_add(l, (struct cost_item){.name = "lateq_ptr", .mech = m, .entries = 1,
+                                   .bits = cost_fifo_bits(SM_LATEQ), .rports = COST_PAR,
+                                   .wports = 1, .onchip = 1});
+}
+
 const struct sm_mech sm_mech_vtw = {
     .name = "vtw", .flags = SM_MECH_OWN_TBS, .drift_blocks = 1ull << BLKID_ntb,
     .state_size = sizeof(struct vtw), .selected = vtw_selected,
@@ -347,4 +376,5 @@ const struct sm_mech sm_mech_vtw = {
     .late_src = vtw_step, .hold = vtw_hold, .keys = vtw_keys, .picked = vtw_count,
     .issued = vtw_iter, .late = vtw_request, .busy = vtw_busy, .drift = vtw_drift,
     .skip = vtw_skip, .next_event = vtw_next_event, .neutral = vtw_neutral,
+    .storage = vtw_storage,
 };
