@@ -38,8 +38,9 @@
  *              them with the SM top's own, for the cost estimator).
  *
  * A mechanism reads the blocks it uses through their outputs and ports (s->X_o, s->X_in) and
- * writes their input ports; its own blocks are rows of model/base/blocks.def (their instances,
- * co-simulation and cost come from the registry). Configuration keys and their checks are in
+ * writes their input ports (the built-in ones still read some registers directly:
+ * docs/adding-a-mechanism.md lists them); its own blocks are rows of model/base/blocks.def
+ * (their instances, co-simulation and cost come from the registry). Configuration keys and their checks are in
  * model/base/config.c; docs/adding-a-mechanism.md walks through the whole path.
  */
 #ifndef SM_MECH_H
