@@ -6,7 +6,8 @@
  * hook, on top of the GTO key generator's keys (sched_policy = gto_prio: the highest-key
  * scheduler, GTO's order among equal keys), and counts what it did in its own state.
  *
- * Every bench kernel computes correct results with it on gtx480 (test size); it changes the
+ * Every bench kernel computes correct results with it on gtx480 (test size), alone and beside
+ * VT and DWS (one hook list: the mechanisms combine); it changes the
  * schedule of kernels with barriers (its raised keys, and cycles against gto_prio without it
  * -- with the hook left out of the struct the test fails); key 'mechs' naming no registered
  * mechanism, or a built-in one, stops the launch with a message; the registry refuses a
@@ -54,8 +55,13 @@ static const struct sm_mech barfirst = {
 
 /* ------------------------------------------------------------------ the tests */
 
+/* Alone, and beside VT (its hooks with VT's in one list: CTAs swapped, warps restored into
+   slots the key hook then sees) and beside DWS (DWS keys the splits widest first, barfirst's
+   bit above: registry order, built-in first). */
 static const struct variant variants[] = {
     { "barfirst", { "mechs=barfirst", "sched_policy=gto_prio" }, 2, NULL },
+    { "barfirst-vt", { "mechs=barfirst", "sched_policy=gto_prio", "vt=on" }, 3, NULL },
+    { "barfirst-dws", { "mechs=barfirst", "sched_policy=gto_prio", "dws=revive" }, 3, NULL },
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
