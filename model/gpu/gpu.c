@@ -303,8 +303,8 @@ static uint64_t skip_to(const struct ts *t, uint64_t now, uint64_t last_issue)
             continue;
         if (!sm_asleep(s, now, &t->io[i]))
             return now;
-        if (s->q_wake < next)
-            next = s->q_wake;
+        if (s->sq_wake < next)
+            next = s->sq_wake;
     }
     if (w && next > last_issue + w)
         next = last_issue + w;

@@ -259,29 +259,30 @@ struct sm {
     struct probe_warp pw[SM_MAX_CTX];  /* ... per context */
     struct sm_rec *rec;            /* NULL unless this SM records a block's inputs */
     /* time_skip (sm_sleep.c): the quiet cycles seen, and the sleep they allow */
-    struct sm_stats q_before;      /* s at the start of this cycle */
-    struct sm_stats q_delta;       /* what each quiet cycle of the current run counted */
-    uint64_t q_next;               /* the run's next event (fu, l1): constant over the run */
-    uint64_t q_wake;               /* asleep until this cycle (0: awake) */
-    uint64_t q_owed;               /* cycles slept and not yet credited (sm_sleep_settle) */
-    uint32_t q_run;                /* consecutive quiet cycles in the run */
-    uint32_t q_hold, q_backoff;    /* cycles left without a state comparison; the next hold */
-    uint64_t q_last;               /* the last cycle evaluated */
-    uint8_t  q_step;               /* the run's pointer drift per cycle (SQ_DRIFT_* bits) */
-    uint8_t  q_drift;              /* asleep: the drift to catch up at the next evaluation */
-    uint8_t  q_events;             /* this cycle began with something to consume: an issue's
+    struct sm_stats sq_before;     /* s at the start of this cycle */
+    struct sm_stats sq_delta;      /* what each quiet cycle of the current run counted */
+    uint64_t sq_next;              /* the run's next event (fu, l1): constant over the run */
+    uint64_t sq_wake;              /* asleep until this cycle (0: awake) */
+    uint64_t sq_owed;              /* cycles slept and not yet credited (sm_sleep_settle) */
+    uint32_t sq_run;               /* consecutive quiet cycles in the run */
+    uint32_t sq_hold, sq_backoff;  /* cycles left without a state comparison; the next hold */
+    uint64_t sq_last;              /* the last cycle evaluated */
+    uint8_t  sq_step;              /* the mechanisms whose blocks drifted in each cycle of the
+                                      run (a bit per mechanism, sm_mech_drift) */
+    uint8_t  sq_drift;             /* asleep: the drift to catch up at the next evaluation */
+    uint8_t  sq_events;            /* this cycle began with something to consume: an issue's
                                       latches, a launch, a residency change, a late write, a
                                       fill, a barrier release, a writeback, a queued request */
-    uint8_t  q_busy;               /* sm_busy while asleep (the GPU's busy_cycles) */
-    uint8_t  q_check;              /* CHECK=1: this cycle was predicted quiet */
-    uint8_t  q_issued;             /* the last evaluated cycle issued (its latches are read
+    uint8_t  sq_busy;              /* sm_busy while asleep (the GPU's busy_cycles) */
+    uint8_t  sq_check;             /* CHECK=1: this cycle was predicted quiet */
+    uint8_t  sq_issued;            /* the last evaluated cycle issued (its latches are read
                                       by the next) */
-    struct sm_qout {               /* the outputs of fu and ldst that the next cycle reads */
+    struct sm_sqout {              /* the outputs of fu and ldst that the next cycle reads */
         uint64_t cycle;            /* when (evaluated); one entry per grant phase */
         uint8_t  uf[FU_MAX_SCHED];
         uint8_t  full, can_issue, nact, ninact;
-    } q_out[SM_MAX_SCHED];
-    struct sm *q_shadow, *q_tmp;   /* CHECK=1: the SM after its last quiet cycle, neutralised */
+    } sq_out[SM_MAX_SCHED];
+    struct sm *sq_shadow, *sq_tmp; /* CHECK=1: the SM after its last quiet cycle, neutralised */
     /* the mechanisms the configuration selects (sm_mech.h), their states, what they drive */
     const struct sm_mech *mech[SM_MECH_MAX];
     void    *mst[SM_MECH_MAX];
@@ -290,7 +291,7 @@ struct sm {
     uint8_t *mstate;               /* one allocation holding every state */
     size_t   msize;
     struct sm_mport mport;
-    uint8_t *q_mshadow, *q_mtmp;   /* CHECK=1: the mechanisms' states beside q_shadow, q_tmp */
+    uint8_t *sq_mshadow, *sq_mtmp;  /* CHECK=1: the mechanisms' states beside sq_shadow, sq_tmp */
     char err[PTX_ERR_LEN + 256];
     int  failed;
 };

@@ -96,11 +96,11 @@ static void words(const struct sm_stats *a, uint64_t *w)
 int sm_sleep_init(struct sm *s)
 {
 #ifdef GPUSIM_CHECK
-    s->q_shadow = malloc(s->nsched * sizeof *s);   /* one per grant phase */
-    s->q_tmp = malloc(sizeof *s);
-    s->q_mshadow = calloc(s->nsched, s->msize + 1);
-    s->q_mtmp = calloc(1, s->msize + 1);
-    return s->q_shadow && s->q_tmp && s->q_mshadow && s->q_mtmp ? 0 : -1;
+    s->sq_shadow = malloc(s->nsched * sizeof *s);  /* one per grant phase */
+    s->sq_tmp = malloc(sizeof *s);
+    s->sq_mshadow = calloc(s->nsched, s->msize + 1);
+    s->sq_mtmp = calloc(1, s->msize + 1);
+    return s->sq_shadow && s->sq_tmp && s->sq_mshadow && s->sq_mtmp ? 0 : -1;
 #else
     (void)s;
     return 0;
@@ -109,10 +109,10 @@ int sm_sleep_init(struct sm *s)
 
 void sm_sleep_free(struct sm *s)
 {
-    free(s->q_shadow);
-    free(s->q_tmp);
-    free(s->q_mshadow);
-    free(s->q_mtmp);
+    free(s->sq_shadow);
+    free(s->sq_tmp);
+    free(s->sq_mshadow);
+    free(s->sq_mtmp);
 }
 
 /* time_skip applies: the switches, and no block's inputs being recorded. */
@@ -126,30 +126,30 @@ static int sleep_on(const struct sm *s)
    was (a launch wakes it at once). */
 static int asleep_at(const struct sm *s, uint64_t now, const struct sm_io *io)
 {
-    return s->q_wake > now && !io->fill_valid && !io->late.v && io->gphase == s->gphase;
+    return s->sq_wake > now && !io->fill_valid && !io->late.v && io->gphase == s->gphase;
 }
 
 /* The cycles between the last evaluation and this one were slept: the drifting pointers move
    on as those cycles' evaluations would have moved them (the mechanisms' skip hooks). */
 static void catch_up(struct sm *s)
 {
-    sm_mech_skip(s, s->q_drift, s->now - s->q_last - 1);
-    s->q_drift = 0;
+    sm_mech_skip(s, s->sq_drift, s->now - s->sq_last - 1);
+    s->sq_drift = 0;
 }
 
 void sm_sleep_begin(struct sm *s, const struct sm_io *io)
 {
-    s->q_check = 0;
-    if (s->q_drift)
+    s->sq_check = 0;
+    if (s->sq_drift)
         catch_up(s);
-    if (s->q_wake) {                       /* woken (CHECK=1: or predicted asleep) */
+    if (s->sq_wake) {                      /* woken (CHECK=1: or predicted asleep) */
         if (asleep_at(s, s->now, io))
-            s->q_check = 1;
+            s->sq_check = 1;
         else
             sm_sleep_wake(s);
     }
-    s->q_before = s->s;
-    s->q_events = s->q_issued || s->launch_pending || s->cta_launched || s->ready_dirty ||
+    s->sq_before = s->s;
+    s->sq_events = s->sq_issued || s->launch_pending || s->cta_launched || s->ready_dirty ||
                   s->lateq_n || io->late.v || io->fill_valid || s->bar_release ||
                   s->fu_o->nrel || s->ldst_o->nrel || s->fq.n || s->sq.n ||
                   io->gphase != s->gphase || sm_mech_pending(s);
@@ -158,15 +158,15 @@ void sm_sleep_begin(struct sm *s, const struct sm_io *io)
 void sm_sleep_wake(struct sm *s)
 {
     sm_sleep_settle(s);
-    s->q_wake = 0;
-    s->q_run = 0;
+    s->sq_wake = 0;
+    s->sq_run = 0;
 }
 
 /* The cycle's counts into d; 0 when a maximum moved. */
 static int cycle_delta(const struct sm *s, uint64_t *d)
 {
     uint64_t a[Q_WORDS], b[Q_WORDS];
-    words(&s->q_before, b);
+    words(&s->sq_before, b);
     words(&s->s, a);
     for (size_t i = 0; i < Q_WORDS; i++) {
         d[i] = a[i] - b[i];
@@ -181,7 +181,7 @@ static int cycle_delta(const struct sm *s, uint64_t *d)
 static int quiet_events(const struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io,
                         int src, const struct l1_out *lo)
 {
-    return !issued && !ntbs && !s->ndone && !s->q_events && !io->miss_valid &&
+    return !issued && !ntbs && !s->ndone && !s->sq_events && !io->miss_valid &&
            !io->late_req.v && !s->bar_release && !s->fq.n && !s->sq.n && !s->lateq_n &&
            !s->fu_o->nrel && !s->ldst_o->nrel && !src &&
            !lo->resp_valid && !s->fetch_o->ev_fetch && !s->fetch_o->req_v &&
@@ -193,7 +193,7 @@ static int quiet_events(const struct sm *s, uint32_t issued, uint32_t ntbs, cons
    those the cycle nsched before it left; records them. */
 static int outputs_repeat(struct sm *s)
 {
-    struct sm_qout o, *p = &s->q_out[s->now % s->nsched];
+    struct sm_sqout o, *p = &s->sq_out[s->now % s->nsched];
     int same;
     memset(&o, 0, sizeof o);
     o.cycle = s->now;
@@ -238,30 +238,30 @@ static int watch(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
     uint64_t d[Q_WORDS], next;
     uint8_t step = 0;
     if (!outputs_repeat(s) || !quiet_events(s, issued, ntbs, io, src, lo)) {
-        s->q_run = 0;
+        s->sq_run = 0;
         return 0;
     }
-    if (s->q_hold) {
-        s->q_hold--;
-        s->q_run = 0;
+    if (s->sq_hold) {
+        s->sq_hold--;
+        s->sq_run = 0;
         return 0;
     }
     if (!blocks_still(s, BIG, &step) || !cycle_delta(s, d)) {
-        s->q_run = 0;
-        s->q_hold = s->q_backoff;
-        s->q_backoff = s->q_backoff * 2 + 1 > Q_BACKOFF_MAX ? Q_BACKOFF_MAX : s->q_backoff * 2 + 1;
+        s->sq_run = 0;
+        s->sq_hold = s->sq_backoff;
+        s->sq_backoff = s->sq_backoff * 2 + 1 > Q_BACKOFF_MAX ? Q_BACKOFF_MAX : s->sq_backoff * 2 + 1;
         return 0;
     }
     next = next_event(s);
-    if (s->q_run && next == s->q_next && step == s->q_step && !memcmp(d, &s->q_delta, sizeof d)) {
-        s->q_run++;
+    if (s->sq_run && next == s->sq_next && step == s->sq_step && !memcmp(d, &s->sq_delta, sizeof d)) {
+        s->sq_run++;
     } else {
-        s->q_run = 1;
-        s->q_next = next;
-        s->q_step = step;
-        memcpy(&s->q_delta, d, sizeof d);
+        s->sq_run = 1;
+        s->sq_next = next;
+        s->sq_step = step;
+        memcpy(&s->sq_delta, d, sizeof d);
     }
-    s->q_backoff = 0;
+    s->sq_backoff = 0;
     return 1;
 }
 
@@ -274,13 +274,13 @@ static void neutral(const struct sm *s, struct sm *t, uint8_t *mt)
     sm_mech_neutral(s, mt);
     memcpy(t, s, sizeof *t);
     memset(&t->s, 0, sizeof t->s);
-    memset(&t->q_before, 0, sizeof t->q_before);
-    memset(&t->q_delta, 0, sizeof t->q_delta);
-    t->q_next = t->q_wake = t->q_owed = t->q_last = 0;
-    t->q_run = t->q_hold = t->q_backoff = 0;
-    t->q_events = t->q_check = t->q_busy = t->q_step = t->q_drift = 0;
+    memset(&t->sq_before, 0, sizeof t->sq_before);
+    memset(&t->sq_delta, 0, sizeof t->sq_delta);
+    t->sq_next = t->sq_wake = t->sq_owed = t->sq_last = 0;
+    t->sq_run = t->sq_hold = t->sq_backoff = 0;
+    t->sq_events = t->sq_check = t->sq_busy = t->sq_step = t->sq_drift = 0;
     t->still = 0;
-    memset(t->q_out, 0, sizeof t->q_out);
+    memset(t->sq_out, 0, sizeof t->sq_out);
     t->now = 0;
     t->io.fu.now = t->io.ld.now = t->io.sh.now = 0;
     for (uint32_t c = 0; c < SM_MAX_CTAS; c++)
@@ -295,22 +295,22 @@ static int check_prediction(struct sm *s, int quiet, const uint64_t *d, const ui
     const char *what = NULL;
     size_t b = 0;
     uint8_t step = 0;
-    uint8_t *ms = s->q_mshadow + (s->now % s->nsched) * (s->msize + 1);
-    neutral(s, s->q_tmp, s->q_mtmp);
+    uint8_t *ms = s->sq_mshadow + (s->now % s->nsched) * (s->msize + 1);
+    neutral(s, s->sq_tmp, s->sq_mtmp);
     if (!quiet)
         what = "the cycle was not quiet";
-    else if (memcmp(d, d_run, sizeof s->q_delta))
+    else if (memcmp(d, d_run, sizeof s->sq_delta))
         what = "the cycle counted other statistics";
     else if (!blocks_still(s, 0, &step) || step != step_run)
         what = "a block's registers changed";
-    else if (memcmp(s->q_tmp, &s->q_shadow[s->now % s->nsched], sizeof *s)) {
-        const uint8_t *x = (const uint8_t *)s->q_tmp;
-        const uint8_t *y = (const uint8_t *)&s->q_shadow[s->now % s->nsched];
+    else if (memcmp(s->sq_tmp, &s->sq_shadow[s->now % s->nsched], sizeof *s)) {
+        const uint8_t *x = (const uint8_t *)s->sq_tmp;
+        const uint8_t *y = (const uint8_t *)&s->sq_shadow[s->now % s->nsched];
         while (x[b] == y[b])
             b++;
         what = "the SM top changed";
-    } else if (memcmp(s->q_mtmp, ms, s->msize)) {
-        while (s->q_mtmp[b] == ms[b])
+    } else if (memcmp(s->sq_mtmp, ms, s->msize)) {
+        while (s->sq_mtmp[b] == ms[b])
             b++;
         what = "a mechanism's state changed";
     }
@@ -332,12 +332,12 @@ int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
     int quiet;
 #ifdef GPUSIM_CHECK
     uint64_t d_prev[Q_WORDS];
-    uint8_t step_prev = s->q_step;
-    int predicted = s->q_check;
-    memcpy(d_prev, &s->q_delta, sizeof d_prev);
+    uint8_t step_prev = s->sq_step;
+    int predicted = s->sq_check;
+    memcpy(d_prev, &s->sq_delta, sizeof d_prev);
 #endif
-    s->q_issued = issued != 0;
-    s->q_last = s->now;
+    s->sq_issued = issued != 0;
+    s->sq_last = s->now;
     if (!sleep_on(s))
         return 0;
     quiet = watch(s, issued, ntbs, io, src, lo);
@@ -348,13 +348,13 @@ int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
             return -1;
     }
     if (quiet)
-        neutral(s, &s->q_shadow[s->now % s->nsched],
-                s->q_mshadow + (s->now % s->nsched) * (s->msize + 1));
+        neutral(s, &s->sq_shadow[s->now % s->nsched],
+                s->sq_mshadow + (s->now % s->nsched) * (s->msize + 1));
 #endif
-    if (quiet && s->q_run >= s->nsched && s->q_next > s->now + 1) {
-        s->q_wake = s->q_next;
-        s->q_busy = (uint8_t)sm_busy(s);
-        s->q_drift = s->q_step;
+    if (quiet && s->sq_run >= s->nsched && s->sq_next > s->now + 1) {
+        s->sq_wake = s->sq_next;
+        s->sq_busy = (uint8_t)sm_busy(s);
+        s->sq_drift = s->sq_step;
     }
     return 0;
 }
@@ -373,22 +373,22 @@ int sm_asleep(const struct sm *s, uint64_t now, const struct sm_io *io)
    (sm_sleep_settle), so that a long sleep costs the GPU's loop one addition a cycle. */
 void sm_sleep_credit(struct sm *s, uint64_t n)
 {
-    s->q_owed += n;
+    s->sq_owed += n;
 }
 
 void sm_sleep_settle(struct sm *s)
 {
-    uint64_t a[Q_WORDS], d[Q_WORDS], n = s->q_owed;
+    uint64_t a[Q_WORDS], d[Q_WORDS], n = s->sq_owed;
     if (!n)
         return;
-    s->q_owed = 0;
+    s->sq_owed = 0;
     words(&s->s, a);
-    words(&s->q_delta, d);
+    words(&s->sq_delta, d);
     for (size_t i = 0; i < Q_WORDS; i++)
         a[i] += n * d[i];
     memcpy(&s->s, a, sizeof a);
     s->st->t.sm_cycles_asleep += n;
-    if (s->q_busy)
+    if (s->sq_busy)
         s->s.busy_cycles += n;
     sm_charge_stall(s, 0, n);
 }

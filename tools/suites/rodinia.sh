@@ -3,14 +3,19 @@
 # model and writes an applications file (docs/apps.md) that `gpusim report page --apps`,
 # `gpusim sweep` (apps: line) and `gpusim exec --apps FILE --app NAME` take.
 #
-#   tools/suites/rodinia.sh [--rodinia DIR] [--out DIR] [--size small|tiny] [--only A,B,...]
+#   tools/suites/rodinia.sh [--rodinia DIR] [--out DIR] [--size small|tiny|table1]
+#                           [--only A,B,...]
 #                           [--data DIR] [--nvcc PATH]
 #
 # --rodinia   the checkout (default $GPUSIM_RODINIA); it is only read: each program's directory
 #             is copied into OUT/NAME and built there.
 # --out       where the copies, the inputs and OUT/rodinia.apps go (default build/suites/rodinia)
-# --size      small (default: each program runs in seconds to a minute or two on the model) or
-#             tiny (smaller still, for a quick check)
+# --size      small (default: each program runs in seconds to a minute or two on the model),
+#             tiny (smaller still, for a quick check) or table1 (the small sizes, but where 000's
+#             Table 1 names a kernel, the input that gives that kernel Table 1's TB count, when it
+#             runs in minutes: bfs 1 M nodes, hotspot 512 x 512, pathfinder 100 000 columns,
+#             srad_v1 502 x 458, b+tree 10 000 / 6 000 queries, nw 2048; for
+#             tools/suites/divergence.sh and docs/reproducing.md)
 # --only      build only these programs (names as in the summary)
 # --data      Rodinia's data download (its data/ directory), for the one input the project
 #             cannot generate: myocyte's y.txt and params.txt
@@ -41,7 +46,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --rodinia) [ $# -ge 2 ] || die "--rodinia needs a directory"; ROD=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift 2 ;;
-    --size) [ $# -ge 2 ] || die "--size needs small or tiny"; SIZE=$2; shift 2 ;;
+    --size) [ $# -ge 2 ] || die "--size needs small, tiny or table1"; SIZE=$2; shift 2 ;;
     --only) [ $# -ge 2 ] || die "--only needs a list of programs"; ONLY=$2; shift 2 ;;
     --data) [ $# -ge 2 ] || die "--data needs a directory"; DATA=$2; shift 2 ;;
     --nvcc) [ $# -ge 2 ] || die "--nvcc needs a path"; NVCC=$2; shift 2 ;;
@@ -49,7 +54,7 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
-case $SIZE in small|tiny) ;; *) die "--size is small or tiny, not '$SIZE'" ;; esac
+case $SIZE in small|tiny|table1) ;; *) die "--size is small, tiny or table1, not '$SIZE'" ;; esac
 PROGRAMS="bfs backprop gaussian hotspot hotspot3D nw pathfinder srad_v1 lud nn b+tree
     streamcluster particlefilter heartwall cfd lavaMD myocyte huffman"
 for o in $(echo "$ONLY" | tr ',' ' '); do
@@ -138,12 +143,19 @@ build() {
 
 T=-DcudaThreadSynchronize=cudaDeviceSynchronize
 FIX_TIME="-include $HERE/rodinia/include/fixed_time.h"
-if [ "$SIZE" = small ]; then
-    BFS_N=4096 BP_N=65536 GS_N=64 HS_N=64 H3_Z=8 NW_N=256 PF_C=10000 SR_N=64 LUD_N=64 NN_N=4096
-    BT_N=20000 SC_N=1024 P_N=64 P_NP=256 CFD_W=32 CFD_H=24 CFD_IT=100 LAVA_B=2 HUF_N=65536
+if [ "$SIZE" = tiny ]; then
+    BFS_N=1024 BP_N=4096 GS_N=16 HS_N=64 H3_Z=2 NW_N=64 PF_C=1000 SR_R=32 SR_C=32 LUD_N=32
+    NN_N=1024 BT_N=2000 BT_K=500 BT_J=500 SC_N=256 P_N=32 P_NP=64 CFD_W=16 CFD_H=8 CFD_IT=10
+    LAVA_B=1 HUF_N=16384
 else
-    BFS_N=1024 BP_N=4096 GS_N=16 HS_N=64 H3_Z=2 NW_N=64 PF_C=1000 SR_N=32 LUD_N=32 NN_N=1024
-    BT_N=2000 SC_N=256 P_N=32 P_NP=64 CFD_W=16 CFD_H=8 CFD_IT=10 LAVA_B=1 HUF_N=16384
+    BFS_N=4096 BP_N=65536 GS_N=64 HS_N=64 H3_Z=8 NW_N=256 PF_C=10000 SR_R=64 SR_C=64 LUD_N=64
+    NN_N=4096 BT_N=20000 BT_K=500 BT_J=500 SC_N=1024 P_N=64 P_NP=256 CFD_W=32 CFD_H=24
+    CFD_IT=100 LAVA_B=2 HUF_N=65536
+fi
+if [ "$SIZE" = table1 ]; then      # 000 Table 1's TBs: Kernel 1954, calculate_temp 1849 (43 x
+    # 43 blocks of 12 x 12 outputs at pyramid 2), dynproc_kernel 463 (216 columns each),
+    # srad's kernels 450 (502 x 458 / 512), findK 10 000, findRangeK 6 000, needle 2048
+    BFS_N=1000000 HS_N=512 PF_C=100000 SR_R=502 SR_C=458 BT_K=10000 BT_J=6000 NW_N=2048
 fi
 
 # ---- the programs ----------------------------------------------------------------------------
@@ -217,10 +229,10 @@ p_srad_v1() {
     build srad_v1 "nvcc failed" -O3 main.cu -o srad || return
     mkdir -p "$OUT/srad_v1/w/a/b" "$OUT/srad_v1/data/srad"
     "$GEN" pgm 502 458 6 > "$OUT/srad_v1/data/srad/image.pgm"
-    app srad_v1 srad_v1/w/a/b ../../../srad 10 0.5 $SR_N $SR_N
+    app srad_v1 srad_v1/w/a/b ../../../srad 10 0.5 $SR_R $SR_C
     line input ../../../data/srad/image.pgm
     stage_times
-    built srad_v1 "a random 502 x 458 image resized to $SR_N x $SR_N, 10 steps"
+    built srad_v1 "a random 502 x 458 image resized to $SR_R x $SR_C, 10 steps"
 }
 
 p_lud() {
@@ -251,13 +263,13 @@ p_btree() {
         kernel/kernel_gpu_cuda_wrapper_2.cu util/timer/timer.c util/num/num.c \
         util/cuda/cuda.cu -o b+tree.out || return
     "$GEN" keys $BT_N 9 > "$OUT/b+tree/keys.txt"
-    printf 'j 500 100\nk 500\n' > "$OUT/b+tree/command.txt"
+    printf 'j %s 100\nk %s\n' $BT_J $BT_K > "$OUT/b+tree/command.txt"
     app btree b+tree ./b+tree.out file keys.txt command command.txt
     line input keys.txt
     line input command.txt
     stage_times
     line ignore '^Tree transformation took '
-    built b+tree "app btree; $BT_N random keys; j 500 100, k 500; $T"
+    built b+tree "app btree; $BT_N random keys; j $BT_J 100, k $BT_K; $T"
 }
 
 p_streamcluster() {
