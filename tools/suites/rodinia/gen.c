@@ -45,6 +45,34 @@ static long rng_below(long n) { return (long)(rng_next() % (uint64_t)n); }
 /* A value in [0, 1). */
 static double rng_unit(void) { return (double)(rng_next() >> 11) / 9007199254740992.0; }
 
+/* Each node's edges, both directions of every edge, in edge order (a node's list is filled
+   edge by edge: the edges from it and to it as they come), weights from the ends. deg[] is
+   each node's count; it becomes the start of its list. O(n + m). */
+static int print_adjacency(long n, long m, long *from, long *to, long *deg)
+{
+    long *at = malloc((size_t)(2 * m + 1) * sizeof *at), start = 0;
+    if (!at)
+        return 1;
+    for (long i = 0; i < n; i++) {
+        long d = deg[i];
+        deg[i] = start;
+        start += d;
+    }
+    for (long e = 0; e < m; e++) {
+        at[deg[from[e]]++] = 2 * e;         /* even: the edge from the node, odd: to it */
+        at[deg[to[e]]++] = 2 * e + 1;
+    }
+    for (long k = 0; k < 2 * m; k++) {
+        long e = at[k] / 2;
+        printf("%ld %ld\n", at[k] % 2 ? from[e] : to[e], 1 + (long)((from[e] * 7 + to[e]) % 10));
+    }
+    free(at);
+    free(deg);
+    free(from);
+    free(to);
+    return 0;
+}
+
 static int gen_graph(long n)
 {
     long *deg = calloc((size_t)n, sizeof *deg), *from, *to, m = 0, cap = n * 3;
@@ -70,18 +98,7 @@ static int gen_graph(long n)
         start += deg[i];
     }
     printf("\n0\n\n%ld\n", start);
-    /* each node's edges in one pass per node: both directions of every edge */
-    for (long i = 0; i < n; i++)
-        for (long e = 0; e < m; e++) {
-            if (from[e] == i)
-                printf("%ld %ld\n", to[e], 1 + (long)((from[e] * 7 + to[e]) % 10));
-            if (to[e] == i)
-                printf("%ld %ld\n", from[e], 1 + (long)((from[e] * 7 + to[e]) % 10));
-        }
-    free(deg);
-    free(from);
-    free(to);
-    return 0;
+    return print_adjacency(n, m, from, to, deg);
 }
 
 static int gen_grid(long n, double lo, double hi)
