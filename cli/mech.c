@@ -1,9 +1,10 @@
 /*
  * mech.c -- the mechanisms reports and sweeps name (mech.h), and one kernel's run under one.
- * The sets are the ones the mechanism reports use (cli/report_vtw.c, report_vt.c,
- * report_dws.c), without the report-specific settings (VT's report runs every variant at
- * simt_depth = 4, the paper's cached stack; here every mechanism runs on the configuration as
- * given, so all of them share one baseline).
+ * A row's sets are the keys that switch its mechanism on, and nothing else: the page and the
+ * sweeps run it on the configuration as given, so all of them share one baseline; the
+ * mechanism reports (cli/report_vtw.c, report_vt.c, report_dws.c) name the rows (MECH_SETS)
+ * in their variants and add their own settings (VT's report runs every variant at
+ * simt_depth = 4, the paper's cached stack).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -78,6 +79,40 @@ int mech_opts(const struct mech *m, const struct opts *o, struct opts *out)
         out->sets[out->nsets++] = m->set[i];
     }
     return 0;
+}
+
+/* The number of m's sets. */
+static unsigned nsets(const struct mech *m)
+{
+    unsigned n = 0;
+    while (n < MECH_MAX_SETS && m->set[n])
+        n++;
+    return n;
+}
+
+int mech_expand(const char *const *in, unsigned n, const char **out, unsigned max, char *err,
+                size_t errlen)
+{
+    unsigned c = 0;
+    for (unsigned i = 0; i < n && in[i]; i++) {
+        int named = in[i][0] == MECH_SETS("")[0];
+        const struct mech *m = named ? mech_find(in[i] + 1) : NULL;
+        unsigned ns = m ? nsets(m) : 1;
+        if (named && !m) {
+            snprintf(err, errlen, "no mechanism '%s' (the mechanisms: %s)", in[i] + 1,
+                     mech_names());
+            return -1;
+        }
+        if (c + ns > max) {
+            snprintf(err, errlen, "more than %u --set options", max);
+            return -1;
+        }
+        memcpy(out + c, m ? m->set : &in[i], ns * sizeof *out);
+        c += ns;
+    }
+    for (unsigned i = c; i < max; i++)
+        out[i] = NULL;
+    return (int)c;
 }
 
 const char *mech_result_word(int rc)

@@ -99,6 +99,34 @@ static int select_kernels(struct rep *r, const char *list)
     return 0;
 }
 
+/* vars into r->vars, every MECH_SETS entry replaced by its mechanism's keys (mech_expand);
+   -1 with a message. */
+static int expand_variants(struct rep *r, const struct rep_var *vars)
+{
+    char err[1024];
+    if (!(r->vars = calloc(r->nvars ? r->nvars : 1, sizeof *r->vars))) {
+        perror("gpusim report: memory");
+        return -1;
+    }
+    for (unsigned v = 0; v < r->nvars; v++) {
+        r->vars[v] = vars[v];
+        if (mech_expand(vars[v].set, REP_MAX_SETS, r->vars[v].set, REP_MAX_SETS, err,
+                        sizeof err) < 0) {
+            fprintf(stderr, "gpusim report: variant %s: %s\n", vars[v].name, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* rep_open's failure: what it holds freed; the exit status 2. */
+static int open_failed(struct rep *r)
+{
+    free(r->vars);
+    free(r->sel);
+    return 2;
+}
+
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars)
 {
     return rep_open_apps(r, o, vars, nvars, NULL, 0);
@@ -109,27 +137,21 @@ int rep_open_apps(struct rep *r, const struct opts *o, const struct rep_var *var
 {
     memset(r, 0, sizeof *r);
     r->o = o;
-    r->vars = vars;
     r->nvars = nvars;
     r->apps = apps;
     r->napps = napps;
     r->all = bench_all(&r->n);
     if (napps && !o->kernels)
         r->n = 0;
-    if (o->kernels && select_kernels(r, o->kernels)) {
-        free(r->sel);
-        return 2;
-    }
+    if (o->kernels && select_kernels(r, o->kernels))
+        return open_failed(r);
     if (rep_rows(r) > REP_MAX_KERNELS) {
         fprintf(stderr, "gpusim report: more than %d kernels and applications\n",
                 REP_MAX_KERNELS);
-        free(r->sel);
-        return 2;
+        return open_failed(r);
     }
-    if (check_variants(r)) {
-        free(r->sel);
-        return 2;
-    }
+    if (expand_variants(r, vars) || check_variants(r))
+        return open_failed(r);
     r->ran = calloc((size_t)rep_rows(r) * nvars, 1);
     r->rs = mmap(NULL, rs_bytes(r), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (r->rs == MAP_FAILED || !r->ran) {
@@ -137,8 +159,7 @@ int rep_open_apps(struct rep *r, const struct opts *o, const struct rep_var *var
         if (r->rs != MAP_FAILED)
             munmap(r->rs, rs_bytes(r));
         free(r->ran);
-        free(r->sel);
-        return 2;
+        return open_failed(r);
     }
     return 0;
 }
@@ -147,6 +168,7 @@ void rep_close(struct rep *r)
 {
     munmap(r->rs, rs_bytes(r));
     free(r->ran);
+    free(r->vars);
     free(r->sel);
 }
 

@@ -9,11 +9,13 @@
 #define REPORT_H
 #include <stdio.h>
 #include "cli.h"
+#include "mech.h"
 
 #define REP_MAX_SETS 4
 #define REP_MAX_KERNELS 256       /* the reports' per-kernel arrays */
 
-/* A variant: its name in the tables, what it is, the --set options it adds, the
+/* A variant: its name in the tables, what it is, the --set options it adds (a MECH_SETS
+   entry, mech.h, stands for a mechanism row's keys: rep_open puts them in), the
    configuration file it runs on instead of the options' (NULL: the options'), and a
    regrouping to apply (0, or 1 + enum rg_alg: mech.h). Runs go through mech_run, so
    --cache DIR reuses their results. */
@@ -33,7 +35,7 @@ struct rep {
     const struct app *apps;        /* applications (cli/app.h), rows n .. n + napps - 1 */
     unsigned napps;
     const struct bench **sel;      /* --kernels: the chosen ones (all points here), or NULL */
-    const struct rep_var *vars;
+    struct rep_var *vars;          /* rep_open's copy of the variants, MECH_SETS expanded */
     unsigned nvars;
     struct result *rs;             /* [row * nvars + variant], shared with the jobs; a row is
                                       a kernel, then an application */
@@ -46,9 +48,10 @@ struct rep {
 
 /* Set up r for the bench kernels (o->kernels: a comma-separated choice, in its order, from
    the suite and the kernels outside it; else the suite) under vars: every variant's
-   configuration (the options' sets, then the variant's) is loaded first, so a bad key or an
-   unknown kernel stops the report before any run and before any file is written; more than
-   REP_MAX_KERNELS kernels is an error. 0, or the exit status 2 with a message. */
+   configuration (the options' sets, then the variant's) is loaded first, so a bad key, an
+   unknown mechanism or kernel stops the report before any run and before any file is
+   written; more than REP_MAX_KERNELS kernels is an error. 0, or the exit status 2 with a
+   message. */
 int rep_open(struct rep *r, const struct opts *o, const struct rep_var *vars, unsigned nvars);
 /* rep_open with applications after the kernels (the page's --apps); with apps and no
    --kernels, the applications alone. */

@@ -50,36 +50,39 @@ static const char *const m_names[NM] = {"base", "BranchOnly", "AggressSplit", "L
     "ReviveSplit", "RevMemOnly", "BranchOnly, no rule", "ReviveSplit, no rule",
     "AggressSplit, x3", "AggressSplit, x4", "ReviveSplit, x3", "ReviveSplit, x4"};
 
+/* The DWS variants are the dws_* rows of cli/mech.c (MECH_SETS), with the report's
+   dws_oversub = 0 (NR) or table size; the baseline's dws = off is the report's own. */
 #define VAR(n, w, c, ...) {n, w, {__VA_ARGS__}, c, 0}
+#define DWS(m) MECH_SETS("dws_" m)
 #define NR "dws_oversub=0"
 static const struct rep_var vars[] = {
     VAR("base", "conventional branch and miss handling (SIMT stack)", NULL, "dws=off"),
-    VAR("BranchOnly", "subdivide on branch divergence alone", NULL, "dws=branch"),
-    VAR("AggressSplit", "branches, and every divergent cache access", NULL, "dws=aggress"),
+    VAR("BranchOnly", "subdivide on branch divergence alone", NULL, DWS("branch")),
+    VAR("AggressSplit", "branches, and every divergent cache access", NULL, DWS("aggress")),
     VAR("LazySplit", "branches; a cache access only when one active warp is left", NULL,
-        "dws=lazy"),
-    VAR("ReviveSplit", "LazySplit, and suspended splits may subdivide again", NULL, "dws=revive"),
+        DWS("lazy")),
+    VAR("ReviveSplit", "LazySplit, and suspended splits may subdivide again", NULL, DWS("revive")),
     VAR("RevMemOnly", "ReviveSplit.MemOnly: memory-latency divergence only", NULL,
-        "dws=revive_mem"),
-    VAR("BranchOnly/nr", "BranchOnly without the over-subdivision rule", NULL, "dws=branch", NR),
-    VAR("ReviveSplit/nr", "ReviveSplit without the over-subdivision rule", NULL, "dws=revive",
+        DWS("revive_mem")),
+    VAR("BranchOnly/nr", "BranchOnly without the over-subdivision rule", NULL, DWS("branch"), NR),
+    VAR("ReviveSplit/nr", "ReviveSplit without the over-subdivision rule", NULL, DWS("revive"),
         NR),
     VAR("base/d", "dws.cfg, conventional", DWS_CFG, "dws=off"),
-    VAR("BranchOnly/d", "dws.cfg, BranchOnly", DWS_CFG, "dws=branch"),
-    VAR("AggressSplit/d", "dws.cfg, AggressSplit", DWS_CFG, "dws=aggress"),
-    VAR("LazySplit/d", "dws.cfg, LazySplit", DWS_CFG, "dws=lazy"),
-    VAR("ReviveSplit/d", "dws.cfg, ReviveSplit", DWS_CFG, "dws=revive"),
-    VAR("RevMemOnly/d", "dws.cfg, ReviveSplit.MemOnly", DWS_CFG, "dws=revive_mem"),
-    VAR("BranchOnly/d/nr", "dws.cfg, BranchOnly without the rule", DWS_CFG, "dws=branch", NR),
-    VAR("ReviveSplit/d/nr", "dws.cfg, ReviveSplit without the rule", DWS_CFG, "dws=revive", NR),
+    VAR("BranchOnly/d", "dws.cfg, BranchOnly", DWS_CFG, DWS("branch")),
+    VAR("AggressSplit/d", "dws.cfg, AggressSplit", DWS_CFG, DWS("aggress")),
+    VAR("LazySplit/d", "dws.cfg, LazySplit", DWS_CFG, DWS("lazy")),
+    VAR("ReviveSplit/d", "dws.cfg, ReviveSplit", DWS_CFG, DWS("revive")),
+    VAR("RevMemOnly/d", "dws.cfg, ReviveSplit.MemOnly", DWS_CFG, DWS("revive_mem")),
+    VAR("BranchOnly/d/nr", "dws.cfg, BranchOnly without the rule", DWS_CFG, DWS("branch"), NR),
+    VAR("ReviveSplit/d/nr", "dws.cfg, ReviveSplit without the rule", DWS_CFG, DWS("revive"), NR),
     VAR("AggressSplit/d/x3", "dws.cfg, AggressSplit, the table 3 x the warps", DWS_CFG,
-        "dws=aggress", "dws_wst_factor=3"),
+        DWS("aggress"), "dws_wst_factor=3"),
     VAR("AggressSplit/d/x4", "dws.cfg, AggressSplit, the table 4 x the warps", DWS_CFG,
-        "dws=aggress", "dws_wst_factor=4"),
+        DWS("aggress"), "dws_wst_factor=4"),
     VAR("ReviveSplit/d/x3", "dws.cfg, ReviveSplit, the table 3 x the warps", DWS_CFG,
-        "dws=revive", "dws_wst_factor=3"),
+        DWS("revive"), "dws_wst_factor=3"),
     VAR("ReviveSplit/d/x4", "dws.cfg, ReviveSplit, the table 4 x the warps", DWS_CFG,
-        "dws=revive", "dws_wst_factor=4"),
+        DWS("revive"), "dws_wst_factor=4"),
 };
 #define NV (sizeof vars / sizeof vars[0])
 #define NM0 8                          /* modes of the first configuration (no sweep) */
@@ -366,24 +369,21 @@ static void never_worse(FILE *f, const struct rep *r)
 
 /* ------------------------------------------------------------------ the rule and the sweep */
 
-/* Configuration c with the options' --set keys and the variant's sets (no simulation: the
-   cost estimator's loader); 0, or -1 with the message in err. */
-static int load_cfg_sets(const struct rep *r, unsigned c, const char *const *extra, int nx,
-                         struct gpu_config *conf, char *err, size_t errlen)
+/* Configuration c with the options' --set keys, mode m's (its variant's) and extra (NULL:
+   none) (no simulation: the cost estimator's loader); 0, or -1 with the message in err. */
+static int load_cfg(const struct rep *r, unsigned c, unsigned m, const char *extra,
+                    struct gpu_config *conf, char *err, size_t errlen)
 {
-    const char *sets[MAX_SETS + 2];
+    const char *sets[MAX_SETS + REP_MAX_SETS + 1];
+    const char *const *vs = r->vars[vi(c, m)].set;
     int n = 0;
     for (int i = 0; i < r->o->nsets && n < MAX_SETS; i++)
         sets[n++] = r->o->sets[i];
-    for (int i = 0; i < nx; i++)
-        sets[n++] = extra[i];
+    for (unsigned i = 0; i < REP_MAX_SETS && vs[i]; i++)
+        sets[n++] = vs[i];
+    if (extra)
+        sets[n++] = extra;
     return est_load_config(conf, c ? DWS_CFG : r->o->config, sets, n, err, errlen);
-}
-
-static int load_cfg(const struct rep *r, unsigned c, const char *dws, struct gpu_config *conf,
-                    char *err, size_t errlen)
-{
-    return load_cfg_sets(r, c, &dws, 1, conf, err, errlen);
 }
 
 /* WST entries per SM on configuration c at dws_wst_factor `factor` (sm_wst_entries: factor x
@@ -392,9 +392,8 @@ static unsigned wst_entries(const struct rep *r, unsigned c, unsigned factor)
 {
     struct gpu_config conf;
     char err[512], fs[32];
-    const char *sets[2] = {"dws=aggress", fs};
     snprintf(fs, sizeof fs, "dws_wst_factor=%u", factor);
-    if (load_cfg_sets(r, c, sets, 2, &conf, err, sizeof err))
+    if (load_cfg(r, c, M_AGGRESS, fs, &conf, err, sizeof err))
         return 0;
     return sm_wst_entries(&conf);
 }
@@ -404,7 +403,7 @@ static unsigned warp_slots(const struct rep *r, unsigned c)
 {
     struct gpu_config conf;
     char err[512];
-    if (load_cfg(r, c, "dws=aggress", &conf, err, sizeof err))
+    if (load_cfg(r, c, M_AGGRESS, NULL, &conf, err, sizeof err))
         return 0;
     return sm_warp_slots(&conf);
 }
@@ -676,9 +675,9 @@ struct dws_cost {
 static int cost_build(const struct rep *r, unsigned c, struct dws_cost *dc)
 {
     struct gpu_config conf;
-    if (load_cfg(r, c, "dws=off", &conf, dc->err, sizeof dc->err) ||
+    if (load_cfg(r, c, M_BASE, NULL, &conf, dc->err, sizeof dc->err) ||
         est_build(&dc->off, &conf, dc->err, sizeof dc->err) ||
-        load_cfg(r, c, "dws=aggress", &conf, dc->err, sizeof dc->err) ||
+        load_cfg(r, c, M_AGGRESS, NULL, &conf, dc->err, sizeof dc->err) ||
         est_build(&dc->on, &conf, dc->err, sizeof dc->err))
         return -1;
     return 0;
@@ -821,7 +820,7 @@ static void header(FILE *f, const struct rep *r)
             "it has the table's size sweep too):\n\n", o->nsets ? " (before its own). " : "",
             DWS_CFG);
     for (unsigned m = 0; m < NM; m++)              /* the first configuration's, the sweep */
-        rep_var_line(f, &vars[m < NM0 ? m : (unsigned)vi(1, m)]);
+        rep_var_line(f, &r->vars[m < NM0 ? m : (unsigned)vi(1, m)]);
     fprintf(f, "\nKernel classes, from the first configuration's baseline run: *memory* -- "
             "memory-latency divergence by docs/bench.md's rule (uncoalesced gathers: more than "
             "2 L1 accesses per memory instruction and an L1 hit rate between 1 and 99 %%); "

@@ -27,24 +27,27 @@
 #include "sm/iss.h"
 #include "svg.h"
 
-#define D4 "simt_depth=4"
+/* Every variant: simt_depth = 4, then the baseline's vt = off or a VT row of cli/mech.c
+   (vt, vt_max), then the report's scheduler and swap bandwidth. */
+#define BASE(n, w, ...) {n, w, {"simt_depth=4", "vt=off", __VA_ARGS__}, NULL, 0}
+#define VAR(n, w, mech, ...) {n, w, {"simt_depth=4", MECH_SETS(mech), __VA_ARGS__}, NULL, 0}
 static const struct rep_var vars[NV] = {
-    {"B_LRR", "baseline, LRR", {D4, "vt=off", "sched_policy=lrr"}, NULL, 0},
-    {"VT_LRR", "VT, LRR, 512 bits per cycle", {D4, "vt=on", "sched_policy=lrr"}, NULL, 0},
-    {"MAX_LRR", "MAX (scheduling limit raised to the capacity limit, no swap), LRR",
-     {D4, "vt=max", "sched_policy=lrr"}, NULL, 0},
-    {"B_GTO", "baseline, GTO", {D4, "vt=off", "sched_policy=gto"}, NULL, 0},
-    {"VT_GTO", "VT, GTO", {D4, "vt=on", "sched_policy=gto"}, NULL, 0},
-    {"MAX_GTO", "MAX, GTO", {D4, "vt=max", "sched_policy=gto"}, NULL, 0},
-    {"B_TW", "baseline, two-level", {D4, "vt=off", "sched_policy=twolevel"}, NULL, 0},
-    {"VT_TW", "VT, two-level", {D4, "vt=on", "sched_policy=twolevel"}, NULL, 0},
-    {"MAX_TW", "MAX, two-level", {D4, "vt=max", "sched_policy=twolevel"}, NULL, 0},
-    {"VT_256", "VT, LRR, 256 bits per cycle",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=256"}, NULL, 0},
-    {"VT_1024", "VT, LRR, 1,024 bits per cycle",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=1024"}, NULL, 0},
-    {"VT_0", "VT, LRR, ideal swap (no context traffic)",
-     {D4, "vt=on", "sched_policy=lrr", "vt_swap_bits_per_cycle=0"}, NULL, 0},
+    BASE("B_LRR", "baseline, LRR", "sched_policy=lrr"),
+    VAR("VT_LRR", "VT, LRR, 512 bits per cycle", "vt", "sched_policy=lrr"),
+    VAR("MAX_LRR", "MAX (scheduling limit raised to the capacity limit, no swap), LRR", "vt_max",
+        "sched_policy=lrr"),
+    BASE("B_GTO", "baseline, GTO", "sched_policy=gto"),
+    VAR("VT_GTO", "VT, GTO", "vt", "sched_policy=gto"),
+    VAR("MAX_GTO", "MAX, GTO", "vt_max", "sched_policy=gto"),
+    BASE("B_TW", "baseline, two-level", "sched_policy=twolevel"),
+    VAR("VT_TW", "VT, two-level", "vt", "sched_policy=twolevel"),
+    VAR("MAX_TW", "MAX, two-level", "vt_max", "sched_policy=twolevel"),
+    VAR("VT_256", "VT, LRR, 256 bits per cycle", "vt", "sched_policy=lrr",
+        "vt_swap_bits_per_cycle=256"),
+    VAR("VT_1024", "VT, LRR, 1,024 bits per cycle", "vt", "sched_policy=lrr",
+        "vt_swap_bits_per_cycle=1024"),
+    VAR("VT_0", "VT, LRR, ideal swap (no context traffic)", "vt", "sched_policy=lrr",
+        "vt_swap_bits_per_cycle=0"),
 };
 
 #define NOTES_MARK "<!-- notes below: kept by make report-vt -->"
@@ -297,8 +300,9 @@ static void residency(FILE *f, const struct rep *r)
     struct opts mo = *r->o;
     struct gs_gpu *g = NULL;
     const struct gpu_config *mc = NULL;
-    for (unsigned i = 0; i < REP_MAX_SETS && vars[MAX_LRR].set[i] && mo.nsets < MAX_SETS; i++)
-        mo.sets[mo.nsets++] = vars[MAX_LRR].set[i];
+    const char *const *ms = r->vars[MAX_LRR].set;
+    for (unsigned i = 0; i < REP_MAX_SETS && ms[i] && mo.nsets < MAX_SETS; i++)
+        mo.sets[mo.nsets++] = ms[i];
     if (!gs_init(&g, mo.config, mo.sets, mo.nsets, NULL, 0))
         mc = gs_config(g);
     fprintf(f, "## 1. Residency (Fig. 2 and 3 form)\n\nPer kernel (the launch with the most CTAs): "
@@ -799,7 +803,7 @@ static void header(FILE *f, const struct rep *r)
         fprintf(f, "%s`--set %s`", i ? ", " : " Every variant also has ", o->sets[i]);
     fprintf(f, "%s Variants:\n\n", o->nsets ? " (before its own)." : "");
     for (unsigned v = 0; v < NV; v++)
-        rep_var_line(f, &vars[v]);
+        rep_var_line(f, &r->vars[v]);
     fprintf(f, "\nPhase 1 runs B_LRR and VT_LRR on every kernel. Type-S: the baseline's residency "
             "is bound by threads or CTAs (%u kernels), Type-C: by registers or shared memory "
             "(%u). A kernel has *headroom* when VT holds more CTAs per SM than the baseline "
