@@ -16,7 +16,7 @@
 #include <string.h>
 #include "report.h"
 #include "gpu/cta.h"
-#include "sm/iss.h"
+#include "gpu/stats.h"
 
 enum { V_GTO, V_LRR, V_VGTO, V_VLRR, V_VTW, V_VTW_SL, V_VTW_LH, V_SW, V_VTW0, V_COUNT };
 
@@ -210,7 +210,7 @@ static void stall_kinds(FILE *f, const struct rep *r)
     fprintf(f, "\nScheduler cycles by outcome, summed over the suite (%% of all scheduler cycles; "
             "the kinds of docs/timing.md):\n\n| outcome | GTO | VTW |\n|---|---|---|\n");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        fprintf(f, "| %s | %.1f | %.1f |\n", iss_class_names[c], 100.0 * rep_ratio(t[0][c], all[0]),
+        fprintf(f, "| %s | %.1f | %.1f |\n", gs_stall_names[c], 100.0 * rep_ratio(t[0][c], all[0]),
                 100.0 * rep_ratio(t[1][c], all[1]));
     fprintf(f, "| all (cycles) | %llu | %llu |\n\n", (unsigned long long)all[0],
             (unsigned long long)all[1]);
@@ -389,7 +389,7 @@ static void rows(FILE *f, const struct rep *r)
 {
     fprintf(f, "kernel,set,variant,correct,cycles,warp_insns,thread_insns,stall_cycles");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        fprintf(f, ",sched_%s", iss_class_names[c]);
+        fprintf(f, ",sched_%s", gs_stall_names[c]);
     fprintf(f, ",regs_per_thread,occupancy,regs_original,occupancy_original,vtw_virtual_tbs,"
             "ctas,vtw_issue_diffiter_high,vtw_issue_sameiter,vtw_issue_diffiter_low,"
             "vtw_issue_barrier,vtw_issue_slow,vtw_decided_class,vtw_decided_tb_rank,"
