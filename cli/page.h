@@ -6,7 +6,7 @@
 #define PAGE_H
 #include "mech.h"
 #include "report.h"
-#include "sm/iss.h"
+#include "gpu/stats.h"
 
 #define MAXM 32                        /* mechanisms on a page */
 #define NCAT 6                         /* the four sets of 000 Table 1, the other kernels, the

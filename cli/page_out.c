@@ -212,7 +212,7 @@ static void stalls(FILE *f, enum fmt t, const struct page *p)
     struct row h = {0};
     cells(&h, "mechanism");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        cells(&h, iss_class_names[c]);
+        cells(&h, gs_stall_names[c]);
     cells(&h, "all");
     t_open(f, t, "stalls", &h);
     for (unsigned m = 0; m < p->nm; m++) {
@@ -426,7 +426,7 @@ static int plot_stalls(const struct page *p)
             "set ylabel '%% of base scheduler cycles'\nset yrange [0:*]\nplot ");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
         fprintf(gp, "%sdat using %u%s title '%s'", c ? ", " : "", c + 2, c ? "" : ":xtic(1)",
-                iss_class_names[c]);
+                gs_stall_names[c]);
     fputc('\n', gp);
     return plot_close(p, "stalls", gp, dat);
 }
@@ -588,7 +588,7 @@ static int write_csv(const struct page *p)
     }
     fprintf(f, "kernel,category,mechanism,group,result,cycles,warp_insns,speedup");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        fprintf(f, ",sched_%s", iss_class_names[c]);
+        fprintf(f, ",sched_%s", gs_stall_names[c]);
     fprintf(f, ",storage_bytes_per_sm,area_pct_sm\n");
     for (unsigned k = 0; k < page_rows(p); k++)
         for (unsigned m = 0; m < p->nm; m++) {

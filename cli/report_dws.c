@@ -29,7 +29,6 @@
 #include <string.h>
 #include "report.h"
 #include "gpu/stats.h"
-#include "sm/iss.h"
 #include "../cost/estimate.h"
 #include "gpu/blocks.h"
 #include "sm/sm.h"
@@ -312,7 +311,7 @@ static void reasons(FILE *f, const struct gs_stats *b, const struct gs_stats *x)
         fprintf(f, "WST full in %.1f %% of SM-cycles; ", 100.0 * full_share(x));
     if (w >= 0)
         fprintf(f, "scheduler cycles '%s' +%.1f %% of the baseline's scheduler cycles",
-                iss_class_names[w], 100.0 * rep_ratio((uint64_t)grew, (uint64_t)sched_total(b)));
+                gs_stall_names[w], 100.0 * rep_ratio((uint64_t)grew, (uint64_t)sched_total(b)));
     else
         fprintf(f, "no scheduler outcome grew");
 }

@@ -24,7 +24,6 @@
 #include "report_vt.h"
 #include "gpu/cta.h"
 #include "gpu/stats.h"
-#include "sm/iss.h"
 #include "svg.h"
 
 /* Every variant: simt_depth = 4, then the baseline's vt = off or a VT row of cli/mech.c
@@ -425,16 +424,16 @@ static void typec(FILE *f, const struct rep *r)
     fprintf(f, "\n");
 }
 
-/* 004 Fig. 4's baseline bar per scheduler outcome (iss_class_names order), -1: folded into
+/* 004 Fig. 4's baseline bar per scheduler outcome (gs_stall_names order), -1: folded into
    "other" (I-buffer and other, 10.0 %). */
-static const double p_fig4[ISS_NCLASS] = {40.9, -1, -1, 10.7, 13.6, 24.8, -1, -1};
+static const double p_fig4[GS_STALL_KINDS] = {40.9, -1, -1, 10.7, 13.6, 24.8, -1, -1};
 
 /* Outcome c's share of kernel k's baseline scheduler cycles under variant v. */
 static double outcome_share(const struct rep *r, unsigned k, unsigned v, unsigned c)
 {
     const struct gs_stats *b = vt_st(r, k, B_LRR);
     uint64_t bt = 0;
-    for (unsigned i = 0; i < ISS_NCLASS; i++)
+    for (unsigned i = 0; i < GS_STALL_KINDS; i++)
         bt += b->t.sched_cycles[i];
     return rep_ratio(vt_st(r, k, v)->t.sched_cycles[c], bt);
 }
@@ -446,7 +445,7 @@ static double outcome_mean(const struct rep *r, unsigned v, int c, int folded)
     unsigned ks[MAXK], n = vt_hkernels(r, ks);
     double t = 0;
     for (unsigned i = 0; i < n; i++)
-        for (unsigned x = 0; x < ISS_NCLASS; x++)
+        for (unsigned x = 0; x < GS_STALL_KINDS; x++)
             if (folded ? p_fig4[x] < 0 : (int)x == c)
                 t += outcome_share(r, ks[i], v, x);
     return n ? t / n : 0.0;
@@ -455,8 +454,8 @@ static double outcome_mean(const struct rep *r, unsigned v, int c, int folded)
 /* The Fig. 4 table: per outcome, summed over the headroom kernels and averaged per kernel. */
 static void fig4_outcomes(FILE *f, const struct rep *r)
 {
-    uint64_t b[ISS_NCLASS], v[ISS_NCLASS], bt = 0, vt = 0, bo = 0, vo = 0;
-    for (unsigned c = 0; c < ISS_NCLASS; c++) {
+    uint64_t b[GS_STALL_KINDS], v[GS_STALL_KINDS], bt = 0, vt = 0, bo = 0, vo = 0;
+    for (unsigned c = 0; c < GS_STALL_KINDS; c++) {
         b[c] = SUM(r, B_LRR, sched_cycles[c]);
         v[c] = SUM(r, VT_LRR, sched_cycles[c]);
         bt += b[c];
@@ -473,8 +472,8 @@ static void fig4_outcomes(FILE *f, const struct rep *r)
             "applications beside them.\n\n"
             "| outcome | *paper B* | B_LRR summed | VT_LRR summed | B_LRR per kernel | "
             "VT_LRR per kernel |\n|---|---|---|---|---|---|\n");
-    for (unsigned c = 0; c < ISS_NCLASS; c++) {
-        fprintf(f, "| %s |", iss_class_names[c]);
+    for (unsigned c = 0; c < GS_STALL_KINDS; c++) {
+        fprintf(f, "| %s |", gs_stall_names[c]);
         if (p_fig4[c] < 0)
             fprintf(f, " |");
         else
@@ -500,7 +499,7 @@ static void fig4_kernels(FILE *f, const struct rep *r)
 {
     unsigned ks[MAXK], n = vt_hkernels(r, ks);
     uint64_t all = 0;
-    for (unsigned c = 0; c < ISS_NCLASS; c++)
+    for (unsigned c = 0; c < GS_STALL_KINDS; c++)
         all += SUM(r, B_LRR, sched_cycles[c]);
     fprintf(f, "Per kernel: stall (not issued) scheduler cycles, VT's over the baseline's, the "
             "kernel's share of the summed baseline scheduler cycles above and its own baseline "
@@ -509,7 +508,7 @@ static void fig4_kernels(FILE *f, const struct rep *r)
     for (unsigned i = 0; i < n; i++) {
         const struct gs_stats *b = vt_st(r, ks[i], B_LRR);
         uint64_t bt = 0;
-        for (unsigned c = 0; c < ISS_NCLASS; c++)
+        for (unsigned c = 0; c < GS_STALL_KINDS; c++)
             bt += b->t.sched_cycles[c];
         fprintf(f, "| %s%s | %llu | %llu | %.3f |", r->all[ks[i]]->name,
                 multi_cta(r, ks[i]) ? "" : " (single-CTA)",
@@ -517,7 +516,7 @@ static void fig4_kernels(FILE *f, const struct rep *r)
                 (unsigned long long)rep_stall_cycles(vt_st(r, ks[i], VT_LRR)),
                 stall_ratio(r, ks[i]));
         pct(f, rep_ratio(bt, all));
-        pct(f, outcome_share(r, ks[i], B_LRR, ISS_NO_WARP));
+        pct(f, outcome_share(r, ks[i], B_LRR, GS_STALL_NO_WARP));
         fprintf(f, "\n");
     }
     fprintf(f, "\n");
@@ -844,7 +843,7 @@ static void csv_header(FILE *f)
 {
     fprintf(f, "kernel,type,headroom,variant,correct,cycles,warp_insns,stall_cycles");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        fprintf(f, ",sched_%s", iss_class_names[c]);
+        fprintf(f, ",sched_%s", gs_stall_names[c]);
     fprintf(f, ",warps_per_cta,regs_per_thread,shared_per_cta,occupancy,occupancy_limit");
     for (uint32_t i = 0; i < gs_stat_ndescs; i++)
         if (csv_stat(&gs_stat_descs[i]))

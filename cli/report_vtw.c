@@ -16,7 +16,7 @@
 #include <string.h>
 #include "report.h"
 #include "gpu/cta.h"
-#include "sm/iss.h"
+#include "gpu/stats.h"
 
 enum { V_GTO, V_LRR, V_VGTO, V_VLRR, V_VTW, V_VTW_SL, V_VTW_LH, V_SW, V_VTW0, V_COUNT };
 
@@ -212,7 +212,7 @@ static void stall_kinds(FILE *f, const struct rep *r)
     fprintf(f, "\nScheduler cycles by outcome, summed over the suite (%% of all scheduler cycles; "
             "the kinds of docs/timing.md):\n\n| outcome | GTO | VTW |\n|---|---|---|\n");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        fprintf(f, "| %s | %.1f | %.1f |\n", iss_class_names[c], 100.0 * rep_ratio(t[0][c], all[0]),
+        fprintf(f, "| %s | %.1f | %.1f |\n", gs_stall_names[c], 100.0 * rep_ratio(t[0][c], all[0]),
                 100.0 * rep_ratio(t[1][c], all[1]));
     fprintf(f, "| all (cycles) | %llu | %llu |\n\n", (unsigned long long)all[0],
             (unsigned long long)all[1]);
@@ -328,7 +328,7 @@ static void ablation(FILE *f, const struct rep *r)
             "(VTW) against the same hardware form with every key 0 (VTW0: `vtw_keys = zero`, the "
             "oldest ready warp issues) and against GTO (vGTO), each over the original's GTO "
             "cycles; VTW0/VTW and vGTO/VTW: what Algorithm 1 gains over each (> 1: it is "
-            "faster). From the VTW run's statistics (model/gpu/stats_list.h, `vtw_*`): "
+            "faster). From the VTW run's statistics (model/base/stats_list.h, `vtw_*`): "
             "*contested*, the issues with more than one ready warp on the scheduler (%% of "
             "issues); *not GTO*, "
             "*not oldest*: of those, the picks that GTO (the warp issued last, if ready, else the "
@@ -391,7 +391,7 @@ static void rows(FILE *f, const struct rep *r)
 {
     fprintf(f, "kernel,set,variant,correct,cycles,warp_insns,thread_insns,stall_cycles");
     for (unsigned c = 0; c < GS_STALL_KINDS; c++)
-        fprintf(f, ",sched_%s", iss_class_names[c]);
+        fprintf(f, ",sched_%s", gs_stall_names[c]);
     fprintf(f, ",regs_per_thread,occupancy,regs_original,occupancy_original,vtw_virtual_tbs,"
             "ctas,vtw_issue_diffiter_high,vtw_issue_sameiter,vtw_issue_diffiter_low,"
             "vtw_issue_barrier,vtw_issue_slow,vtw_decided_class,vtw_decided_tb_rank,"

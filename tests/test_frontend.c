@@ -17,12 +17,12 @@
  *   - configs/kepler.cfg (4 schedulers, no dual issue modelled): warp-IPC per SM >= 3.4 of 4
  *     with its defaults.
  * Whenever a run stays under its bound the scheduler-cycle breakdown (the stall classes of
- * model/gpu/stats_list.h) is printed, so the failure says which stage holds issue back.
+ * model/base/stats_list.h) is printed, so the failure says which stage holds issue back.
  */
 #include <math.h>
 #include "testutil.h"
 #include "gpu/gpusim.h"
-#include "sm/iss.h"
+#include "gpu/stats.h"
 
 #define NCHAIN 8
 #define UNROLL 4
@@ -134,7 +134,7 @@ static double sm_ipc(const char *what, const struct gs_stats *ks, double bound)
     for (int k = 0; k < GS_STALL_KINDS; k++)
         tot += ks->t.sched_cycles[k];
     for (int k = 0; k < GS_STALL_KINDS; k++)
-        print_message("  %-24s %9llu  %5.1f%%\n", iss_class_names[k],
+        print_message("  %-24s %9llu  %5.1f%%\n", gs_stall_names[k],
                       (unsigned long long)ks->t.sched_cycles[k],
                       tot ? 100.0 * (double)ks->t.sched_cycles[k] / (double)tot : 0.0);
     return ipc;
@@ -160,7 +160,7 @@ static void test_gtx480_old_front_end(void **state)
     assert_true(ipc < 1.7);
     for (int k = 0; k < GS_STALL_KINDS; k++)
         tot += ks.t.sched_cycles[k];
-    assert_true(ks.t.sched_cycles[ISS_IBUF] * 4 > tot);    /* over a quarter: I-buffer empty */
+    assert_true(ks.t.sched_cycles[GS_STALL_IBUF] * 4 > tot);    /* over a quarter: I-buffer empty */
 }
 
 static void test_kepler_four_per_cycle(void **state)

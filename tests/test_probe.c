@@ -202,7 +202,7 @@ static void kernel_free(struct kernel *k)
 /* Run the kernel in one model with a BBV sink; returns the launch statistics. */
 static void run(struct kernel *k, int timing, struct bbv *b, struct gs_stats *st)
 {
-    struct fsim_launch l;
+    struct kernel_launch l;
     struct probe_sink sink = { bbv_sink, b };
     struct gs_dim3 grid = { GRID, 1, 1 }, block = { BLOCK, 1, 1 };
     char err[1024];
@@ -212,7 +212,7 @@ static void run(struct kernel *k, int timing, struct bbv *b, struct gs_stats *st
     b->flow = &k->flow;
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &k->conf; l.gmem = k->gmem;
     l.params = k->params; l.grid = grid; l.block = block; l.sink = &sink;
-    assert_int_equal(timing ? gpu_run(&l, st, err, sizeof err, NULL) : fsim_run(&l, st, err, sizeof err), 0);
+    assert_int_equal(timing ? gpu_run(&l, NULL, st, err, sizeof err, NULL) : fsim_run(&l, st, err, sizeof err), 0);
 }
 
 static void check_output(struct kernel *k)

@@ -131,7 +131,7 @@ static void run(struct dev *d, const struct ptx_prog *p, const uint8_t *params, 
                 uint32_t block, uint32_t dyn, int timing, struct gs_stats *st)
 {
     struct flow fl;
-    struct fsim_launch l;
+    struct kernel_launch l;
     char err[1024];
     if (flow_build(p, &fl, err, sizeof err))
         fail_msg("%s", err);
@@ -140,7 +140,7 @@ static void run(struct dev *d, const struct ptx_prog *p, const uint8_t *params, 
     l.prog = p, l.flow = &fl, l.conf = &d->conf, l.gmem = d->gm, l.params = params;
     l.grid = (struct gs_dim3){grid, 1, 1}, l.block = (struct gs_dim3){block, 1, 1};
     l.dyn_smem = dyn;
-    if (timing ? gpu_run(&l, st, err, sizeof err, NULL) : fsim_run(&l, st, err, sizeof err))
+    if (timing ? gpu_run(&l, NULL, st, err, sizeof err, NULL) : fsim_run(&l, st, err, sizeof err))
         fail_msg("%s", err);
     flow_free(&fl);
 }

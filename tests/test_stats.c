@@ -1,5 +1,5 @@
 /*
- * test_stats.c -- the statistics list (gpu/stats_list.h) and what is generated from it agree:
+ * test_stats.c -- the statistics list (base/stats_list.h) and what is generated from it agree:
  * the table has every entry, in order, at the right place, and no struct field lies outside
  * the list; the JSON has every JSON entry with its value, in list order; the text table has
  * every label; adding two launches merges every element of every counter by its rule;

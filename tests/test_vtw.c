@@ -234,16 +234,6 @@ static void test_exit_before_barrier(void **state)
     tu_assert_contains(msg, "warp 0: pc 24 (k.ptx:13) mask");     /* past bar.sync, waiting */
 }
 
-/* Bench kernel `name`'s statistics at the test size with sets; its results must be right. */
-static void bench_stats(const char *name, const char *const *sets, int nsets, struct gs_stats *st)
-{
-    const struct bench *b = bench_find(name);
-    char msg[1024];
-    assert_non_null(b);
-    if (bench_run(b, sets, nsets, st, msg, sizeof msg))
-        fail_msg("%s: %s", name, msg);
-}
-
 /* Item 6: under vtw = hw the Table 1 columns count logical TBs, not virtual ones. mergepass on
    one SM with 2 CTA slots: 3 launches of 6 logical TBs, every one of them more than 5 %
    instruction- and cycle-divergent, run by 2 virtual TBs per launch (three iterations each);
@@ -256,9 +246,9 @@ static void test_logical_tb_metrics(void **state)
     const char *fn[] = { STRESS, "vtw=hw", "model=functional" };
     struct gs_stats b, v, f;
     (void)state;
-    bench_stats("mergepass", base, 2, &b);
-    bench_stats("mergepass", hw, 4, &v);
-    bench_stats("mergepass", fn, 4, &f);
+    b = bench_stats("mergepass", base, 2);      /* bench_run.h: its results must be right */
+    v = bench_stats("mergepass", hw, 4);
+    f = bench_stats("mergepass", fn, 4);
     assert_int_equal(b.ctas, 18);
     assert_int_equal(b.tb_inst_div[3], 18);
     assert_int_equal(v.ctas, 6);                   /* virtual TBs run */

@@ -16,7 +16,7 @@
 #include "exec.h"
 #include "funcsim.h"
 #include "probe.h"
-#include "sm/ntb.h"
+#include "tbidx.h"
 
 #define FS_NO_RPC UINT32_MAX
 
@@ -42,20 +42,23 @@ struct fs_cta {                      /* buffers sized once per launch, reused fo
     struct fs_entry *stacks;
 };
 
-/* VTW's hardware form, functionally: the next-TB-index unit's function (ntb_serve) on the one
-   CTA (virtual TB) running, and the scheduler's iteration registers (pas.h): the lowest
-   iteration of the TB and how many warps are in the next one. */
+/* VTW's hardware form, functionally: the next-TB-index function (tbidx.h) on the one CTA
+   (virtual TB, TB slot 0) running, and the scheduler's iteration registers (sm/pas.h): the
+   lowest iteration of the TB and how many warps are in the next one. */
 struct fs_vtw {
-    struct ntb_cfg cfg;
-    struct ntb_regs *u;
+    uint8_t  lane;                   /* vtw_lane (enum tbidx_lane) */
+    uint32_t map;                    /* the function's registers: of TB slot 0 ... */
+    uint8_t  cnt, lh;
+    uint8_t  lw[SM_MAX_CTX], order[SM_MAX_CTX];   /* ... and of its warps (context = warp) */
+    struct tbidx_regs regs;          /* pointing at them */
     uint32_t gnext;                  /* the GPU's nextLogTbId */
     uint32_t low, nnext;
-    uint32_t *prog;                  /* per warp, for SlowestLane */
+    uint32_t prog[SM_MAX_CTX];       /* per warp, for SlowestLane */
     struct probe_ltb ltb[2];         /* its logical TBs being measured (probe.h) */
 };
 
 struct fs_run {
-    const struct fsim_launch *l;
+    const struct kernel_launch *l;
     struct fs_vtw *vtw;              /* NULL unless vtw = hw */
     struct gs_stats *st;
     struct fs_cta cta;
@@ -66,7 +69,7 @@ struct fs_run {
     char *err; size_t errlen;
 };
 
-static int cta_alloc(struct fs_cta *c, const struct fsim_launch *l)
+static int cta_alloc(struct fs_cta *c, const struct kernel_launch *l)
 {
     const struct ptx_prog *p = l->prog;
     memset(c, 0, sizeof *c);
@@ -106,7 +109,7 @@ static void cta_free(struct fs_cta *c)
 static void cta_start(struct fs_run *r, uint64_t linear)
 {
     struct fs_cta *c = &r->cta;
-    const struct fsim_launch *l = r->l;
+    const struct kernel_launch *l = r->l;
     uint32_t w;
     memset(c->regs, 0, c->regs_bytes);
     memset(c->smem, 0, c->smem_bytes);
@@ -136,7 +139,7 @@ static void vtw_cta_start(struct fs_run *r)
 {
     if (!r->vtw)
         return;
-    ntb_launch(r->vtw->u, 0, 0, (uint8_t)r->cta.nwarps);
+    tbidx_launch(&r->vtw->regs, 0, 0, (uint8_t)r->cta.nwarps);
     r->vtw->low = r->vtw->nnext = 0;
     memset(r->vtw->ltb, 0, sizeof r->vtw->ltb);
 }
@@ -232,29 +235,29 @@ static void vtw_write(struct fs_run *r, uint32_t w, int32_t reg, uint32_t mask, 
     }
 }
 
-/* After warp w executed `in` under vtw = hw: nexttbid takes its index from the unit's function
-   and moves the warp to its next iteration (the scheduler's iteration registers, pas.h);
-   nextidxinblk takes a new warp index unless the lane policy is SameLane (ex_exec moved the
-   input). */
+/* After warp w executed `in` under vtw = hw: nexttbid takes its index from the function
+   (tbidx.h) and moves the warp to its next iteration (the scheduler's iteration registers,
+   sm/pas.h); nextidxinblk takes a new warp index unless the lane policy is SameLane (ex_exec
+   moved the input). */
 static void vtw_exec(struct fs_run *r, struct fs_warp *wp, uint32_t w, const struct ptx_insn *in,
                      uint32_t mask)
 {
     struct fs_vtw *v = r->vtw;
-    struct ntb_req q = { 1, NTB_OP_TB, 0, (uint8_t)w, (uint8_t)w, 0, mask };
-    uint32_t nfull = r->cta.nthreads / 32, val;
+    struct tbidx_req q = { .op = TBIDX_TB, .cta = 0, .ctx = (uint8_t)w, .warp = (uint8_t)w,
+                           .nw = (uint8_t)r->cta.nwarps, .nfull = (uint8_t)(r->cta.nthreads / 32),
+                           .gnext = v->gnext, .prog = v->prog };
+    uint32_t val;
     int took;
-    if (in->op == OP_NEXTIDX && v->cfg.lane != NTB_SAME) {
-        q.op = NTB_OP_IDX;
-        val = ntb_serve(&v->cfg, v->u, &q, (uint8_t)r->cta.nwarps, (uint8_t)nfull, v->gnext,
-                        v->prog, &took);
+    if (in->op == OP_NEXTIDX && v->lane != TBIDX_SAME) {
+        q.op = TBIDX_IDX;
+        val = tbidx_serve(&v->regs, v->lane, &q, &took);
         vtw_write(r, w, in->opd[0].reg, mask, val, 1);
     }
     if (in->op != OP_NEXTTB)
         return;
     for (uint32_t i = 0; i < r->cta.nwarps; i++)
         v->prog[i] = r->cta.warps[i].prog;
-    val = ntb_serve(&v->cfg, v->u, &q, (uint8_t)r->cta.nwarps, (uint8_t)nfull, v->gnext, v->prog,
-                    &took);
+    val = tbidx_serve(&v->regs, v->lane, &q, &took);
     v->gnext += (uint32_t)took;
     vtw_write(r, w, in->opd[0].reg, mask, val, 0);
     struct probe_ltb done;
@@ -276,7 +279,7 @@ static int step(struct fs_run *r, struct fs_warp *wp, uint32_t w)
     if (pc >= r->l->prog->ninsns)
         return fail(r, w, pc, "control reached the end of the program without exit");
     in = &r->l->prog->insns[pc];
-    if (r->vtw && wp->iter != r->vtw->low && ntb_held(in, (int)r->l->conf->vtw_smem_hold)) {
+    if (r->vtw && wp->iter != r->vtw->low && tbidx_held(in, (int)r->l->conf->vtw_smem_hold)) {
         wp->held = 1;                /* one iteration ahead: wait for the siblings */
         return 0;
     }
@@ -396,26 +399,16 @@ static int vtw_alloc(struct fs_run *r)
 {
     struct fs_vtw *v = calloc(1, sizeof *v);
     r->vtw = v;
-    if (!v || !(v->u = malloc(sizeof *v->u)) || !(v->prog = calloc(SM_MAX_CTX, sizeof *v->prog)))
+    if (!v)
         return -1;
-    ntb_cfg_default(&v->cfg);
-    v->cfg.nctas = 1;
-    v->cfg.lane = (uint8_t)r->l->conf->vtw_lane;
-    v->cfg.lat = 1;
-    ntb_reset(&v->cfg, v->u);
+    v->lane = (uint8_t)r->l->conf->vtw_lane;
+    v->map = TBIDX_NONE;
+    v->regs = (struct tbidx_regs){ .map = &v->map, .cnt = &v->cnt, .lh = &v->lh, .lw = v->lw,
+                                   .order = v->order };
     return 0;
 }
 
-static void vtw_free(struct fs_run *r)
-{
-    if (r->vtw) {
-        free(r->vtw->u);
-        free(r->vtw->prog);
-        free(r->vtw);
-    }
-}
-
-int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen)
+int fsim_run(const struct kernel_launch *l, struct gs_stats *st, char *err, size_t errlen)
 {
     struct fs_run r;
     uint64_t n, i;
@@ -449,7 +442,7 @@ int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t
     n = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     for (i = 0; i < n && rc == 0; i++)
         rc = run_cta(&r, i);
-    vtw_free(&r);
+    free(r.vtw);
     cta_free(&r.cta);
     return rc;
 }

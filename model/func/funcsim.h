@@ -8,6 +8,9 @@
  * (gpu/gpu.c, which executes each instruction through ex_exec when it issues) must agree with;
  * a launch runs here when the configuration says `model = functional` (the default is
  * `timing`).
+ *
+ * struct kernel_launch is a launch as both models take it: fsim_run here, gpu_run (gpu/gpu.h,
+ * with what the timing model takes from the GPU beside it).
  */
 #ifndef FUNCSIM_H
 #define FUNCSIM_H
@@ -15,16 +18,13 @@
 #include "ptx/flow.h"
 #include "base/config.h"
 #include "gmem.h"
-#include "gpu/gpusim.h"
+#include "base/gs_stats.h"
 #include "ptx/ptx.h"
 
-struct sm_rec;
 struct probe_sink;
-struct l2copy;
-struct msys;
 struct ex_printf;
 
-struct fsim_launch {
+struct kernel_launch {
     const struct ptx_prog *prog;
     const struct flow *flow;
     const struct gpu_config *conf;
@@ -32,14 +32,9 @@ struct fsim_launch {
     const uint8_t *params;
     struct gs_dim3 grid, block;
     uint32_t dyn_smem;
-    struct sm_rec *rec;              /* timing model: record a block of SM 0 (NULL = off) */
     const struct probe_sink *sink;   /* instruction probe's sink (probe.h; NULL = none) */
-    const struct l2copy *l2_copied;  /* timing model: lines copies left in L2 (mem/l2copy.h;
-                                        NULL = cold L2) */
     uint32_t vtw_nlog;               /* VTW: logical TBs of the transformed launch (0: off) */
     struct ex_printf *pf;            /* device printf's output (devprintf.h), or NULL */
-    struct msys **ms_keep;           /* timing model: the memory system kept from launch to
-                                        launch (reset in proportion to use), or NULL */
 };
 
 /* Shared memory of one CTA: static variables, then dynamic at a 16-byte aligned base. */
@@ -50,6 +45,6 @@ static inline uint32_t fsim_shared_bytes(const struct ptx_prog *p, uint32_t dyn)
 
 /* Run every CTA of the launch. Adds to *st. Returns 0, or -1 with a message naming kernel,
    PC, CTA and thread (kernel faults, stack overflow, watchdog). */
-int fsim_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen);
+int fsim_run(const struct kernel_launch *l, struct gs_stats *st, char *err, size_t errlen);
 
 #endif

@@ -40,7 +40,7 @@
 #define PROBE_H
 #include <stdint.h>
 #include "exec.h"
-#include "gpu/gpusim.h"
+#include "base/gs_stats.h"
 #include "ptx/ptx.h"
 
 struct probe_event {

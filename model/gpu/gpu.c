@@ -16,7 +16,8 @@
 _Static_assert(SM_MAX_SCHED <= SM_MAX_CTAS, "one SM cycle's finished TBs fit tbs[]");
 
 struct ts {
-    const struct fsim_launch *l;
+    const struct kernel_launch *l;
+    const struct gpu_env *env;     /* never NULL (gpu_run's NULL: an empty one) */
     struct gs_stats *st;
     struct sm *sms;
     uint32_t nsms;
@@ -49,7 +50,7 @@ static void ts_free(struct ts *t)
         if (t->live[i])
             sm_free(&t->sms[i]);
     free(t->sms);
-    if (!t->l->ms_keep || *t->l->ms_keep != t->ms)      /* not kept for the next launch */
+    if (!t->env->ms_keep || *t->env->ms_keep != t->ms)  /* not kept for the next launch */
         msys_free(t->ms);
     free(t->min);
     free(t->mout);
@@ -114,7 +115,7 @@ static int sm_start(struct ts *t, uint32_t i)
    launch used, else a new one (kept from now on when the launch has a keeper). */
 static int msys_start(struct ts *t, const struct msys_cfg *mc)
 {
-    struct msys **keep = t->l->ms_keep;
+    struct msys **keep = t->env->ms_keep;
     if (keep && *keep && msys_reuse(*keep, mc) == 0) {
         t->ms = *keep;
         return 0;
@@ -130,7 +131,7 @@ static int msys_start(struct ts *t, const struct msys_cfg *mc)
     return 0;
 }
 
-static int ts_init(struct ts *t, const struct fsim_launch *l)
+static int ts_init(struct ts *t, const struct kernel_launch *l)
 {
     const struct gpu_config *c = l->conf;
     struct msys_cfg mc;
@@ -158,7 +159,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l)
     mem_cfg_from(c, &mc);
     if (msys_start(t, &mc))
         return -1;
-    l2copy_replay(l->l2_copied, t->ms);       /* before cycle 0: what the copies left */
+    l2copy_replay(t->env->l2_copied, t->ms);  /* before cycle 0: what the copies left */
     t->sms = calloc(t->nsms, sizeof *t->sms);
     t->min = calloc(t->nsms, sizeof *t->min);
     t->mout = calloc(t->nsms, sizeof *t->mout);
@@ -180,7 +181,7 @@ static int ts_init(struct ts *t, const struct fsim_launch *l)
     if (sm_start(t, 0))
         return -1;
     t->fresh_ready = t->sms[0].cta_ready;
-    t->sms[0].rec = l->rec;
+    t->sms[0].rec = t->env->rec;
     for (i = 1; i < t->nsms; i++) {
         t->io[i].cta_ready = t->fresh_ready;
         if (!c->skip_idle && sm_start(t, i))
@@ -479,14 +480,15 @@ static int runaway(struct ts *t, uint64_t now)
     return -1;
 }
 
-int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen,
-            char **whole)
+int gpu_run(const struct kernel_launch *l, const struct gpu_env *env, struct gs_stats *st,
+            char *err, size_t errlen, char **whole)
 {
+    static const struct gpu_env none;
     struct ts t;
     uint64_t now = 0, last_issue = 0, skip;
     int rc = 0, issued;
     memset(&t, 0, sizeof t);
-    t.l = l; t.st = st; t.err = err; t.errlen = errlen; t.whole = whole;
+    t.l = l; t.env = env ? env : &none; t.st = st; t.err = err; t.errlen = errlen; t.whole = whole;
     if (whole)
         *whole = NULL;
     if (ts_init(&t, l)) {

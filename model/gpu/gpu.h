@@ -11,17 +11,31 @@
  * memory system's next event (time_skip; statistics identical, tested); an SM with warps
  * resident is ticked every cycle unless all of them wait, when it sleeps until its next
  * event (time_skip, sm/sm_sleep.c). The memory system is kept from launch to launch
- * (fsim_launch.ms_keep) and reset where the launches before touched it.
+ * (gpu_env.ms_keep) and reset where the launches before touched it.
  * A run in which nothing issues for watchdog_cycles stops with a dump of every warp.
  */
 #ifndef GPU_TOP_H
 #define GPU_TOP_H
 #include "func/funcsim.h"
 
-/* 0, or -1 with the message in err (cut to errlen). whole (NULL: not wanted) receives a
-   message that may not fit, whole and malloc'd for the caller to free -- the watchdog's,
-   with its dump of every warp -- and is left NULL otherwise. */
-int gpu_run(const struct fsim_launch *l, struct gs_stats *st, char *err, size_t errlen,
-            char **whole);
+struct sm_rec;
+struct l2copy;
+struct msys;
+
+/* What the timing model takes from the GPU beside the launch (func/funcsim.h): the state that
+   outlives a launch, and a block's recording. */
+struct gpu_env {
+    struct sm_rec *rec;              /* record a block of SM 0 (sm/sm.h; NULL = off) */
+    const struct l2copy *l2_copied;  /* lines copies left in L2 (mem/l2copy.h; NULL = cold L2) */
+    struct msys **ms_keep;           /* the memory system kept from launch to launch (reset in
+                                        proportion to use), or NULL */
+};
+
+/* Run launch l; env NULL: no recording, a cold L2, a memory system of its own. 0, or -1 with
+   the message in err (cut to errlen). whole (NULL: not wanted) receives a message that may
+   not fit, whole and malloc'd for the caller to free -- the watchdog's, with its dump of every
+   warp -- and is left NULL otherwise. */
+int gpu_run(const struct kernel_launch *l, const struct gpu_env *env, struct gs_stats *st,
+            char *err, size_t errlen, char **whole);
 
 #endif

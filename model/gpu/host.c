@@ -763,14 +763,17 @@ int host_module_of(const struct gs_gpu *g, const struct gs_module *m)
     return 0;
 }
 
-/* Run the launch on the configuration's model; a message longer than g->err's room (the
-   deadlock dump) is kept whole. */
-static int run_model(struct gs_gpu *g, const struct fsim_launch *l)
+/* Run the launch on the configuration's model (the timing model with the GPU's state around
+   it: the recording, what the copies left in L2, the memory system kept); a message longer
+   than g->err's room (the deadlock dump) is kept whole. */
+static int run_model(struct gs_gpu *g, const struct kernel_launch *l)
 {
+    struct gpu_env env = { .rec = g->rec.block >= 0 ? &g->rec : NULL, .l2_copied = g->copied,
+                           .ms_keep = &g->ms };
     char *whole = NULL;
     int rc;
     if (g->conf.model == MODEL_TIMING)
-        rc = gpu_run(l, &g->last, g->err, g->errcap, &whole) ? GS_ERR_KERNEL : GS_OK;
+        rc = gpu_run(l, &env, &g->last, g->err, g->errcap, &whole) ? GS_ERR_KERNEL : GS_OK;
     else
         rc = fsim_run(l, &g->last, g->err, g->errcap) ? GS_ERR_KERNEL : GS_OK;
     if (whole)
@@ -783,7 +786,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
               struct gs_dim3 block, uint32_t dyn_smem, const struct gs_arg *args, int nargs)
 {
     struct gs_kernel *k = NULL;
-    struct fsim_launch l;
+    struct kernel_launch l;
     struct bbv bbv;
     struct probe_sink sink;
     uint64_t map = 0;
@@ -818,10 +821,7 @@ int gs_launch(struct gs_gpu *g, struct gs_module *m, const char *kernel, struct 
     g->last.vtw_ctas = k->vtw ? grid.x : 0;
     l.prog = &k->prog; l.flow = &k->flow; l.conf = &g->conf; l.gmem = g->gmem;
     l.params = params; l.grid = grid; l.block = block; l.dyn_smem = dyn_smem;
-    l.rec = g->rec.block >= 0 ? &g->rec : NULL;
     l.sink = NULL;
-    l.l2_copied = g->copied;
-    l.ms_keep = &g->ms;
     l.pf = &g->pf;
     if ((rc = bbv_launch_begin(g, k, kernel, grid, block, &bbv, &sink)) != GS_OK) {
         free(params);

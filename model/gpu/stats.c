@@ -1,6 +1,6 @@
 /*
- * stats.c -- statistics generated from the list (stats_list.h, see stats.h): the table, the
- * merging of launches and SMs, JSON for scripts and a table for people.
+ * stats.c -- statistics generated from the list (base/stats_list.h, see stats.h): the table,
+ * the merging of launches and SMs, JSON for scripts and a table for people.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -13,25 +13,24 @@
 #include "stats.h"
 
 _Static_assert(ISS_NCLASS == GS_STALL_KINDS, "one scheduler-cycle counter per issue class");
+_Static_assert((int)ISS_ISSUED == GS_STALL_ISSUED && (int)ISS_NO_WARP == GS_STALL_NO_WARP &&
+               (int)ISS_IBUF == GS_STALL_IBUF && (int)ISS_SHORT_DEP == GS_STALL_SHORT_DEP &&
+               (int)ISS_LONG_MEM == GS_STALL_LONG_MEM && (int)ISS_STRUCT == GS_STALL_STRUCT &&
+               (int)ISS_BARRIER == GS_STALL_BARRIER && (int)ISS_STACK == GS_STALL_STACK,
+               "the scheduler-cycle outcomes are the issue classes, in their order");
 
 double gs_lane_utilization(const struct gs_stats *s)
 {
     return s->warp_insns ? (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0;
 }
 
-void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4])
-{
-    static const uint32_t pct[4] = { 50, 25, 10, 5 };
-    int i;
-    for (i = 0; i < 4; i++)
-        if (hi > lo && (hi - lo) * 100 > (uint64_t)pct[i] * lo)
-            bins[i]++;
-}
-
 /* ---- names and helpers the list refers to */
 
-/* The scheduler-cycle classes: the issue stage's (sm/iss.h), in its order. */
-#define gs_stall_names iss_class_names
+/* The scheduler-cycle outcomes (stats.h enum gs_stall): the issue stage's classes. */
+const char *const gs_stall_names[GS_STALL_KINDS] = {
+    "issued", "no_warp", "ibuffer_empty", "short_dependence", "long_memory_dependence",
+    "structural", "barrier", "simt_stack"
+};
 
 /* DWS's refused split chances by reason (sm/sm.h, sm_dws.c). */
 #define gs_dws_bref_names sm_dws_bref_names

@@ -1,6 +1,7 @@
 /*
- * stats.h -- the statistics list (stats_list.h) as a table, and what stats.c generates from
- * it: merging launches into a total and SMs into the GPU, the JSON object and the text table.
+ * stats.h -- the statistics list (base/stats_list.h) as a table, and what stats.c generates
+ * from it: merging launches into a total and SMs into the GPU, the JSON object and the text
+ * table; the names of the scheduler-cycle outcomes.
  *
  * Not a hardware block. One row per list entry, in list order: a counter's place in struct
  * gs_stats (and in struct sm_stats for scopes S and I), its type, element count, merge rule
@@ -32,6 +33,13 @@ struct gs_stat_desc {
 
 extern const struct gs_stat_desc gs_stat_descs[];
 extern const uint32_t gs_stat_ndescs;
+
+/* The scheduler-cycle outcomes (scheduler_cycles: GS_STALL_KINDS of them, in list order): the
+   SM issue stage's classes (sm/iss.h enum iss_class; stats.c checks that they agree), for the
+   layers above the GPU top, and their names as the statistics write them. */
+enum gs_stall { GS_STALL_ISSUED = 0, GS_STALL_NO_WARP, GS_STALL_IBUF, GS_STALL_SHORT_DEP,
+                GS_STALL_LONG_MEM, GS_STALL_STRUCT, GS_STALL_BARRIER, GS_STALL_STACK };
+extern const char *const gs_stall_names[GS_STALL_KINDS];
 
 /* total += launch, entry by entry by its merge rule (GEOM: from the launch with more CTAs). */
 void gs_stats_add(struct gs_stats *total, const struct gs_stats *launch);

@@ -49,11 +49,6 @@ void iss_reset(const struct iss_cfg *c, struct iss_regs *r)
     memset(r, 0, sizeof *r);
 }
 
-const char *const iss_class_names[ISS_NCLASS] = {
-    "issued", "no_warp", "ibuffer_empty", "short_dependence", "long_memory_dependence",
-    "structural", "barrier", "simt_stack"
-};
-
 /* ------------------------------------------------------------------ counters */
 
 static void launch(const struct iss_cfg *c, const struct iss_in *in, struct iss_regs *d)

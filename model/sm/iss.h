@@ -54,7 +54,7 @@
 #define ISS_NO_CTX    0xFFu        /* ctx_cta of a context not in use */
 
 /* Why a scheduler did not issue, one per scheduler cycle; the order is the report order of
-   the statistics (scheduler_cycles). */
+   the statistics (scheduler_cycles; their names: gpu/stats.h gs_stall_names). */
 enum iss_class {
     ISS_ISSUED = 0, ISS_NO_WARP, ISS_IBUF, ISS_SHORT_DEP, ISS_LONG_MEM, ISS_STRUCT,
     ISS_BARRIER, ISS_STACK, ISS_NCLASS
@@ -171,8 +171,6 @@ static inline enum iss_class iss_class_of(const struct iss_sched *s, int issued,
         return ISS_STRUCT;
     return (enum iss_class)s->best;
 }
-/* The classes' names as the statistics write them (scheduler_cycles). */
-extern const char *const iss_class_names[ISS_NCLASS];
 
 /* Registry entry points (model/base/blocks.def). */
 uint32_t iss_instances(const struct gpu_config *c);

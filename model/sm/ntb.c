@@ -1,8 +1,9 @@
 /*
  * ntb.c -- VTW's next-TB-index unit (see ntb.h; 000_0da6b8b480bd0740.txt Section 4.2).
  * Per cycle, on d (= q on entry): a launch resets its TB slot; the requests are served in port
- * order (ntb_serve); their replies enter the pipeline stage answered lat - 1 cycles later
- * (lat = 1: straight to the outputs); the stage due this cycle is presented and freed.
+ * order (ntb_serve: the function of func/tbidx.c on the unit's registers); their replies enter
+ * the pipeline stage answered lat - 1 cycles later (lat = 1: straight to the outputs); the
+ * stage due this cycle is presented and freed.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -47,58 +48,30 @@ void ntb_reset(const struct ntb_cfg *c, struct ntb_regs *r)
         r->map[i] = NTB_NONE;
 }
 
-void ntb_launch(struct ntb_regs *d, uint8_t cta, uint8_t base, uint8_t nw)
+/* The function's view of the unit's registers (func/tbidx.h). */
+static struct tbidx_regs fn_regs(struct ntb_regs *d)
 {
-    d->map[cta] = NTB_NONE;
-    d->cnt[cta] = 0;
-    d->lh[cta] = 0;
-    for (unsigned i = 0; i < nw && base + i < SM_MAX_CTX; i++)
-        d->lw[base + i] = (uint8_t)i;
+    return (struct tbidx_regs){ .map = d->map, .cnt = d->cnt, .lh = d->lh, .lw = d->lw,
+                                .order = d->order };
 }
 
-/* SlowestLane: rank the TB's full warps by progress (fewest instructions first, ties by the
-   lower warp index) and store the warp indices they hold in that order. A rank is a count of
-   the warps that sort before, as a comparator array would compute it. */
-static void slowest_snapshot(struct ntb_regs *d, uint8_t base, uint8_t nfull, const uint32_t *prog)
+/* A TB slot starts: no index yet, every warp holds its own index (tbidx_launch on d). */
+static void ntb_launch(struct ntb_regs *d, uint8_t cta, uint8_t base, uint8_t nw)
 {
-    for (unsigned i = 0; i < nfull; i++) {
-        unsigned rank = 0;
-        for (unsigned j = 0; j < nfull; j++)
-            rank += prog[base + j] < prog[base + i] ||
-                    (prog[base + j] == prog[base + i] && j < i);
-        d->order[base + rank] = d->lw[base + i];
-    }
+    struct tbidx_regs f = fn_regs(d);
+    tbidx_launch(&f, cta, base, nw);
 }
 
-/* The warp index a full warp takes with the newest TB index. */
-static void take_lane(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb_req *r,
-                      uint8_t base, uint8_t nfull)
+/* Request r, applied to d in place with gnext the GPU counter as the earlier ports' takes left
+   it (tbidx_serve on d): the reply value (NTB_OP_IDX: value + lane); *took = 1 when a new
+   index was taken. */
+static uint32_t ntb_serve(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb_req *r,
+                          const struct ntb_in *in, uint32_t gnext, int *took)
 {
-    if (c->lane == NTB_SAME || r->warp >= nfull)
-        return;                           /* a partial warp keeps its index */
-    d->lw[r->ctx] = c->lane == NTB_LOWEST ? d->lh[r->cta] : d->order[base + d->lh[r->cta]];
-    d->lh[r->cta]++;
-}
-
-uint32_t ntb_serve(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb_req *r,
-                   uint8_t nw, uint8_t nfull, uint32_t gnext, const uint32_t *prog, int *took)
-{
-    uint8_t base = (uint8_t)(r->ctx - r->warp);
-    *took = 0;
-    if (r->op == NTB_OP_IDX)
-        return (uint32_t)d->lw[r->ctx] * 32u;
-    if (d->cnt[r->cta] == 0) {            /* the TB's first warp to finish its iteration */
-        d->map[r->cta] = gnext;
-        d->cnt[r->cta] = (uint8_t)(nw - 1);
-        d->lh[r->cta] = 0;
-        *took = 1;
-        if (c->lane == NTB_SLOWEST)
-            slowest_snapshot(d, base, nfull, prog);
-    } else {
-        d->cnt[r->cta]--;
-    }
-    take_lane(c, d, r, base, nfull);
-    return d->map[r->cta];
+    struct tbidx_regs f = fn_regs(d);
+    struct tbidx_req q = { .op = r->op, .cta = r->cta, .ctx = r->ctx, .warp = r->warp,
+                           .nw = in->nw, .nfull = in->nfull, .gnext = gnext, .prog = in->prog };
+    return tbidx_serve(&f, c->lane, &q, took);
 }
 
 void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct ntb_in *in,
@@ -114,7 +87,7 @@ void ntb_eval(const struct ntb_cfg *c, const struct ntb_regs *q, const struct nt
         memset(&now[k], 0, sizeof now[k]);
         if (!r->v)
             continue;
-        now[k].val = ntb_serve(c, d, r, in->nw, in->nfull, in->gnext + out->gtake, in->prog, &took);
+        now[k].val = ntb_serve(c, d, r, in, in->gnext + out->gtake, &took);
         out->gtake = (uint8_t)(out->gtake + took);
         now[k].v = 1;
         now[k].ctx = r->ctx;

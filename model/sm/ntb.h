@@ -11,7 +11,10 @@
  * whose every warp already holds the newest index takes a new one from the GPU counter (the
  * first warp of the TB to finish its iteration); the other warps take the one the map holds.
  * The SM never presents a nexttbid from a warp already one iteration ahead of a sibling (the
- * scheduler's iteration registers hold it, pas.h), so one map entry per TB is enough.
+ * scheduler's iteration registers hold it, pas.h), so one map entry per TB is enough. The
+ * function on one request -- the new index, the lane policies below -- is func/tbidx.h's
+ * (tbidx_serve, which the functional runner calls too); this unit adds the ports, the order of
+ * the requests of a cycle and the reply pipeline.
  *
  * Lane policies (Section 4.2.2), for the warps that hold 32 threads (a last, partial warp
  * keeps its index: its missing lanes have no thread to give):
@@ -44,14 +47,15 @@
 #include <stdio.h>
 #include <stdint.h>
 #include "base/slotmask.h"
-#include "ptx/ptx.h"
+#include "func/tbidx.h"
 
 #define NTB_PORTS   4              /* requests per cycle: one per scheduler */
 #define NTB_MAX_LAT 64             /* cycles */
-#define NTB_NONE    0xFFFFFFFFu
+#define NTB_NONE    TBIDX_NONE
 
-enum ntb_lane { NTB_SAME = 0, NTB_SLOWEST, NTB_LOWEST, NTB_NLANE };
-enum ntb_op { NTB_OP_TB = 0, NTB_OP_IDX };
+enum ntb_lane { NTB_SAME = TBIDX_SAME, NTB_SLOWEST = TBIDX_SLOWEST, NTB_LOWEST = TBIDX_LOWEST,
+                NTB_NLANE = TBIDX_NLANE };
+enum ntb_op { NTB_OP_TB = TBIDX_TB, NTB_OP_IDX = TBIDX_IDX };
 
 struct ntb_cfg {
     uint8_t  nctas;                /* TB slots, 1..SM_MAX_CTAS */
@@ -122,26 +126,6 @@ const char *ntb_lane_name(unsigned lane);
 int  ntb_drift(const struct ntb_cfg *c, const struct ntb_regs *q, const struct ntb_regs *d);
 void ntb_skip(const struct ntb_cfg *c, struct ntb_regs *r, uint64_t n);
 uint64_t ntb_next_event(const struct ntb_cfg *c, const struct ntb_regs *r, uint64_t now);
-
-/* The unit's function on one request, applied to d in place (ntb_eval's core; the functional
-   model calls it directly): returns the reply value; *took = 1 when a new index was taken
-   (= gnext). For NTB_OP_IDX the reply is value + lane. */
-uint32_t ntb_serve(const struct ntb_cfg *c, struct ntb_regs *d, const struct ntb_req *r,
-                   uint8_t nw, uint8_t nfull, uint32_t gnext, const uint32_t *prog, int *took);
-/* A TB slot starts: no index yet, every warp holds its own index. */
-void ntb_launch(struct ntb_regs *d, uint8_t cta, uint8_t base, uint8_t nw);
-
-/* The instructions a warp one iteration ahead of a sibling may not issue: the next nexttbid
-   (Section 4.2.1: at most one iteration apart; the unit's one map entry per TB relies on it)
-   and, with `smem` (vtw_smem_hold), shared-memory accesses (Section 4.4; a generic access may
-   reach shared memory, so it waits too) and barriers (a barrier of the next iteration must
-   not meet a sibling's barrier of the previous one). */
-static inline int ntb_held(const struct ptx_insn *in, int smem)
-{
-    int mem = in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED;
-    return in->op == OP_NEXTTB ||
-           (smem && (in->op == OP_BAR || (mem && (in->space == PS_SHARED || in->space == PS_GENERIC))));
-}
 
 /* Registry entry points (model/base/blocks.def). */
 struct gpu_config;

@@ -47,12 +47,12 @@
 #include "ws.h"
 #include "base/block.h"
 #include "base/config.h"
+#include "base/gs_stats.h"
 #include "base/memreq.h"
 #include "base/slotmask.h"
 #include "func/exec.h"
 #include "func/gmem.h"
 #include "func/probe.h"
-#include "gpu/gpusim.h"
 #include "ptx/flow.h"
 
 #define SM_MAX_SCHED ISS_MAX_SCHED
@@ -156,7 +156,7 @@ struct sm_cta {
     uint64_t stall_life, stall_dwr;    /* SM stall cycles while resident / in its DWR */
 };
 
-struct sm_stats {                  /* the S and I entries of gpu/stats_list.h */
+struct sm_stats {                  /* the S and I entries of base/stats_list.h */
     GS_SM_MEMBERS
 };
 

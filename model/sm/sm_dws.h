@@ -1,6 +1,6 @@
 /*
  * sm_dws.h -- what DWS's wiring (sm_dws.c, the mechanism sm_mech_dws) tells its statistics and
- * reports: the reasons a split chance was refused (gpu/stats_list.h's split_br_refused and
+ * reports: the reasons a split chance was refused (base/stats_list.h's split_br_refused and
  * split_mem_refused, by these indices).
  */
 #ifndef SM_DWS_H

@@ -160,7 +160,7 @@ static int ahead(const struct sm *s, uint32_t x)
 }
 
 /* Before the issue stage: pas's cycle, then the hold mask: slots whose I-buffer head a context
-   one iteration ahead may not issue yet (ntb_held). */
+   one iteration ahead may not issue yet (func/tbidx.h tbidx_held). */
 static slotmask vtw_hold(struct sm *s, void *st)
 {
     slotmask hold = 0, tmp;
@@ -168,8 +168,8 @@ static slotmask vtw_hold(struct sm *s, void *st)
     vtw_pas(s, st);
     for (SLOT_EACH(w, s->fetch_o->head_ok, tmp)) {
         uint32_t x = s->slot_ctx[w];
-        if (ahead(s, x) && ntb_held(&s->p.prog->insns[s->fetch_o->head_pc[w]],
-                                      (int)s->p.conf->vtw_smem_hold))
+        if (ahead(s, x) && tbidx_held(&s->p.prog->insns[s->fetch_o->head_pc[w]],
+                                        (int)s->p.conf->vtw_smem_hold))
             hold |= slot_bit(w);
     }
     return hold;

@@ -2,10 +2,11 @@
  * stats_list.h -- every statistic of a launch, listed once.
  *
  * Not a hardware block: the list from which the statistics code is generated. The API's
- * structs (struct gs_stats and struct gs_timing in gpusim.h), the per-SM counters (struct
- * sm_stats in sm/sm.h), the merging of launches into a total and of SMs into the GPU, the JSON
- * output and the text table (stats.c) are all expansions of GS_STAT_LIST, so a new counter is
- * one line here plus the line that counts it. Order = JSON order = text order.
+ * structs (struct gs_stats and struct gs_timing in base/gs_stats.h, which gpu/gpusim.h
+ * includes), the per-SM counters (struct sm_stats in sm/sm.h), the merging of launches into a
+ * total and of SMs into the GPU, the JSON output and the text table (gpu/stats.c) are all
+ * expansions of GS_STAT_LIST, so a new counter is one line here plus the line that counts it.
+ * Order = JSON order = text order.
  *
  * GS_STAT_LIST(C, D) calls C for every counter and D for every derived figure:
  *
@@ -37,16 +38,16 @@
  * Divergence per TB (000_0da6b8b480bd0740.txt, Table 1): TBs whose instruction (cycle)
  * divergence -- max minus min over its warps, relative to the min -- exceeds 50, 25, 10 and
  * 5 %. DWR and DWS (its Section 3): sums over the first N - R finishing TBs (dwr_tbs).
- * Scheduler cycles by outcome (GS_STALL_KINDS, names in stats.c): issued, no warp, I-buffer
+ * Scheduler cycles by outcome (GS_STALL_KINDS, names in gpu/stats.c): issued, no warp, I-buffer
  * empty, short-latency dependence, long-latency memory dependence, structural/pipeline,
  * barrier, SIMT stack (spill/fill/pop).
  * DWS's split chances (docs/dws.md): a branch-split chance is a divergent conditional branch
  * issued under a variant that splits on branches, a memory-split chance a partial load
  * completion whose completed lanes include an L1 hit and are some but not all of the issuing
- * slot's active lanes; each is split or refused for the first reason that holds (sm/sm.h
+ * slot's active lanes; each is split or refused for the first reason that holds (sm/sm_dws.h
  * sm_dws_bref, sm_dws_mref): chances = splits + the refusals.
  *
- * VTW's progress-aware scheduler (sched_policy = vtw; sm_vtw.c sm_vtw_count), per issue: the
+ * VTW's progress-aware scheduler (sched_policy = vtw; sm/sm_vtw.c sm_vtw_count), per issue: the
  * Algorithm 1 class of the warp issued (barrier, diffiter_low, sameiter, diffiter_high; slow:
  * the slow phase's single class); with more than one ready warp on the scheduler, the field of
  * the key that set Algorithm 1's pick apart from the oldest ready warp (vtw_keys = zero's
