@@ -15,7 +15,9 @@
 
 _Static_assert(SM_MAX_SCHED <= SM_MAX_CTAS, "one SM cycle's finished TBs fit tbs[]");
 
-struct ts {
+/* The GPU top's state for one launch: the SMs, the memory system, the CTA dispatcher, their
+   ports, the finished TBs, the GPU-wide counter and phase bit the SMs' mechanisms share. */
+struct gpu_state {
     const struct kernel_launch *l;
     const struct gpu_env *env;     /* never NULL (gpu_run's NULL: an empty one) */
     struct gs_stats *st;
@@ -31,7 +33,7 @@ struct ts {
     struct sm_tb tbs[SM_MAX_CTAS];       /* finished TBs of one SM's cycle (<= its CTA slots, or
                                             under VTW <= one logical TB per scheduler) */
     uint64_t tbs_done, tbs_for_dwr;
-    uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h) */
+    uint32_t vtw_next;             /* VTW: the GPU-wide nextLogTbId (ntb.h; sm_io gnext) */
     struct gpu_config maxconf;     /* vt = max: the SMs' configuration (more scheduling slots) */
     struct sm_params p;            /* the SMs' launch parameters (id and bases set per SM) */
     uint8_t *live;                 /* [nsms] initialised: an SM is set up at its first CTA */
@@ -43,7 +45,7 @@ struct ts {
                                       progress of a warp (probe.h), and the check that saw it */
 };
 
-static void ts_free(struct ts *t)
+static void ts_free(struct gpu_state *t)
 {
     uint32_t i;
     for (i = 0; t->sms && t->live && i < t->nsms; i++)
@@ -62,7 +64,7 @@ static void ts_free(struct ts *t)
    port beats by eq. (2). max: every SM block sized for the capacity limit's warps and CTAs --
    "more scheduling hardware at no cost" (004 Sec. V) -- through a configuration of the launch
    (beyond the keys' ranges on purpose). */
-static int vt_params(struct ts *t, const struct cta_limits *lim, struct sm_params *p)
+static int vt_params(struct gpu_state *t, const struct cta_limits *lim, struct sm_params *p)
 {
     const struct gpu_config *c = p->conf;
     uint32_t b = c->vt_swap_bits_per_cycle;
@@ -93,7 +95,7 @@ static int vt_params(struct ts *t, const struct cta_limits *lim, struct sm_param
 /* Set SM i up. With skip_idle an SM is set up when the dispatcher gives it its first CTA (a
    launch pays for the SMs it uses): until then it is an idle SM, whose only state change is
    its schedulers' "no warp" cycles, kept in its statistics and carried over here. */
-static int sm_start(struct ts *t, uint32_t i)
+static int sm_start(struct gpu_state *t, uint32_t i)
 {
     struct sm *s = &t->sms[i];
     struct sm_stats idle = s->s;
@@ -113,7 +115,7 @@ static int sm_start(struct ts *t, uint32_t i)
 
 /* The memory system at its reset state: the kept one reset in proportion to what the last
    launch used, else a new one (kept from now on when the launch has a keeper). */
-static int msys_start(struct ts *t, const struct msys_cfg *mc)
+static int msys_start(struct gpu_state *t, const struct msys_cfg *mc)
 {
     struct msys **keep = t->env->ms_keep;
     if (keep && *keep && msys_reuse(*keep, mc) == 0) {
@@ -131,7 +133,7 @@ static int msys_start(struct ts *t, const struct msys_cfg *mc)
     return 0;
 }
 
-static int ts_init(struct ts *t, const struct kernel_launch *l)
+static int ts_init(struct gpu_state *t, const struct kernel_launch *l)
 {
     const struct gpu_config *c = l->conf;
     struct msys_cfg mc;
@@ -192,7 +194,7 @@ static int ts_init(struct ts *t, const struct kernel_launch *l)
 
 /* Dispatcher: at most one CTA per cycle, to an SM whose cta_ready output says it can take one
    (set up first if it has never had one). 0, or -1 when that set-up fails. */
-static int dispatch(struct ts *t, uint64_t now)
+static int dispatch(struct gpu_state *t, uint64_t now)
 {
     struct cta_out o;
     for (uint32_t i = 0; i < t->nsms; i++)
@@ -213,14 +215,14 @@ static int dispatch(struct ts *t, uint64_t now)
 }
 
 /* An SM not yet set up, for one cycle: sm_skip_cycle's outputs and statistics of a fresh SM. */
-static void unstarted_cycle(struct ts *t, uint32_t i)
+static void unstarted_cycle(struct gpu_state *t, uint32_t i)
 {
     t->sms[i].s.sched_cycles[ISS_NO_WARP] += t->p.conf->schedulers_per_sm;
     sm_idle_io(&t->io[i], t->fresh_ready, 1);
     t->min[i].valid = 0;
 }
 
-static void account_tb(struct ts *t, const struct sm_tb *tb)
+static void account_tb(struct gpu_state *t, const struct sm_tb *tb)
 {
     struct gs_stats *st = t->st;
     gs_count_divergence(tb->min_warp_cycles, tb->max_warp_cycles, st->tb_cycle_div);
@@ -234,7 +236,7 @@ static void account_tb(struct ts *t, const struct sm_tb *tb)
 }
 
 /* One GPU cycle. Returns 0, -1 on a fault; *issued says whether any SM issued. */
-static int cycle(struct ts *t, uint64_t now, int *issued)
+static int cycle(struct gpu_state *t, uint64_t now, int *issued)
 {
     uint32_t i, k, n;
     uint8_t slow = t->vtw_next >= t->l->vtw_nlog;   /* registered: last cycle's counter */
@@ -290,7 +292,7 @@ static int cycle(struct ts *t, uint64_t now, int *issued)
    system waits for its next event (msys_next_event). The jump stops at the cycle whose tick
    trips the deadlock watchdog, and before the cycle after which the runaway watchdog looks
    (every 1024), so that both stop a launch where ticking would. */
-static uint64_t skip_to(const struct ts *t, uint64_t now, uint64_t last_issue)
+static uint64_t skip_to(const struct gpu_state *t, uint64_t now, uint64_t last_issue)
 {
     uint64_t next, w = t->l->conf->watchdog_cycles;
     if (!t->l->conf->time_skip || !t->l->conf->skip_idle || t->cq.next < t->cc.total)
@@ -316,7 +318,7 @@ static uint64_t skip_to(const struct ts *t, uint64_t now, uint64_t last_issue)
 
 /* The cycles [now, now + span) skipped: what ticking them would have counted (each SM's
    schedulers' "no warp" cycles) and done (an idle SM's first skipped cycle). */
-static void skip_span(struct ts *t, uint64_t span)
+static void skip_span(struct gpu_state *t, uint64_t span)
 {
     uint64_t nsched = t->p.conf->schedulers_per_sm;
     for (uint32_t i = 0; i < t->nsms; i++) {
@@ -332,7 +334,7 @@ static void skip_span(struct ts *t, uint64_t span)
     }
 }
 
-static int finished(const struct ts *t)
+static int finished(const struct gpu_state *t)
 {
     uint32_t i;
     if (t->cq.next < t->cc.total || msys_busy(t->ms))
@@ -343,7 +345,7 @@ static int finished(const struct ts *t)
     return 1;
 }
 
-static void collect(struct ts *t, uint64_t cycles)
+static void collect(struct gpu_state *t, uint64_t cycles)
 {
     struct gs_timing *g = &t->st->t;
     const struct msys_stats *m = msys_stats(t->ms);
@@ -373,7 +375,7 @@ static void collect(struct ts *t, uint64_t cycles)
 
 /* The watchdog's message: what stopped, then every busy SM's dump (sm_dump), in err as far as
    it fits and whole in *t->whole when asked for. */
-static int deadlock(struct ts *t, uint64_t now)
+static int deadlock(struct gpu_state *t, uint64_t now)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -406,7 +408,7 @@ static int deadlock(struct ts *t, uint64_t now)
 
 /* The watchdog that stopped the launch and its figure: "N cycles (max_warp_age = M)" or
    "N warp instructions (max_spin_insns = M)"; its key. */
-static const char *runaway_what(const struct ts *t, uint64_t quiet, uint64_t cycles, char *buf,
+static const char *runaway_what(const struct gpu_state *t, uint64_t quiet, uint64_t cycles, char *buf,
                                 size_t len)
 {
     const struct gpu_config *c = t->l->conf;
@@ -424,7 +426,7 @@ static const char *runaway_what(const struct ts *t, uint64_t quiet, uint64_t cyc
 
 /* The spinning warp: of the unfinished warps, the one that has issued the most instructions
    since it last made progress (a warp waiting at a barrier issues none). */
-static void runaway_msg(struct ts *t, uint64_t quiet, uint64_t cycles)
+static void runaway_msg(struct gpu_state *t, uint64_t quiet, uint64_t cycles)
 {
     const struct ptx_prog *p = t->l->prog;
     const struct sm *bs = NULL;
@@ -461,7 +463,7 @@ static void runaway_msg(struct ts *t, uint64_t quiet, uint64_t cycles)
    (VTW) it begins a logical TB at the wrapper's head (probe.h); when the GPU has run more
    than max_warp_age cycles, or issued more than max_spin_insns warp instructions, since the
    last progress of any warp, the launch stops naming the spinning warp. */
-static int runaway(struct ts *t, uint64_t now)
+static int runaway(struct gpu_state *t, uint64_t now)
 {
     uint64_t age = t->l->conf->max_warp_age, spin = t->l->conf->max_spin_insns, mark = 0, quiet;
     if ((!age && !spin) || (now & 1023u))
@@ -484,7 +486,7 @@ int gpu_run(const struct kernel_launch *l, const struct gpu_env *env, struct gs_
             char *err, size_t errlen, char **whole)
 {
     static const struct gpu_env none;
-    struct ts t;
+    struct gpu_state t;
     uint64_t now = 0, last_issue = 0, skip;
     int rc = 0, issued;
     memset(&t, 0, sizeof t);
