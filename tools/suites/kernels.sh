@@ -5,7 +5,8 @@
 # scheduler) on the applications of an applications file (docs/apps.md). Each application
 # runs once per variant (gpusim exec --launches); a kernel's cycles and warp instructions are
 # summed over its launches. Every variant's output must be the first's (a mechanism may not
-# change what a program computes): a variant whose output differs is reported, not counted.
+# change what a program computes; the application's ignore lines, wall times, dropped): a
+# variant whose output differs is reported, not counted.
 #
 #   tools/suites/kernels.sh --apps FILE [--only A,B,...] [--out DIR] [--gpusim PATH]
 #                           [--variants 'NAME=K=V,K=V NAME=...']
@@ -64,14 +65,29 @@ run() {
         "$OUT/$1.$2.csv" > "$OUT/$1.$2.k"
 }
 
+# ignored APP: the application's ignore lines (extended regexes) of the applications file, one a
+# line, for grep -Ev -f (a pattern that matches nothing when it has none)
+ignored() {
+    awk -v a="$1" '$1 == "app" { on = $2 == a; next }
+                   on && $1 == "ignore" { sub(/^[ \t]*ignore[ \t]+/, ""); print }' "$APPS"
+    echo '^$.^'
+}
+
+# same APP A B: the outputs of variants A and B, the ignored lines dropped, are equal
+same() {
+    ignored "$1" > "$OUT/$1.ignore"
+    grep -Ev -f "$OUT/$1.ignore" "$OUT/$1.$2.out" > "$OUT/$1.$2.cmp"
+    grep -Ev -f "$OUT/$1.ignore" "$OUT/$1.$3.out" > "$OUT/$1.$3.cmp"
+    cmp -s "$OUT/$1.$2.cmp" "$OUT/$1.$3.cmp"
+}
+
 rc=0
 for a in $(echo "$ONLY" | tr ',' ' '); do
     bad=
     for v in $VARS; do
         n=${v%%=*}
         if ! run "$a" "$n" "${v#*=}"; then bad="$bad $n: failed ($OUT/$a.$n.err);"; continue; fi
-        [ "$n" = "$ref" ] || cmp -s "$OUT/$a.$ref.out" "$OUT/$a.$n.out" ||
-            bad="$bad $n: output differs from $ref's;"
+        [ "$n" = "$ref" ] || same "$a" "$ref" "$n" || bad="$bad $n: output differs from $ref's;"
     done
     if [ -n "$bad" ]; then
         printf '| %s | (%s) |\n' "$a" "$bad"
