@@ -10,6 +10,8 @@
 #   make bench   every bench kernel at the default size; regenerates docs/bench.md
 #   make bench-speed  the simulator's speed per kernel; regenerates docs/performance.md
 #   make bench-regroup  the thread regrouping algorithms' speed on 262 144 synthetic threads
+#   make apps-page RODINIA=DIR  Rodinia's programs built for the model and the architect's page on
+#                them, into docs/apps-page/ (tools/suites/apps_page.sh; needs nvcc)
 #   make ptx     regenerate bench/*/kernel.ptx with nvcc, then make ptx-res (only where nvcc exists)
 #   make ptx-res record ptxas's registers per kernel in bench/*/kernel.res (only where ptxas exists)
 #   make check-test  CHECK=1 build (build-check/): every block's commit must leave q == d and
@@ -62,7 +64,7 @@ BENCHLIB  := $(BUILD)/libbench.a
 CLILIB    := $(BUILD)/libcli.a
 CLI_LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out cli/main.c,$(CLI_SRC)))
 
-.PHONY: all deps run report bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean docs-svg FORCE
+.PHONY: all deps run apps-page report bench bench-speed speed-guard speed-guard-update bench-regroup report-vtw report-vt report-dws report-regroup ptx ptx-res clean docs-svg FORCE
 all: $(BUILD)/gpusim
 
 deps:
@@ -191,6 +193,12 @@ REPORT_REGROUP_SIZE ?= default
 report-regroup: deps all
 	$(BUILD)/gpusim report regroup --size $(REPORT_REGROUP_SIZE) --config configs/gtx480.cfg \
 	  --markdown docs/regroup.md --csv docs/regroup.csv
+
+# The applications page (issue 40): a Rodinia checkout (RODINIA=DIR, or $GPUSIM_RODINIA) built
+# for the model and every mechanism of the page on its programs, into docs/apps-page/ with the
+# machine and the time it took (tools/suites/apps_page.sh; needs nvcc; about an hour on 2 cores)
+apps-page: deps all
+	tools/suites/apps_page.sh $(if $(RODINIA),--rodinia $(RODINIA))
 
 ptx: all
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the checked-in PTX stays"; exit 0; }; \
