@@ -127,7 +127,7 @@ static void test_script_refuses(void **state)
                          "/o", out, sizeof out), 2);
     tu_assert_contains(out, "nvcc not found");
     assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --size huge", out, sizeof out), 2);
-    tu_assert_contains(out, "--size is small or tiny, not 'huge'");
+    tu_assert_contains(out, "--size is small, tiny or table1, not 'huge'");
     assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --only bfs,kmeans", out,
                          sizeof out), 2);
     tu_assert_contains(out, "--only: no program 'kmeans' (one of: bfs backprop");
