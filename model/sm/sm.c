@@ -18,6 +18,10 @@
  *             (func/exec.c) with the SIMT mask (sm_issue.c).
  *   7. retire: finished warps leave, their exits reach the barrier unit, CTAs complete.
  *   8. smem, fu, ldst, bar with this cycle's issues, exits and launches.
+ * The mechanisms a configuration selects (sm_mech.h) come in at declared points: before step 1
+ * (begin: last cycle's decisions applied), in step 4 (writeback routing, their late values,
+ * their sb ports), in step 5 (hold) and 6 (keys, lanes, each issue), after step 6
+ * (after_issue) and after step 8 (end); their own blocks are evaluated there.
  * The request queues in front of the L1 are small skid buffers, so that the SIMT stack's and
  * fetch's valid/ready handshakes never depend on the request itself.
  */
