@@ -53,7 +53,7 @@ SAN_SUITES   := base vt dws vtw func
 SAN_STAGES   := $(addprefix san.,$(SAN_UNIT) $(SAN_PART)) $(addprefix san.suite-,$(SAN_SUITES)) \
                 san.report
 SAN_FULL_STAGES := $(addprefix san-full.,$(filter-out test_fidelity,$(SYSTEM_TESTS)))
-CHECK_SUITES := gtx480 kepler vt dws vtw
+CHECK_SUITES := gtx480 kepler vt dws vtw vtvtw
 CHECK_STAGES := $(addprefix check.,$(CHECK_SUITES))
 COSIM_STAGES := $(addprefix cosim.,$(COSIM_BLOCKS)) cosim.systemc
 COST_STAGES  := $(addprefix yosys.,$(COST_BLOCKS)) cost
@@ -104,7 +104,8 @@ stage/unit-full.test_cli: stage/build
 
 # CHECK=1: every block's commit must leave q == d, every block error stops the run; the
 # suite at the test size on gtx480, kepler, vt = on on one SM (CTAs swap), dws = revive,
-# vtw = hw with its scheduler (each mechanism's time_skip hooks checked)
+# vtw = hw with its scheduler, VT with VTW on one SM (each mechanism's time_skip hooks checked,
+# and two mechanisms' together)
 stage/build-check:
 	+@$(STAGE) --gate build-check $(MAKE) --no-print-directory CHECK=1 build-check/gpusim
 CHECK_ARGS_gtx480 := --config configs/gtx480.cfg
@@ -112,6 +113,7 @@ CHECK_ARGS_kepler := --config configs/kepler.cfg
 CHECK_ARGS_vt     := --set vt=on --set num_sms=1
 CHECK_ARGS_dws    := --config configs/dws.cfg --set dws=revive
 CHECK_ARGS_vtw    := --set vtw=hw --set sched_policy=vtw
+CHECK_ARGS_vtvtw  := --set vt=on --set vtw=hw --set sched_policy=vtw --set num_sms=1
 $(foreach c,$(CHECK_SUITES),$(eval stage/check.$(c): stage/build-check ; \
 	@$$(STAGE) check.$(c) build-check/gpusim suite --size test $(CHECK_ARGS_$(c))))
 

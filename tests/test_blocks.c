@@ -147,7 +147,7 @@ static void test_consumers(void **state)
     f = open_memstream(&buf, &len);
     blk_rtl_params(&c, f);
     fclose(f);
-    /* vtw = hw, vt = on or dws = aggress (they exclude each other): every registered block
+    /* vtw = hw, vt = on or dws = aggress (DWS excludes the others): every registered block
        has an instance in one of them (a block of a mechanism that is off cannot be recorded) */
     assert_int_equal(gs_init(&g, "configs/gtx480.cfg", &vtw_on, 1, err, sizeof err), GS_OK);
     assert_int_equal(gs_init(&gv, "configs/gtx480.cfg", &vt_on, 1, err, sizeof err), GS_OK);

@@ -79,7 +79,7 @@ static const struct conf_key keys[] = {
     { "sched_policy", CK_ENUM, OFF(sched_policy), 0, 4, "lrr|gto|twolevel|gto_prio|vtw",
       "Warp scheduler policy (GPGPU-Sim gtx480: gto). gto_prio: the highest-key scheduler fed by the GTO key generator (kgen), the same schedule as gto; the reference for key-generator policies. vtw: VTW's progress-aware scheduler (000 Sec. 4.3.2, key generator pas; needs vtw = hw)." },
     { "vtw", CK_ENUM, OFF(vtw), 0, 2, "off|hw|sw",
-      "VTW (000_0da6b8b480bd0740.txt, docs/vtw.md): every kernel runs transformed into virtual TBs and warps (a wrapper while loop; NumVirtualTBs = min(residency, logical TBs) CTAs). hw: the next logical TB and thread indices come from the next-TB-index unit (ntb) and the SM keeps the warps of a virtual TB at most one iteration apart and holds shared-memory access until the previous iteration is left (Sec. 4.2, 4.4); sw: plain PTX (next TB = index + NumVirtualTBs, same thread index, a barrier before the first shared-memory access of each iteration, Sec. 4.1/4.4)." },
+      "VTW (000_0da6b8b480bd0740.txt, docs/vtw.md): every kernel runs transformed into virtual TBs and warps (a wrapper while loop; NumVirtualTBs = min(residency, logical TBs) CTAs; under vt = on|max the residency is VT's, active and inactive). hw: the next logical TB and thread indices come from the next-TB-index unit (ntb) and the SM keeps the warps of a virtual TB at most one iteration apart and holds shared-memory access until the previous iteration is left (Sec. 4.2, 4.4); sw: plain PTX (next TB = index + NumVirtualTBs, same thread index, a barrier before the first shared-memory access of each iteration, Sec. 4.1/4.4)." },
     { "vtw_lane", CK_ENUM, OFF(vtw_lane), 0, 2, "same|slowest|lowest",
       "VTW: the next thread index in the block (Sec. 4.2.2): same (SameLane: a warp keeps its index), slowest (SlowestLane: the warp index of the slowest warp of the iteration goes to the first warp to start the next), lowest (LowestToHighestLane). Only with vtw = hw." },
     { "vtw_latency", CK_U32, OFF(vtw_latency), 1, 64, "cycles",
@@ -89,7 +89,7 @@ static const struct conf_key keys[] = {
     { "vtw_keys", CK_ENUM, OFF(vtw_keys), 0, 1, "alg1|zero",
       "VTW: what the progress-aware scheduler (sched_policy = vtw) orders by: alg1, Algorithm 1's keys (Sec. 4.3.2, key generator pas); zero, every key 0 -- the oldest ready warp issues, with the rest of the hardware form (the next-TB-index unit, the one-iteration hold) unchanged: the ablation of docs/vtw.md and of the effect tests (tests/test_vtw.c), not a policy of the paper. Only with sched_policy = vtw." },
     { "vt", CK_ENUM, OFF(vt), 0, 2, "off|on|max",
-      "VT (004_23e173f444f46134.txt, docs/vt.md): on: CTAs are dispatched up to the capacity limit (registers, shared memory minus the context region), at most the scheduling limit's worth active; the Virtual Thread Controller (vtc) swaps a CTA whose warps all wait on long-latency memory for a ready inactive one (Sec. IV). max: the scheduling limit raised to the capacity limit, no swap (Sec. V's MAX, without Mascar)." },
+      "VT (004_23e173f444f46134.txt, docs/vt.md): on: CTAs are dispatched up to the capacity limit (registers, shared memory minus the context region), at most the scheduling limit's worth active; the Virtual Thread Controller (vtc) swaps a CTA whose warps all wait on long-latency memory for a ready inactive one (Sec. IV). max: the scheduling limit raised to the capacity limit, no swap (Sec. V's MAX, without Mascar). Combines with vtw (VT swaps VTW's virtual TBs), not with dws." },
     { "vt_swap_bits_per_cycle", CK_U32, OFF(vt_swap_bits_per_cycle), 0, 4096, "bits",
       "VT: context bits moved per free shared-memory port cycle (eq. 2; Table I: 512; Fig. 10 sweeps 256, 512, 1024 and ideal). 0 = ideal: no context traffic. Otherwise a power of two, 32 .. 4096. Only with vt = on." },
     { "vt_ldq_inactive", CK_U32, OFF(vt_ldq_inactive), 0, 32, "entries",
@@ -540,16 +540,11 @@ static int vtw_check(const struct gpu_config *c, char *err, size_t errlen)
     return 0;
 }
 
-/* VT's keys against each other and against the mechanisms it cannot be combined with. */
+/* VT's keys against each other and the model. VT combines with VTW (either form): VTW's
+   virtual TBs fill VT's residency, VT swaps them (issue 39); DWS refuses VT (dws_check). */
 static int vt_check(const struct gpu_config *c, char *err, size_t errlen)
 {
     uint32_t b = c->vt_swap_bits_per_cycle;
-    if (c->vt != VT_OFF && c->vtw != VTW_OFF) {
-        snprintf(err, errlen, "configuration: vt = %s cannot be combined with vtw = %s (VTW's "
-                 "virtual TBs already fill the SM to its residency; VT swaps CTAs, VTW never "
-                 "leaves one)", c->vt == VT_ON ? "on" : "max", c->vtw == VTW_HW ? "hw" : "sw");
-        return -1;
-    }
     if (b && (b < 32 || (b & (b - 1)))) {
         snprintf(err, errlen, "configuration: key 'vt_swap_bits_per_cycle' (%u) must be 0 (ideal) "
                  "or a power of two from 32 to 4096 (a context beat is one shared-memory port "

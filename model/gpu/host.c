@@ -687,7 +687,7 @@ static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
 {
     const struct ptx_prog *p = &k->prog;
     uint64_t n = (uint64_t)grid->x * grid->y * grid->z, res;
-    enum cta_limit lim;
+    struct cta_limits lim;
     *nlog = 0;
     if (!k->vtw)
         return GS_OK;
@@ -696,8 +696,11 @@ static int vtw_launch(struct gs_gpu *g, const struct gs_kernel *k, struct gs_dim
         return host_seterr(g, GS_ERR_LAUNCH, "launch %s: %llu logical TBs: VTW's 32-bit TB index "
                       "holds at most 2^31 - 1", p->name, (unsigned long long)n);
     }
-    res = (uint64_t)cta_occupancy(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
-                                  fsim_shared_bytes(p, dyn), &lim) * g->conf.num_sms;
+    /* a virtual TB per CTA the SMs hold: under VT its active and inactive ones (VT swaps
+       them), else the resident ones */
+    cta_limits(&g->conf, block.x * block.y * block.z, p->regs_per_thread,
+               fsim_shared_bytes(p, dyn), &lim);
+    res = (uint64_t)lim.vt * g->conf.num_sms;
     put_u32(params, k->vx.off_nctaid[0], grid->x);
     put_u32(params, k->vx.off_nctaid[1], grid->y);
     put_u32(params, k->vx.off_nctaid[2], grid->z);

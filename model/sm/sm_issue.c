@@ -248,8 +248,9 @@ static void late_unreserve(struct sm *s, uint8_t slot, uint16_t reg)
 }
 
 /* The late-write port: a value taken from the GPU side is written into its context's
-   registers and released like any writeback (sb of the context's current slot, iss's
-   counters), when a release port is free this cycle; it waits in a small queue otherwise. A
+   registers and released like any writeback (sb of the context's current slot, or where a
+   mechanism routes it, sm_mech_route; iss's counters), when a release port is free this
+   cycle; it waits in a small queue otherwise. A
    value for a context that is not resident is dropped. A value that arrives in the cycle its
    instruction's reserve is presented cancels that reserve (late_unreserve). */
 void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss_in *iss,
@@ -268,6 +269,7 @@ void sm_late_writes(struct sm *s, struct sm_io *io, struct sb_in *sb, struct iss
                 r[__builtin_ctz(m)] = l->val[__builtin_ctz(m)];
             late_unreserve(s, slot, l->reg);
             sb->rel[*nrel] = sm_sb_rel(slot, l->vwi, l->reg);
+            sm_mech_route(s, l->vwi, l->mask, &sb->rel[*nrel]);
             iss->rel[*nrel] = (struct iss_rel){ 1, l->vwi, 0 };
             (*nrel)++;
         }
