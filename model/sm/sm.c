@@ -473,7 +473,7 @@ static void alloc_stats(struct sm *s, const struct l1_out *lo)
     s->s.smem_ctx_sum += (uint64_t)s->nctas_res * s->p.ctx_bytes;
 }
 
-int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, uint32_t *ntbs)
+int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, uint32_t *nfin)
 {
     struct l1_out lo;
     slotmask hazard;
@@ -484,7 +484,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     sm_sleep_begin(s, sio);
     sio->miss_valid = 0;
     sio->late_req.v = 0;
-    *ntbs = 0;
+    *nfin = 0;
     s->ndone = 0;
     issue_out_clear(&s->io);
     sm_mech_begin(s);
@@ -499,12 +499,12 @@ int sm_cycle(struct sm *s, uint64_t now, struct sm_io *sio, struct sm_tb *tbs, u
     sm_mech_after_issue(s);
     s->launch_pending = 0;
     s->cta_launched = 0;
-    sm_retire(s, now, tbs, ntbs);
+    sm_retire(s, now, tbs, nfin);
     units_step(s, now, src, &lo);
     sm_mech_end(s);
     sm_charge_stall(s, issued, 1);
     alloc_stats(s, &lo);
-    if (sm_blocks_errors(s) || sm_sleep_end(s, issued, *ntbs, sio, src, &lo))
+    if (sm_blocks_errors(s) || sm_sleep_end(s, issued, *nfin, sio, src, &lo))
         return -1;
     sm_blocks_commit(s, s->still);
     if (s->failed)

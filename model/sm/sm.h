@@ -304,7 +304,7 @@ void sm_free(struct sm *s);
 int  sm_launch_cta(struct sm *s, uint64_t cta, uint64_t now);
 /* One cycle. *tbs receives the TBs that finished (at most SM_MAX_CTAS). Returns 0, or -1 when
    a kernel fault or a block error stopped the SM (message in s->err). */
-int  sm_cycle(struct sm *s, uint64_t now, struct sm_io *io, struct sm_tb *tbs, uint32_t *ntbs);
+int  sm_cycle(struct sm *s, uint64_t now, struct sm_io *io, struct sm_tb *tbs, uint32_t *nfin);
 /* Anything resident or in flight? */
 int  sm_busy(const struct sm *s);
 /* Would a cycle change nothing? Then sm_skip_cycle accounts for it instead (identical stats). */
@@ -346,7 +346,7 @@ void sm_rec_put(struct sm *s, unsigned id, uint32_t inst, const void *in, uint32
 int  sm_regs_check(const struct ptx_prog *p, char *err, size_t errlen);
 /* sm_cta.c: CTAs, contexts, the slot table. */
 int  sm_can_launch(const struct sm *s);
-void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs);
+void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *nfin);
 void sm_charge_stall(struct sm *s, uint32_t issued, uint64_t n);   /* n cycles */
 /* sm_issue.c: the schedulers' picks executed. */
 int  sm_schedule(struct sm *s, uint64_t now, uint32_t *issued);
@@ -361,7 +361,7 @@ static inline struct sb_rel sm_sb_rel(uint8_t slot, uint8_t vwi, uint16_t reg)
 }
 /* sm_sleep.c: the cycle's start and end as time_skip watches them. */
 void sm_sleep_begin(struct sm *s, const struct sm_io *io);
-int  sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
+int  sm_sleep_end(struct sm *s, uint32_t issued, uint32_t nfin, const struct sm_io *io, int src,
                   const struct l1_out *lo);
 /* sm_blocks.c: every block instance left its registers as they were (d == q before commit),
    apart from the blocks whose bit (1 << BLKID_x) is set in skip. */

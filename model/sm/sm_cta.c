@@ -156,11 +156,11 @@ static void tb_record(struct sm *s, const struct sm_cta *k, struct sm_tb *tb)
 
 /* A CTA whose warps all finished completes once every result is written back: its
    contexts, slots and CTA slot are free from the next cycle on. */
-static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *ntbs)
+static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *nfin)
 {
     struct sm_cta *k = &s->ctas[c];
     if (!(s->mflags & SM_MECH_OWN_TBS))    /* else a mechanism reports the TBs */
-        tb_record(s, k, &tbs[(*ntbs)++]);
+        tb_record(s, k, &tbs[(*nfin)++]);
     for (uint32_t i = 0; i < k->nwarps; i++) {
         struct sm_ctx *x = &s->ctx[k->ctx[i]];
         if (x->slot != SM_NO_SLOT) {
@@ -184,12 +184,12 @@ static void cta_complete(struct sm *s, uint32_t c, struct sm_tb *tbs, uint32_t *
 /* Warps the SIMT stack reports finished leave (their exits reach bar this cycle); CTAs whose
    warps all finished complete when the issue stage says none of their results is
    outstanding. */
-void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
+void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *nfin)
 {
     struct bar_in *bar = &s->io.bar;
     slotmask m = s->simt_o->fin & s->live & ~s->launch_pending, tmp;
     unsigned w;
-    sm_mech_tbs(s, tbs, ntbs);
+    sm_mech_tbs(s, tbs, nfin);
     for (SLOT_EACH(w, m, tmp)) {
         struct sm_ctx *x = &s->ctx[s->slot_ctx[w]];
         struct sm_cta *k = &s->ctas[x->cta];
@@ -207,7 +207,7 @@ void sm_retire(struct sm *s, uint64_t now, struct sm_tb *tbs, uint32_t *ntbs)
         bar->exit_mask[x->cta] |= 1u << x->widx;
     }
     for (uint64_t d = s->cta_draining & s->iss_o->quiet; d; d &= d - 1)
-        cta_complete(s, (uint32_t)__builtin_ctzll(d), tbs, ntbs);
+        cta_complete(s, (uint32_t)__builtin_ctzll(d), tbs, nfin);
 }
 
 /* Stall cycles (no scheduler issued) charged to every resident CTA, and to its DWR region

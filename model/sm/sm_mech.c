@@ -146,9 +146,9 @@ void sm_mech_cta_done(struct sm *s, uint32_t c)
     EACH(s, cta_done, m_->cta_done(s, st_, c))
 }
 
-void sm_mech_tbs(struct sm *s, struct sm_tb *tbs, uint32_t *ntbs)
+void sm_mech_tbs(struct sm *s, struct sm_tb *tbs, uint32_t *nfin)
 {
-    EACH(s, tbs, m_->tbs(s, st_, tbs, ntbs))
+    EACH(s, tbs, m_->tbs(s, st_, tbs, nfin))
 }
 
 void sm_mech_stall(struct sm *s, uint32_t c, uint64_t n)

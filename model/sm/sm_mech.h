@@ -77,7 +77,7 @@ struct sm_mech {
     void     (*warp_started)(struct sm *s, void *st, uint32_t w, uint32_t x);
     void     (*warp_done)(struct sm *s, void *st, uint32_t w, uint32_t x);
     void     (*cta_done)(struct sm *s, void *st, uint32_t c);
-    void     (*tbs)(struct sm *s, void *st, struct sm_tb *tbs, uint32_t *ntbs);
+    void     (*tbs)(struct sm *s, void *st, struct sm_tb *tbs, uint32_t *nfin);
     void     (*stall)(struct sm *s, void *st, uint32_t c, uint64_t n);
     void     (*begin)(struct sm *s, void *st);
     void     (*route)(struct sm *s, void *st, uint8_t vwi, uint32_t own, struct sb_rel *rel);
@@ -133,7 +133,7 @@ void     sm_mech_cta_launched(struct sm *s, uint32_t c, int act);
 void     sm_mech_warp_started(struct sm *s, uint32_t w, uint32_t x);
 void     sm_mech_warp_done(struct sm *s, uint32_t w, uint32_t x);
 void     sm_mech_cta_done(struct sm *s, uint32_t c);
-void     sm_mech_tbs(struct sm *s, struct sm_tb *tbs, uint32_t *ntbs);
+void     sm_mech_tbs(struct sm *s, struct sm_tb *tbs, uint32_t *nfin);
 void     sm_mech_stall(struct sm *s, uint32_t c, uint64_t n);
 void     sm_mech_begin(struct sm *s);
 void     sm_mech_route(struct sm *s, uint8_t vwi, uint32_t own, struct sb_rel *rel);

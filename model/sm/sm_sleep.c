@@ -178,10 +178,10 @@ static int cycle_delta(const struct sm *s, uint64_t *d)
 
 /* Nothing consumed, issued, retired, requested, returned or written back; the blocks that are
    not compared (BIG) idle by their outputs. */
-static int quiet_events(const struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io,
+static int quiet_events(const struct sm *s, uint32_t issued, uint32_t nfin, const struct sm_io *io,
                         int src, const struct l1_out *lo)
 {
-    return !issued && !ntbs && !s->ndone && !s->sq_events && !io->miss_valid &&
+    return !issued && !nfin && !s->ndone && !s->sq_events && !io->miss_valid &&
            !io->late_req.v && !s->bar_release && !s->fq.n && !s->sq.n && !s->lateq_n &&
            !s->fu_o->nrel && !s->ldst_o->nrel && !src &&
            !lo->resp_valid && !s->fetch_o->ev_fetch && !s->fetch_o->req_v &&
@@ -232,12 +232,12 @@ static uint64_t next_event(const struct sm *s)
 }
 
 /* The run goes on, restarts or ends with this cycle; 1 when the cycle was quiet. */
-static int watch(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
+static int watch(struct sm *s, uint32_t issued, uint32_t nfin, const struct sm_io *io, int src,
                  const struct l1_out *lo)
 {
     uint64_t d[Q_WORDS], next;
     uint8_t step = 0;
-    if (!outputs_repeat(s) || !quiet_events(s, issued, ntbs, io, src, lo)) {
+    if (!outputs_repeat(s) || !quiet_events(s, issued, nfin, io, src, lo)) {
         s->sq_run = 0;
         return 0;
     }
@@ -326,7 +326,7 @@ static int check_prediction(struct sm *s, int quiet, const uint64_t *d, const ui
 
 /* After the cycle's evaluation, before commit: watch it; fall asleep after a run. Returns -1
    when CHECK=1 found a wrong prediction. */
-int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_io *io, int src,
+int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t nfin, const struct sm_io *io, int src,
                  const struct l1_out *lo)
 {
     int quiet;
@@ -340,7 +340,7 @@ int sm_sleep_end(struct sm *s, uint32_t issued, uint32_t ntbs, const struct sm_i
     s->sq_last = s->now;
     if (!sleep_on(s))
         return 0;
-    quiet = watch(s, issued, ntbs, io, src, lo);
+    quiet = watch(s, issued, nfin, io, src, lo);
 #ifdef GPUSIM_CHECK
     if (predicted) {
         uint64_t d[Q_WORDS];

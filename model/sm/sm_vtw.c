@@ -192,12 +192,12 @@ static void vtw_iter(struct sm *s, void *st, uint32_t port, uint32_t w, uint32_t
 }
 
 /* This cycle's finished logical TBs. */
-static void vtw_tbs(struct sm *s, void *st, struct sm_tb *tbs, uint32_t *ntbs)
+static void vtw_tbs(struct sm *s, void *st, struct sm_tb *tbs, uint32_t *nfin)
 {
     struct vtw *v = st;
     (void)s;
     for (uint32_t i = 0; i < v->ndone; i++)
-        tbs[(*ntbs)++] = v->done[i];
+        tbs[(*nfin)++] = v->done[i];
     v->ndone = 0;
 }
 
