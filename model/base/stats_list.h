@@ -37,7 +37,8 @@
  *
  * Divergence per TB (000_0da6b8b480bd0740.txt, Table 1): TBs whose instruction (cycle)
  * divergence -- max minus min over its warps, relative to the min -- exceeds 50, 25, 10 and
- * 5 %. DWR and DWS (its Section 3): sums over the first N - R finishing TBs (dwr_tbs).
+ * 5 %. DWR and DWS (its Section 3): sums over the first N - R finishing TBs (dwr_tbs); over
+ * every TB when the launch's N TBs fit the GPU at once (N <= R, where 000 defines none).
  * Scheduler cycles by outcome (GS_STALL_KINDS, names in gpu/stats.c): issued, no warp, I-buffer
  * empty, short-latency dependence, long-latency memory dependence, structural/pipeline,
  * barrier, SIMT stack (spill/fill/pop).
