@@ -371,7 +371,7 @@ static void test_pas_effect_diffiter(void **state)
     assert_true(pos(a, 6, "0.1") < pos(a, 6, "1.0"));
     assert_true(pos(z, 6, "1.0") < pos(z, 6, "0.1"));
     assert_true(ca < cz);
-    /* the statistics of the report's ablation (sm_vtw_count) see it: both DiffIter classes
+    /* the statistics of the report's ablation (sm_vtw.c vtw_count) see it: both DiffIter classes
        issue, and the class is what sets Algorithm 1's pick apart from the oldest warp */
     assert_true(st.t.vtw_issue_class[2] > 0 && st.t.vtw_issue_class[0] > 0);
     assert_true(st.t.vtw_decided_by[0] > 0);

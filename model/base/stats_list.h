@@ -48,7 +48,7 @@
  * slot's active lanes; each is split or refused for the first reason that holds (sm/sm_dws.h
  * sm_dws_bref, sm_dws_mref): chances = splits + the refusals.
  *
- * VTW's progress-aware scheduler (sched_policy = vtw; sm/sm_vtw.c sm_vtw_count), per issue: the
+ * VTW's progress-aware scheduler (sched_policy = vtw; sm/sm_vtw.c vtw_count), per issue: the
  * Algorithm 1 class of the warp issued (barrier, diffiter_low, sameiter, diffiter_high; slow:
  * the slow phase's single class); with more than one ready warp on the scheduler, the field of
  * the key that set Algorithm 1's pick apart from the oldest ready warp (vtw_keys = zero's

@@ -5,7 +5,7 @@
  * late-write queue; the progress-aware scheduler's iteration registers (pas) say which
  * contexts are one iteration ahead of a sibling, and the issue stage holds their nexttbid,
  * shared-memory and barrier instructions (iss `hold`, charged as barrier cycles). Also the
- * statistics of the scheduler's picks (sm_vtw_count: which class, what decided, how often not
+ * statistics of the scheduler's picks (vtw_count: which class, what decided, how often not
  * GTO's or the oldest warp's choice). Under vtw = hw the SM reports logical TBs instead of
  * CTAs as its finished TBs (flag SM_MECH_OWN_TBS: the divergence and stall figures per logical
  * TB, func/probe.h).
