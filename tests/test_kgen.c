@@ -1,7 +1,8 @@
 /*
  * test_kgen.c -- the priority-key generator: GTO as keys (the scheduler's last issued slot
  * gets key 1, every other 0), a new warp in that slot drops its greed, schedulers are
- * independent; the registry instantiates it only for keyed policies; bad configuration.
+ * independent; widest-split-first (KGEN_WIDEST, DWS under GTO) puts each slot's width above
+ * the greedy bit; the registry instantiates it only for keyed policies; bad configuration.
  */
 #include "testutil.h"
 #include "base/config.h"
@@ -62,6 +63,39 @@ static void test_gto_keys(void **state)
     assert_int_equal(o.key[1][3], 1);
 }
 
+/* KGEN_WIDEST: the key is the slot's active lanes above GTO's greedy bit -- the widest slot
+   first, the last issued among equal widths. */
+static void test_widest_keys(void **state)
+{
+    struct kgen_cfg c;
+    struct kgen_regs q;
+    struct kgen_in in;
+    struct kgen_out o;
+    struct gpu_config g;
+    (void)state;
+    kgen_cfg_default(&c);
+    c.policy = KGEN_WIDEST;
+    kgen_reset(&c, &q);
+    memset(&in, 0, sizeof in);
+    in.issue_v = 1;
+    in.issue_slot[0] = 5;
+    in.width[0][2] = 32;
+    in.width[0][5] = 16;
+    in.width[0][7] = 16;
+    tick(&c, &q, &in, &o);
+    assert_int_equal(o.key[0][2], 64);
+    assert_int_equal(o.key[0][5], 33);                           /* greedy among the 16s */
+    assert_int_equal(o.key[0][7], 32);
+    assert_int_equal(o.key[0][3], 0);
+    conf_defaults(&g);
+    g.dws = DWS_BRANCH;                                          /* DWS under gto */
+    assert_int_equal(kgen_instances(&g), 1);
+    kgen_cfg_from(&g, 0, 0, &c);
+    assert_int_equal(c.policy, KGEN_WIDEST);
+    g.sched_policy = SCHED_LRR;                                  /* other policies: none */
+    assert_int_equal(kgen_instances(&g), 0);
+}
+
 static void test_registry_and_cfg(void **state)
 {
     struct gpu_config g;
@@ -84,6 +118,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gto_keys),
+        cmocka_unit_test(test_widest_keys),
         cmocka_unit_test(test_registry_and_cfg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,6 +55,9 @@ void kgen_eval(const struct kgen_cfg *c, const struct kgen_regs *q, const struct
         memset(out->key[k], 0, c->nslots[k] * sizeof out->key[k][0]);
         if (d->last_v & bit)
             out->key[k][d->last[k]] = 1;
+        if (c->policy == KGEN_WIDEST)          /* the width above GTO's greedy bit */
+            for (unsigned j = 0; j < c->nslots[k]; j++)
+                out->key[k][j] = (uint16_t)(in->width[k][j] << 1 | out->key[k][j]);
     }
 }
 
@@ -74,7 +77,7 @@ void kgen_cfg_from(const struct gpu_config *c, uint32_t sm, uint32_t inst, struc
     uint32_t n = sm_slots(c), ns = c->schedulers_per_sm;
     (void)sm; (void)inst;
     kgen_cfg_default(out);
-    out->policy = KGEN_GTO;
+    out->policy = sm_dws_widest(c) ? KGEN_WIDEST : KGEN_GTO;
     out->nsched = (uint8_t)ns;
     for (uint32_t k = 0; k < ns && k < KGEN_MAX_SCHED; k++)
         out->nslots[k] = (uint8_t)((n + ns - 1 - k) / ns);

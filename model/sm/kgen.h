@@ -15,10 +15,15 @@
  *             inherit greed), 0 for every other slot. With ws's ties-by-age this is exactly
  *             ws's own WS_GTO (tested, and `sched_policy = gto_prio` gives gto's statistics):
  *             the reference against which new generators are written.
+ *   KGEN_WIDEST  DWS's "schedule widest warp-split first" (002, "DWS Strategies for Miss
+ *             Reconvergence") on top of GTO: key = the slot's active lanes (its width, an
+ *             input) above GTO's greedy bit, so the widest split issues first and GTO orders
+ *             equal widths.
  *
  * Ports: in: the issues of the previous cycle per scheduler (the SM's issue latch: valid,
  * local slot), the slots that received a new warp this cycle (per scheduler, local
- * numbering); out: key[sched][local slot], 16 bits, for this cycle's pick.
+ * numbering), under KGEN_WIDEST each slot's active lanes (the SIMT stack's mask, counted);
+ * out: key[sched][local slot], 16 bits, for this cycle's pick.
  * Latency: an issue in cycle t-1 sets the keys of cycle t (as ws's own last-issued register).
  */
 #ifndef KGEN_H
@@ -29,7 +34,7 @@
 
 #define KGEN_MAX_SCHED 4
 
-enum kgen_policy { KGEN_GTO = 0, KGEN_NPOLICY };
+enum kgen_policy { KGEN_GTO = 0, KGEN_WIDEST, KGEN_NPOLICY };
 
 struct kgen_cfg {
     uint8_t policy;                /* enum kgen_policy */
@@ -46,6 +51,7 @@ struct kgen_in {
     uint8_t  issue_v;              /* [3:0] per scheduler: it issued in the previous cycle */
     uint8_t  issue_slot[KGEN_MAX_SCHED];   /* [6:0] the local slot it issued */
     slotmask fresh[KGEN_MAX_SCHED];        /* local slots that received a warp this cycle */
+    uint8_t  width[KGEN_MAX_SCHED][SM_MAX_SLOTS];  /* [5:0] KGEN_WIDEST: active lanes */
 };
 
 struct kgen_out {

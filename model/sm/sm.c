@@ -405,6 +405,10 @@ static void iss_step(struct sm *s, slotmask hazard)
         return;
     for (k = 0; k < s->nsched; k++)
         s->kgen_in.fresh[k] = s->iss_o->s[k].fresh;
+    if (s->kgen_c->policy == KGEN_WIDEST)  /* each slot's active lanes */
+        for (unsigned w = 0; w < s->nslots; w++)
+            s->kgen_in.width[w % s->nsched][w / s->nsched] =
+                (uint8_t)bit_pop32(s->simt_o->mask[w]);
     kgen_eval(s->kgen_c, s->kgen_q, &s->kgen_in, s->kgen_o, s->kgen_d);
 }
 

@@ -42,8 +42,9 @@
  * the SIMT stack would run them together (a barrier: the warp arrives once); those slots issue
  * it later for the timing alone (dws_lanes, wl_done).
  *
- * Plugged into the SM top through the mechanism interface (sm_mech.h: sm_mech_dws). Also the
- * scheduler's "widest warp-split first" keys (dws_keys) and, for time_skip (sm_sleep.c): a
+ * Plugged into the SM top through the mechanism interface (sm_mech.h: sm_mech_dws). The
+ * scheduler's "widest warp-split first" is a key generator policy (kgen KGEN_WIDEST). For
+ * time_skip (sm_sleep.c): a
  * cycle that applies wst's memory split, branch-split copy, merge or release, or offers a
  * memory-split candidate, is not quiet (dws_pending); wst's PC matcher moves by one each cycle
  * while no entry is idle at regime level: compared but for it (wst_drift), moved on by the
@@ -551,17 +552,6 @@ static void dws_launch(struct sm *s, void *st, uint32_t w, uint32_t x)
     d->cslots[x] = slot_bit(w);
 }
 
-/* "Schedule widest warp-split first" (002, "DWS Strategies for Miss Reconvergence") on top of
-   GTO (sm_dws_widest): the key is the split's width above the GTO key generator's greedy bit. */
-static void dws_keys(struct sm *s, void *st, uint32_t k, struct ws_in *in)
-{
-    (void)st;
-    if (!s->kgen_n)
-        return;
-    for (uint32_t j = 0, w = k; w < s->nslots; j++, w += s->nsched)
-        in->prio[j] = (uint16_t)(bit_pop32(s->simt_o->mask[w]) << 1 | (in->prio[j] & 1u));
-}
-
 /* wst's PC matcher pointer: compared but for it in a quiet cycle, moved on after a sleep. */
 static int dws_drift(const struct sm *s, const void *st)
 {
@@ -612,7 +602,7 @@ const struct sm_mech sm_mech_dws = {
     .name = "dws", .drift_blocks = 1ull << BLKID_wst, .state_size = sizeof(struct dws),
     .selected = dws_selected, .init = dws_init, .free = dws_free,
     .warp_started = dws_launch, .begin = dws_apply, .route = dws_route,
-    .sb_ports = dws_sb_ports, .hold = dws_hold, .keys = dws_keys, .lanes = dws_lanes,
+    .sb_ports = dws_sb_ports, .hold = dws_hold, .lanes = dws_lanes,
     .own = dws_own, .issued = dws_branch, .after_issue = dws_step, .end = dws_completion,
     .pending = dws_pending, .drift = dws_drift, .skip = dws_skip, .storage = dws_storage,
 };

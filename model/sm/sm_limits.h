@@ -43,7 +43,7 @@ static inline uint32_t sm_contexts(const struct gpu_config *c)
 
 /* DWS's "schedule widest warp-split first" (002, "DWS Strategies for Miss Reconvergence") on
    top of GTO: the highest-key scheduler with the GTO key generator's greedy bit below the
-   split's width (sm_issue.c). Other policies run without it. */
+   split's width (kgen's KGEN_WIDEST). Other policies run without it. */
 static inline int sm_dws_widest(const struct gpu_config *c)
 {
     return c->dws != DWS_OFF &&
