@@ -7,16 +7,19 @@
 #   tools/suites/apps_page.sh --rodinia DIR [--out DIR] [--jobs N] [--cache DIR] [--mechs LIST]
 #
 # --rodinia  the checkout (default $GPUSIM_RODINIA)
-# --out      the page's directory (default docs/apps-page); the programs are built in
+# --out      the page's directory (default docs/apps-page; a relative one is taken from the
+#            repository's root, and the plots' gnuplot scripts name their outputs by it, so
+#            the committed page names no machine's paths); the programs are built in
 #            build/suites/rodinia
 # --jobs     runs at once (default: the cores); --cache: the result cache (default
-#            $GPUSIM_CACHE or ~/.cache/gpusim: an interrupted page resumes)
+#            $GPUSIM_CACHE or ~/.cache/gpusim: an interrupted page resumes; a relative one is
+#            taken from the current directory)
 # --mechs    the mechanisms (default: every one the page lists)
 # Exit status: the page's (0: every result checked), 2 on a usage error or a missing tool.
 set -u
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-ROD=${GPUSIM_RODINIA:-} OUT=$TOP/docs/apps-page JOBS=$(nproc 2>/dev/null || echo 2) CACHE= MECHS=
+ROD=${GPUSIM_RODINIA:-} OUT=docs/apps-page JOBS=$(nproc 2>/dev/null || echo 2) CACHE= MECHS=
 die() { echo "apps_page.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case $1 in
@@ -30,6 +33,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$ROD" ] || die "no Rodinia checkout: pass --rodinia DIR or set GPUSIM_RODINIA"
+r=$(cd "$ROD" 2>/dev/null && pwd) || die "no directory '$ROD' (--rodinia)"
+ROD=$r
+case $CACHE in ''|/*) ;; *) CACHE=$(pwd)/$CACHE ;; esac   # from where it was named
+cd "$TOP" || die "cannot enter '$TOP'"
 [ -x "$TOP/build/gpusim" ] || die "no build/gpusim: run make first"
 APPS=$TOP/build/suites/rodinia/rodinia.apps
 "$TOP/tools/suites/rodinia.sh" --rodinia "$ROD" --out "$TOP/build/suites/rodinia" ||
