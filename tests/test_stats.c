@@ -9,6 +9,7 @@
  * The test reads the list itself (its own expansions of GS_STAT_LIST), not stats.c's table.
  */
 #include "testutil.h"
+#include "gpu/gpusim.h"             /* first: this unit sees the public header's text of the types */
 #include "gpu/stats.h"
 #include "sm/sm.h"
 
@@ -392,9 +393,24 @@ static void test_checkers_catch_a_dropped_entry(void **state)
     assert_string_equal(bad, "lane_util");
 }
 
+/* gpu/gpusim.h and base/gs_stats.h each hold a text of the statistics' types (the public
+   header's declarations are never moved; the layers below take base's): this unit compiled
+   gpusim.h's text, gs_stats.c base's; their layouts must be one. */
+static void test_public_text_is_base_text(void **state)
+{
+    size_t base[4];
+    (void)state;
+    gs_stats_layout_base(base);
+    assert_int_equal(sizeof(struct gs_stats), base[0]);
+    assert_int_equal(sizeof(struct gs_timing), base[1]);
+    assert_int_equal(sizeof(struct gs_dim3), base[2]);
+    assert_int_equal(offsetof(struct gs_stats, t), base[3]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_public_text_is_base_text),
         cmocka_unit_test(test_table_is_the_list),
         cmocka_unit_test(test_no_field_outside_the_list),
         cmocka_unit_test(test_json_has_every_entry),

@@ -26,13 +26,44 @@ enum gs_status {
     GS_ERR_COUNT
 };
 
+/* The launch shape and the statistics' types below are also in base/gs_stats.h (the layers
+   below the GPU top take them from there without the host API); the same text under the same
+   guards, so either header may come first, and test_stats checks that the two agree
+   (gs_stats_layout_base). */
+#ifndef GS_DIM3_DEFINED
+#define GS_DIM3_DEFINED
+struct gs_dim3 { uint32_t x, y, z; };
+#endif
+
 struct gs_gpu;       /* opaque */
 struct gs_module;    /* opaque */
 
-/* The launch shape (struct gs_dim3) and the statistics (struct gs_stats and struct gs_timing,
-   every field one line of base/stats_list.h; gs_count_divergence): base/gs_stats.h, where the
-   layers below the GPU top take them from. */
-#include "base/gs_stats.h"
+#ifndef GS_STATS_DEFINED
+#define GS_STATS_DEFINED
+/* Statistics: every field is one line of stats_list.h, which says what it counts, how
+   launches (and SMs) combine and how it is written. */
+#define GS_STALL_KINDS 8      /* scheduler cycles by outcome (names: stats_list.h) */
+#define GS_VTW_CLASSES 5      /* VTW issues by Algorithm 1 class (stats_list.h) */
+#define GS_VTW_DECIDE  5      /* VTW picks by what decided them (stats_list.h) */
+#define GS_MAX_SMS 64
+#define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
+#define GS_DWS_BREF 6         /* DWS: refused branch-split candidates by reason (sm/sm_dws.h) */
+#define GS_DWS_MREF 7         /* DWS: refused memory-split candidates by reason (sm/sm_dws.h) */
+#include "stats_list.h"
+
+/* Timing-model statistics (zero in functional mode): the T, S and I entries of the list. */
+struct gs_timing {
+    GS_TIMING_MEMBERS
+};
+
+/* Statistics of one launch (gs_kernel_stats) or summed over launches (gs_total_stats): the G
+   entries of the list, then the timing ones. host_seconds is the only field that differs
+   between two identical runs. */
+struct gs_stats {
+    GS_GPU_MEMBERS
+    struct gs_timing t;
+};
+#endif
 
 /* config_path may be NULL (built-in gtx480 defaults); sets are nsets (0 or more) "key=value"
    overrides. On failure *gpu is NULL and err (if not NULL) holds the message. */
@@ -112,6 +143,8 @@ void gs_reset_stats(struct gs_gpu *gpu);
    that a comparison can drop them) or as a human-readable table. */
 void gs_stats_json(const struct gs_stats *s, const char *indent, FILE *f);
 void gs_stats_text(const struct gs_stats *s, FILE *f);
+/* Add one TB to divergence bins: (hi - lo) / lo above 50, 25, 10, 5 %. */
+void gs_count_divergence(uint64_t lo, uint64_t hi, uint64_t bins[4]);
 /* Derived figures: SIMD lane utilisation (thread insns / (32 x warp insns)). */
 double gs_lane_utilization(const struct gs_stats *s);
 
