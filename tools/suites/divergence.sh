@@ -35,13 +35,8 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
-[ -n "$APPS" ] && [ -f "$APPS" ] || die "no applications file: pass --apps FILE"
-[ -x "$GPUSIM" ] || die "no simulator at '$GPUSIM' (make, or pass --gpusim PATH)"
-mkdir -p "$OUT" || die "cannot create '$OUT'"
-[ -n "$ONLY" ] || ONLY=$(awk '$1 == "app" { print $2 }' "$APPS" | tr '\n' ',')
+. "$TOP/tools/suites/common.sh"
 
-DEMANGLE=cat
-command -v c++filt >/dev/null 2>&1 && DEMANGLE=c++filt
 rc=0
 printf '| application | kernel | launches | TBs | inst div >50/25/10/5 %% | cycle div >50/25/10/5 %% | DWR | DWS | TBs in DWR |\n'
 printf '|---|---|---|---|---|---|---|---|---|\n'

@@ -36,12 +36,7 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
-[ -n "$APPS" ] && [ -f "$APPS" ] || die "no applications file: pass --apps FILE"
-[ -x "$GPUSIM" ] || die "no simulator at '$GPUSIM' (make, or pass --gpusim PATH)"
-mkdir -p "$OUT" || die "cannot create '$OUT'"
-[ -n "$ONLY" ] || ONLY=$(awk '$1 == "app" { print $2 }' "$APPS" | tr '\n' ',')
-DEMANGLE=cat
-command -v c++filt >/dev/null 2>&1 && DEMANGLE=c++filt
+. "$TOP/tools/suites/common.sh"
 
 names=
 for v in $VARS; do names="$names ${v%%=*}"; done
