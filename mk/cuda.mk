@@ -56,7 +56,8 @@ $(CUDA_UNIT_TESTS): $(BUILD)/tests/%: tests/%.c tests/testutil.h $(CUDALIB) $(CL
 	$(CC) $(CFLAGS) -MMD -MP -Itests -Icli -Icuda -DBUILD_DIR='"$(BUILD)"' $< $(CUDALIB) \
 	  $(CLILIB) $(BENCHLIB) $(LIB) -o $@ $(LDLIBS) $(CUDA_LDLIBS) -lcmocka
 
-$(BUILD)/tests/test_cuda $(BUILD)/tests/test_apps $(BUILD)/tests/test_sweep: $(CUDART) $(BUILD)/gpusim
+$(BUILD)/tests/test_cuda $(BUILD)/tests/test_apps $(BUILD)/tests/test_sweep \
+  $(BUILD)/tests/test_suites: $(CUDART) $(BUILD)/gpusim
 $(BUILD)/tests/test_cuda_bench: $(CUDART) $(BUILD)/gpusim
 
 # The fuzz regression test runs fuzz/fuzz_fatbin_one.c too: the reader and its libraries.

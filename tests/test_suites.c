@@ -5,12 +5,16 @@
  * on every machine (a checksum per kind) and refuses bad arguments; the script refuses a missing
  * checkout or a missing nvcc with exit status 2 and a message naming what is missing. The full
  * build (a small part of the suite, then gpusim exec on one program) needs nvcc and a checkout
- * named by GPUSIM_RODINIA=DIR, and is skipped, saying so, without them.
+ * named by GPUSIM_RODINIA=DIR, and is skipped, saying so, without them. tools/suites'
+ * divergence.sh and kernels.sh on two of the project's own CUDA programs (tests/cuda/vadd, and
+ * tests/data/apps/settings.sh, whose output names the model's settings): a row per kernel, a
+ * variant whose output is not the first's reported instead of counted, bad arguments refused.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "testutil.h"
 
 #define T_ BUILD_DIR "/tests/suites-out"
@@ -176,6 +180,55 @@ static void test_build_and_run(void **state)
     tu_assert_contains(out, "gpusim: total: ");
 }
 
+/* The applications file of the script tests: vadd, and settings (vadd, then the settings). */
+static void scripts_apps(void)
+{
+    char cwd[1024], text[3000];
+    FILE *f;
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(text, sizeof text, "app vadd\n  run %s/tests/cuda/vadd/app\napp settings\n"
+             "  run %s/tests/data/apps/settings.sh\n", cwd, cwd);
+    assert_non_null(f = fopen(T_ "/s.apps", "w"));
+    fputs(text, f);
+    fclose(f);
+}
+
+/* divergence.sh: 000 Table 1's and 2's columns per kernel (vadd: 4 TBs, no divergence). */
+static void test_divergence_script(void **state)
+{
+    char out[8192];
+    (void)state;
+    scripts_apps();
+    assert_int_equal(run("sh tools/suites/divergence.sh --apps " T_ "/s.apps --only vadd --out "
+                         T_ "/div --gpusim " BUILD_DIR "/gpusim", out, sizeof out), 0);
+    tu_assert_contains(out, "| application | kernel | launches | TBs |");
+    tu_assert_contains(out, "| vadd | vadd | 1 | 4 | 0/0/0/0 |");
+    assert_int_equal(run("sh tools/suites/divergence.sh --only vadd", out, sizeof out), 2);
+    tu_assert_contains(out, "no applications file: pass --apps FILE");
+    assert_int_equal(run("sh tools/suites/divergence.sh --apps " T_ "/s.apps --gpusim /nope",
+                         out, sizeof out), 2);
+    tu_assert_contains(out, "no simulator at '/nope'");
+}
+
+/* kernels.sh: the first variant's cycles and each other's speed-up per kernel; an application
+   whose output differs between variants (settings names them) is reported, not counted, and
+   the exit status says so. */
+static void test_kernels_script(void **state)
+{
+    char out[8192];
+    (void)state;
+    scripts_apps();
+    assert_int_equal(run("sh tools/suites/kernels.sh --apps " T_ "/s.apps --out " T_ "/k --gpusim "
+                         BUILD_DIR "/gpusim --variants 'A=sched_policy=gto B=sched_policy=lrr'",
+                         out, sizeof out), 1);
+    tu_assert_contains(out, "| application | kernel | A cycles | B | vInstr (B) |");
+    tu_assert_contains(out, "| vadd | vadd | 1152 | 0.99 | 1.00 |");
+    tu_assert_contains(out, "| settings | ( B: output differs from A's;) |");
+    assert_int_equal(run("sh tools/suites/kernels.sh --apps " T_ "/s.apps --bogus", out,
+                         sizeof out), 2);
+    tu_assert_contains(out, "unknown argument '--bogus'");
+}
+
 int main(void)
 {
     tu_filters();
@@ -183,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_gen_deterministic), cmocka_unit_test(test_gen_formats),
         cmocka_unit_test(test_gen_refuses),       cmocka_unit_test(test_script_refuses),
         cmocka_unit_test(test_build_and_run),
+        cmocka_unit_test(test_divergence_script), cmocka_unit_test(test_kernels_script),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
