@@ -103,14 +103,6 @@ void sm_mech_free(struct sm *s)
     free(s->mstate);
 }
 
-void *sm_mech_state(const struct sm *s, const struct sm_mech *m)
-{
-    for (unsigned i = 0; i < s->nmech; i++)
-        if (s->mech[i] == m)
-            return s->mst[i];
-    return NULL;
-}
-
 /* Every selected mechanism with hook h: f(m, st). */
 #define EACH(s, h, call)                                                                  \
     for (unsigned i_ = 0; i_ < (s)->nmech; i_++) {                                       \

@@ -156,8 +156,6 @@ int      sm_mech_drift(const struct sm *s, uint8_t *step);
 void     sm_mech_skip(struct sm *s, uint8_t step, uint64_t n);
 uint64_t sm_mech_next_event(const struct sm *s, uint64_t next);
 void     sm_mech_neutral(const struct sm *s, void *copy);
-/* The state of the SM's mechanism m (NULL when the configuration does not select it). */
-void    *sm_mech_state(const struct sm *s, const struct sm_mech *m);
 
 /* The storage of the SM top (sm_cost.c: its tables and skid buffers) and of the wiring of
    every mechanism c selects, as block "sm" (the estimator adds it to the blocks'). */
