@@ -1,7 +1,7 @@
 /*
  * test_suites.c -- tools/suites/rodinia.sh, which builds a user's checkout of Rodinia for the
  * model (docs/apps.md "Public suites: tools/suites"): its input generator
- * (tools/suites/rodinia/gen.c, compiled here with cc) writes the same bytes on every run and
+ * (tools/suites/gen.c, compiled here with cc) writes the same bytes on every run and
  * on every machine (a checksum per kind) and refuses bad arguments; the script refuses a missing
  * checkout or a missing nvcc with exit status 2 and a message naming what is missing. The full
  * build (a small part of the suite, then gpusim exec on one program) needs nvcc and a checkout
@@ -27,7 +27,7 @@ static int setup(void **state)
     if (system("rm -rf " T_ " && mkdir -p " T_ "/fake/cuda/bfs && : > " T_
                "/fake/cuda/bfs/bfs.cu") != 0)
         return -1;
-    return system("cc -std=c11 -O2 -o " GEN " tools/suites/rodinia/gen.c -lm") == 0 ? 0 : -1;
+    return system("cc -std=c11 -O2 -o " GEN " tools/suites/gen.c -lm") == 0 ? 0 : -1;
 }
 
 /* Runs cmd (stderr into stdout), the output in out; returns the exit status. */

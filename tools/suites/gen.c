@@ -1,8 +1,8 @@
 /*
- * gen.c -- the input generator of tools/suites/rodinia.sh: writes the data files that
- * Rodinia's programs read and its repository does not ship (they are in a separate data
- * download). Each kind is written from a fixed seed with the project's own generator (a
- * 64-bit xorshift), so the same command gives the same bytes on every machine.
+ * gen.c -- the input generator of tools/suites/rodinia.sh, parboil.sh and ispass.sh: writes
+ * the data files that the suites' programs read and their repositories do not ship (they are
+ * in separate data downloads). Each kind is written from a fixed seed with the project's own
+ * generator (a 64-bit xorshift), so the same command gives the same bytes on every machine.
  *
  *   gen graph N SEED           bfs: N nodes, each with 1..3 random edges both ways
  *   gen grid N LO HI SEED      hotspot, hotspot3D: N values in [LO, HI), one a line
