@@ -13,6 +13,9 @@
  *                              the first row's lower faces are walls (-1), the last row's
  *                              upper faces far field (-2)
  *   gen bytes N SEED           huffman: N bytes of a skewed distribution
+ *   gen idx3 N SEED            ISPASS NN: an MNIST-format image file (idx3: magic 2051, N, 28,
+ *                              28 as big-endian 32-bit words, then N images of 28 x 28 bytes),
+ *                              each two or three thick random strokes on a blank ground
  *
  * Output goes to stdout. Exit status 2 with a usage line on bad arguments.
  */
@@ -174,10 +177,55 @@ static int gen_bytes(long n)
     return 0;
 }
 
+/* One 28 x 28 idx3 image: two or three strokes (segments between random points), 255 within
+   1.2 pixels of a stroke, 128 within 2, else 0. */
+static void idx3_image(unsigned char *img)
+{
+    double seg[3][4];
+    int n = 2 + (int)rng_below(2);
+    for (int s = 0; s < n; s++)
+        for (int k = 0; k < 4; k++)
+            seg[s][k] = 5 + 18 * rng_unit();
+    for (int y = 0; y < 28; y++)
+        for (int x = 0; x < 28; x++) {
+            double best = 1e9;
+            for (int s = 0; s < n; s++) {
+                double dx = seg[s][2] - seg[s][0], dy = seg[s][3] - seg[s][1];
+                double t = ((x - seg[s][0]) * dx + (y - seg[s][1]) * dy) /
+                           (dx * dx + dy * dy + 1e-9);
+                t = t < 0 ? 0 : t > 1 ? 1 : t;
+                double d = hypot(x - seg[s][0] - t * dx, y - seg[s][1] - t * dy);
+                best = d < best ? d : best;
+            }
+            img[y * 28 + x] = best < 1.2 ? 255 : best < 2.0 ? 128 : 0;
+        }
+}
+
+static void put_be32(long v)
+{
+    for (int s = 24; s >= 0; s -= 8)
+        putchar((int)((v >> s) & 0xff));
+}
+
+static int gen_idx3(long n)
+{
+    unsigned char img[28 * 28];
+    put_be32(2051);
+    put_be32(n);
+    put_be32(28);
+    put_be32(28);
+    for (long i = 0; i < n; i++) {
+        idx3_image(img);
+        fwrite(img, 1, sizeof img, stdout);
+    }
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: gen graph N SEED | grid N LO HI SEED | pgm ROWS COLS SEED | "
-                    "keys N SEED | records N SEED | mesh W H SEED | bytes N SEED\n");
+                    "keys N SEED | records N SEED | mesh W H SEED | bytes N SEED | "
+                    "idx3 N SEED\n");
     return 2;
 }
 
@@ -219,5 +267,7 @@ int main(int argc, char **argv)
         return gen_mesh(a, b);
     if (!strcmp(k, "bytes"))
         return gen_bytes(a);
+    if (!strcmp(k, "idx3"))
+        return gen_idx3(a);
     return usage();
 }
