@@ -9,6 +9,8 @@
  * divergence.sh and kernels.sh on two of the project's own CUDA programs (tests/cuda/vadd, and
  * tests/data/apps/settings.sh, whose output names the model's settings): a row per kernel, a
  * variant whose output is not the first's reported instead of counted, bad arguments refused.
+ * tools/suites/ispass.sh (the GPGPU-Sim ISPASS-2009 set): gen idx3's header, the script's
+ * refusals, and with nvcc and GPUSIM_ISPASS=DIR a tiny build and gpusim exec --check.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #define T_ BUILD_DIR "/tests/suites-out"
 #define GEN T_ "/gen"
 #define SCRIPT "tools/suites/rodinia.sh"
+#define ISPASS_SCRIPT "tools/suites/ispass.sh"
 
 static int setup(void **state)
 {
@@ -73,6 +76,7 @@ static void test_gen_deterministic(void **state)
         {"records 20 7", 0x6b566693836dd25aULL},
         {"mesh 4 3 10", 0x84631ea91f5fcfaaULL},
         {"bytes 1000 11", 0xb8b705a1c6fc7149ULL},
+        {"idx3 3 12", 0x55c5eb519ffa297eULL},
     };
     int bad = 0;
     (void)state;
@@ -229,6 +233,75 @@ static void test_kernels_script(void **state)
     tu_assert_contains(out, "unknown argument '--bogus'");
 }
 
+/* ISPASS NN's image file: the idx3 header (magic 2051, the count, 28 rows, 28 columns as
+   big-endian words), then 28 x 28 bytes an image. */
+static void test_ispass_gen_idx3(void **state)
+{
+    char out[256];
+    (void)state;
+    assert_int_equal(run(GEN " idx3 3 5 | head -c 16 | od -An -tx1 | tr -d ' \\n'", out,
+                         sizeof out), 0);
+    assert_string_equal(out, "0000080300000003" "0000001c0000001c");
+    assert_int_equal(run(GEN " idx3 3 5 | wc -c", out, sizeof out), 0);
+    assert_int_equal(atoi(out), 16 + 3 * 28 * 28);
+    assert_int_equal(run(GEN " idx3 0 5", out, sizeof out), 2);
+}
+
+/* ispass.sh's refusals: exit status 2, a message naming what is missing, nothing written. */
+static void test_ispass_script_refuses(void **state)
+{
+    char out[2048];
+    (void)state;
+    assert_int_equal(system("mkdir -p " T_ "/fake-ispass && : > " T_
+                            "/fake-ispass/README.ISPASS-2009"), 0);
+    assert_int_equal(run("env -u GPUSIM_ISPASS sh " ISPASS_SCRIPT " --out " T_ "/oi", out,
+                         sizeof out), 2);
+    tu_assert_contains(out, "no ISPASS-2009 checkout: pass --ispass DIR or set GPUSIM_ISPASS");
+    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake --out " T_ "/oi", out,
+                         sizeof out), 2);
+    tu_assert_contains(out, "is not an ISPASS-2009 checkout (no README.ISPASS-2009)");
+    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --nvcc " T_
+                         "/no/nvcc --out " T_ "/oi", out, sizeof out), 2);
+    tu_assert_contains(out, "nvcc not found");
+    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --size huge --out "
+                         T_ "/oi", out, sizeof out), 2);
+    tu_assert_contains(out, "--size is small, tiny or table1, not 'huge'");
+    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --only NQU,AES --out "
+                         T_ "/oi", out, sizeof out), 2);
+    tu_assert_contains(out, "--only: no program 'AES' (one of: LPS NQU LIB NN STO CP BFS RAY)");
+    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --bogus", out,
+                         sizeof out), 2);
+    tu_assert_contains(out, "unknown argument '--bogus'");
+    assert_int_equal(system("test -e " T_ "/oi"), 256);
+}
+
+/* The tiny build of NQU and BFS, then gpusim exec --check on NQU through the applications file
+   (its count, 92, is compared; its timers are not): needs nvcc and GPUSIM_ISPASS. */
+static void test_ispass_build_and_run(void **state)
+{
+    static char out[65536];
+    const char *isp = getenv("GPUSIM_ISPASS");
+    (void)state;
+    if (!isp || !*isp || !have_nvcc()) {
+        fprintf(stderr, "test_ispass_build_and_run: skipped: needs nvcc and an ISPASS-2009 "
+                        "checkout (GPUSIM_ISPASS=DIR)\n");
+        skip();
+    }
+    assert_int_equal(run("sh " ISPASS_SCRIPT " --size tiny --only NQU,BFS --out " T_ "/ib", out,
+                         sizeof out), 0);
+    tu_assert_contains(out, "NQU                      built");
+    tu_assert_contains(out, "BFS                      built");
+    size_t n;
+    char *apps = tu_read_file(T_ "/ib/ispass.apps", &n);
+    assert_non_null(apps);
+    tu_assert_contains(apps, "app BFS\n  dir BFS\n  run ./BFS data/graph4096.txt\n"
+                             "  input data/graph4096.txt\n");
+    free(apps);
+    assert_int_equal(run("cd " T_ "/ib && ../../../gpusim exec --check --apps ispass.apps "
+                         "--app NQU", out, sizeof out), 0);
+    tu_assert_contains(out, "the same under the functional and the timing model");
+}
+
 int main(void)
 {
     tu_filters();
@@ -237,6 +310,8 @@ int main(void)
         cmocka_unit_test(test_gen_refuses),       cmocka_unit_test(test_script_refuses),
         cmocka_unit_test(test_build_and_run),
         cmocka_unit_test(test_divergence_script), cmocka_unit_test(test_kernels_script),
+        cmocka_unit_test(test_ispass_gen_idx3),   cmocka_unit_test(test_ispass_script_refuses),
+        cmocka_unit_test(test_ispass_build_and_run),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
