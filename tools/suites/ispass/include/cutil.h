@@ -2,7 +2,8 @@
  * cutil.h -- the project's stand-in for the CUDA SDK 2.x cutil.h that the ISPASS-2009 programs
  * include (LPS, NQU, LIB, NN, STO, BFS, RAY): the SDK is not part of the CUDA toolkit any more and
  * its library is not built here. Only what those programs call: the error checks (each names
- * the error and exits 1, where the SDK's printed and exited too), the wall-clock timers (in
+ * the error and exits 1, where the SDK's printed and exited too: tools/suites/rodinia/include/
+ * helper_cuda.h's checkCudaErrors and getLastCudaError), the wall-clock timers (in
  * milliseconds; the programs print them and the applications file ignores those lines), the
  * two command-line helpers LPS uses, cutCompareub (STO) and CUT_BANK_CHECKER (NN: the plain
  * array access of the SDK's release build). tools/suites/ispass.sh puts this directory on
@@ -15,28 +16,15 @@
 #include <string.h>
 #include <sys/time.h>
 #include <cuda_runtime.h>
+#include "../../rodinia/include/helper_cuda.h"
 
 typedef enum { CUTFalse = 0, CUTTrue = 1 } CUTBoolean;
 
-#define CUDA_SAFE_CALL_NO_SYNC(call)                                                           \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorName(e_), __FILE__,        \
-                    __LINE__);                                                                 \
-            exit(1);                                                                           \
-        }                                                                                      \
-    } while (0)
-#define CUDA_SAFE_CALL(call) CUDA_SAFE_CALL_NO_SYNC(call)
+/* the checks of the CUDA samples' helper_cuda.h, whose stand-in Rodinia's cfd uses */
+#define CUDA_SAFE_CALL_NO_SYNC(call) checkCudaErrors(call)
+#define CUDA_SAFE_CALL(call) checkCudaErrors(call)
 #define CUT_SAFE_CALL(call) (call)
-#define CUT_CHECK_ERROR(msg)                                                                   \
-    do {                                                                                       \
-        cudaError_t e_ = cudaGetLastError();                                                   \
-        if (e_ != cudaSuccess) {                                                               \
-            fprintf(stderr, "%s: %s\n", (msg), cudaGetErrorName(e_));                          \
-            exit(1);                                                                           \
-        }                                                                                      \
-    } while (0)
+#define CUT_CHECK_ERROR(msg) getLastCudaError(msg)
 #define CUT_EXIT(argc, argv) exit(0)
 #define CUT_DEVICE_INIT(argc, argv) cudaSetDevice(0)
 #define CUT_BANK_CHECKER(array, index) array[index]
