@@ -44,26 +44,26 @@
 #   mri-gridding  table1's 2 656 000 samples give Table 1's TB counts, which depend on the
 #             sample count alone; gridding them all on the GPU (gridding_GPU, not in Table 1)
 #             would be about a billion warp instructions more, so its grid is 8 x 8 x 8 with
-#             2 samples a bin on the GPU (its argument; at 4, gridding_GPU's 2 TBs run 2.4 M
-#             cycles without a store, near the runaway watchdog's max_warp_age) and the rest
-#             gridded on the host, as the program does with a bin's excess; which samples
-#             those are follows the order of binning_kernel's atomics. The run is then the
-#             sort's (3 passes over 2 594 TBs: 275 M warp instructions, about 6 minutes).
-#             small and tiny keep every sample on the GPU (16^3 bins of 128).
+#             at most 2 samples a bin on the GPU (its argument; at 4, gridding_GPU's 2 TBs
+#             run 2.4 M cycles without a store, near the runaway watchdog's max_warp_age) and
+#             the rest gridded on the host, as the program does with a bin's excess; which
+#             samples those are follows the order of binning_kernel's atomics. The run is
+#             then the sort's (3 passes over 2 594 TBs: 275 M warp instructions, about 6
+#             minutes of CPU). small and tiny keep every sample on the GPU (16^3 bins of 128).
 # bfs, sad and spmv are listed "not built": they use texture references, which CUDA 12 removed.
 #
 # The inputs are written by tools/suites/gen.c from fixed seeds (Parboil's datasets are a
 # separate download): sgemm `gen matrix`, stencil `gen floats`, histo `gen histo`, mri-q
 # `gen mriq`, cutcp `gen pqr`, tpacf `gen points` (the data set and each random set; the
-# random sets' checksums in random.cksum, an input line: a file names at most 16), lbm
-# `gen obstacles`, mri-gridding `gen samples` (FILE.uks.data; FILE.uks, its parameters, is
-# written here). Each program runs through tools/suites/parboil/outsum.sh, which prints the
-# checksum of the result file it writes with -o, so the comparison of outputs covers it;
-# Parboil's timer lines (IO, Kernel, Copy, Driver, Compute and sub-timers, CPU/Kernel Overlap,
-# Timer Wall Time; the Kernel timer is the simulated time, absent under the functional model)
-# and sgemm's GFLOPs are ignore lines. Prints a table: each program, built or not and why.
-# Exit status: 0 when the table was written (whatever it says), 2 on a usage error, a missing
-# tool or a missing checkout.
+# random sets' checksums in random.cksum, an input line: an application names at most 16
+# files), lbm `gen obstacles`, mri-gridding `gen samples` (FILE.uks.data; FILE.uks, its
+# parameters, is written here). Each program runs through tools/suites/parboil/outsum.sh,
+# which prints the checksum of the result file it writes with -o, so that the comparison of
+# outputs covers it; Parboil's timer lines (IO, Kernel, Copy, Driver, Compute and sub-timers,
+# CPU/Kernel Overlap, Timer Wall Time; the Kernel timer is the simulated time, absent under
+# the functional model) and sgemm's GFLOPs are ignore lines. Prints a table: each program,
+# built or not and why. Exit status: 0 when the table was written (whatever it says), 2 on a
+# usage error, a missing tool or a missing checkout.
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -232,7 +232,9 @@ p_lbm() {
 # uks N G: mri-gridding's parameter file for N samples on a G^3 grid
 uks() {
     printf 'aquisition.numsamples=%s\naquisition.kmax=0.5 0.5 0.5\n' "$1"
-    for k in aquisition reconstruction gridding; do printf '%s.matrixSize=%s %s %s\n' $k $2 $2 $2; done
+    for k in aquisition reconstruction gridding; do
+        printf '%s.matrixSize=%s %s %s\n' $k $2 $2 $2
+    done
     printf 'gridding.oversampling=2\nkernel.width=2\nkernel.useLUT=1\n'
 }
 
