@@ -1,16 +1,16 @@
 /*
- * test_suites.c -- tools/suites/rodinia.sh, which builds a user's checkout of Rodinia for the
- * model (docs/apps.md "Public suites: tools/suites"): its input generator
- * (tools/suites/gen.c, compiled here with cc) writes the same bytes on every run and
- * on every machine (a checksum per kind) and refuses bad arguments; the script refuses a missing
- * checkout or a missing nvcc with exit status 2 and a message naming what is missing. The full
- * build (a small part of the suite, then gpusim exec on one program) needs nvcc and a checkout
- * named by GPUSIM_RODINIA=DIR, and is skipped, saying so, without them. tools/suites'
- * divergence.sh and kernels.sh on two of the project's own CUDA programs (tests/cuda/vadd, and
- * tests/data/apps/settings.sh, whose output names the model's settings): a row per kernel, a
- * variant whose output is not the first's reported instead of counted, bad arguments refused.
- * tools/suites/ispass.sh (the GPGPU-Sim ISPASS-2009 set): gen idx3's header, the script's
- * refusals, and with nvcc and GPUSIM_ISPASS=DIR a tiny build and gpusim exec --check.
+ * test_suites.c -- tools/suites/rodinia.sh, parboil.sh and ispass.sh, which build a user's
+ * checkout of Rodinia, Parboil or the GPGPU-Sim ISPASS-2009 set for the model (docs/apps.md
+ * "Public suites: tools/suites"): their input generator (tools/suites/gen.c, compiled here
+ * with cc) writes the same bytes on every run and on every machine (a checksum per kind), in
+ * the formats the programs read, and refuses bad arguments; each script refuses a missing
+ * checkout or a missing nvcc with exit status 2 and a message naming what is missing, before
+ * writing anything. The full builds (a small part of a suite, then gpusim exec) need nvcc and
+ * a checkout named by GPUSIM_RODINIA=DIR, GPUSIM_PARBOIL=DIR or GPUSIM_ISPASS=DIR, and are
+ * skipped, saying so, without them. tools/suites' divergence.sh and kernels.sh on two of the
+ * project's own CUDA programs (tests/cuda/vadd, and tests/data/apps/settings.sh, whose output
+ * names the model's settings): a row per kernel, a variant whose output is not the first's
+ * reported instead of counted, bad arguments refused.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -23,12 +23,15 @@
 #define GEN T_ "/gen"
 #define SCRIPT "tools/suites/rodinia.sh"
 #define ISPASS_SCRIPT "tools/suites/ispass.sh"
+#define PBSCRIPT "tools/suites/parboil.sh"
 
 static int setup(void **state)
 {
     (void)state;
-    if (system("rm -rf " T_ " && mkdir -p " T_ "/fake/cuda/bfs && : > " T_
-               "/fake/cuda/bfs/bfs.cu") != 0)
+    if (system("rm -rf " T_ " && mkdir -p " T_ "/fake/cuda/bfs " T_ "/fakepb/common/src " T_
+               "/fake-ispass && : > " T_ "/fake/cuda/bfs/bfs.cu && : > " T_
+               "/fakepb/common/src/parboil_cuda.c && : > " T_
+               "/fake-ispass/README.ISPASS-2009") != 0)
         return -1;
     return system("cc -std=c11 -O2 -o " GEN " tools/suites/gen.c -lm") == 0 ? 0 : -1;
 }
@@ -77,6 +80,14 @@ static void test_gen_deterministic(void **state)
         {"mesh 4 3 10", 0x84631ea91f5fcfaaULL},
         {"bytes 1000 11", 0xb8b705a1c6fc7149ULL},
         {"idx3 3 12", 0x55c5eb519ffa297eULL},
+        {"matrix 4 3 1", 0xe91a9459ac2da45fULL},
+        {"floats 16 3", 0xfe11990535991ca0ULL},
+        {"histo 8 4 8 16 4", 0x55a4a6c6aa81c793ULL},
+        {"mriq 8 4 5", 0xa4428182f77f5797ULL},
+        {"pqr 5 12 12 8 6", 0x3006d548a716eb2aULL},
+        {"points 10 7", 0xbb8d5bf9fdb18a02ULL},
+        {"obstacles 12 6 4 8", 0x362100679a226e05ULL},
+        {"samples 5 9", 0x14185ee2792a1019ULL},
     };
     int bad = 0;
     (void)state;
@@ -109,6 +120,33 @@ static void test_gen_formats(void **state)
     assert_string_equal(out, "4\n");
 }
 
+/* Parboil's: sgemm's "R C" line, then R x C values; the sizes of the binary kinds (histo's four
+ * header words, then its image; mri-q's two counts, then 8 arrays; stencil's raw floats; 6
+ * floats a mri-gridding sample; lbm's cells with a newline a row and a blank line a slice);
+ * cutcp's records as its readatom.c reads them; tpacf's points on the sky. */
+static void test_gen_parboil_formats(void **state)
+{
+    char out[4096];
+    float x, y, z, q;
+    (void)state;
+    assert_int_equal(run(GEN " matrix 4 3 1 | head -1; " GEN " matrix 4 3 1 | wc -l", out,
+                         sizeof out), 0);
+    assert_string_equal(out, "4 3\n13\n");
+    assert_int_equal(run(GEN " histo 8 4 8 16 4 | od -An -tu4 -N16 | tr -s ' '", out, sizeof out),
+                     0);
+    assert_string_equal(out, " 8 4 8 16\n");
+    assert_int_equal(run("for k in 'histo 8 4 8 16 4' 'mriq 8 4 5' 'floats 16 3' 'samples 5 9' "
+                         "'obstacles 12 6 4 8'; do " GEN " $k | wc -c; done | tr '\\n' ' '",
+                         out, sizeof out), 0);
+    assert_string_equal(out, "144 216 64 120 316 ");
+    assert_int_equal(run(GEN " pqr 1 12 12 8 6", out, sizeof out), 0);
+    assert_int_equal(sscanf(out, "%*s %*d %*s %*s %*d %f %f %f %f", &x, &y, &z, &q), 4);
+    assert_true(x >= 0 && x < 12 && y >= 0 && y < 12 && z >= 0 && z < 8 && q >= -1 && q < 1);
+    assert_int_equal(run(GEN " points 1 7", out, sizeof out), 0);
+    assert_int_equal(sscanf(out, "%f %f", &x, &y), 2);
+    assert_true(x >= 0 && x < 360 && y >= -90 && y <= 90);
+}
+
 static void test_gen_refuses(void **state)
 {
     char out[1024];
@@ -118,31 +156,65 @@ static void test_gen_refuses(void **state)
     assert_int_equal(run(GEN " graph x 1", out, sizeof out), 2);
     assert_int_equal(run(GEN " pgm 4 4", out, sizeof out), 2);
     assert_int_equal(run(GEN " cubes 4 4", out, sizeof out), 2);
+    assert_int_equal(run(GEN " obstacles 4 4 4", out, sizeof out), 2);
+    assert_int_equal(run(GEN " histo 8 4 8 0 1", out, sizeof out), 2);
 }
 
-/* The script's refusals: exit status 2 and a message naming what is missing. */
-static void test_script_refuses(void **state)
+/* A suite script and what its refusals name. */
+struct suite {
+    const char *script, *var, *opt, *name, *fake, *marker, *only, *only_msg;
+};
+
+static const struct suite rodinia = {SCRIPT, "GPUSIM_RODINIA", "--rodinia", "Rodinia",
+                                     T_ "/fake", "cuda/bfs/bfs.cu", "bfs,kmeans",
+                                     "--only: no program 'kmeans' (one of: bfs backprop"};
+static const struct suite parboil = {PBSCRIPT, "GPUSIM_PARBOIL", "--parboil", "Parboil",
+                                     T_ "/fakepb", "common/src/parboil_cuda.c", "sgemm,spmv",
+                                     "--only: no program 'spmv' (one of: sgemm stencil"};
+static const struct suite ispass = {ISPASS_SCRIPT, "GPUSIM_ISPASS", "--ispass", "ISPASS-2009",
+                                    T_ "/fake-ispass", "README.ISPASS-2009", "NQU,AES",
+                                    "--only: no program 'AES' (one of: LPS NQU LIB NN STO CP BFS "
+                                    "RAY)"};
+
+/* A script's refusals: exit status 2 and a message naming what is missing, nothing written. */
+static void suite_refuses(const struct suite *s)
 {
-    char out[2048];
-    (void)state;
-    assert_int_equal(run("env -u GPUSIM_RODINIA sh " SCRIPT " --out " T_ "/o", out, sizeof out),
-                     2);
-    tu_assert_contains(out, "no Rodinia checkout: pass --rodinia DIR or set GPUSIM_RODINIA");
-    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/nowhere --out " T_ "/o", out, sizeof out),
-                     2);
-    tu_assert_contains(out, "is not a Rodinia checkout (no cuda/bfs/bfs.cu)");
-    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --nvcc " T_ "/no/nvcc --out " T_
-                         "/o", out, sizeof out), 2);
+    char cmd[1024], msg[256], out[2048];
+    snprintf(cmd, sizeof cmd, "env -u %s sh %s --out " T_ "/o", s->var, s->script);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    snprintf(msg, sizeof msg, "no %s checkout: pass %s DIR or set %s", s->name, s->opt, s->var);
+    tu_assert_contains(out, msg);
+    snprintf(cmd, sizeof cmd, "sh %s %s " T_ "/nowhere --out " T_ "/o", s->script, s->opt);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    snprintf(msg, sizeof msg, "%s checkout (no %s)", s->name, s->marker);
+    tu_assert_contains(out, msg);
+    snprintf(cmd, sizeof cmd, "sh %s %s %s --nvcc " T_ "/no/nvcc --out " T_ "/o", s->script,
+             s->opt, s->fake);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
     tu_assert_contains(out, "nvcc not found");
-    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --size huge", out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "sh %s %s %s --size huge", s->script, s->opt, s->fake);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
     tu_assert_contains(out, "--size is small, tiny or table1, not 'huge'");
-    assert_int_equal(run("sh " SCRIPT " --rodinia " T_ "/fake --only bfs,kmeans", out,
-                         sizeof out), 2);
-    tu_assert_contains(out, "--only: no program 'kmeans' (one of: bfs backprop");
-    assert_int_equal(run("sh " SCRIPT " --bogus", out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "sh %s %s %s --only %s", s->script, s->opt, s->fake, s->only);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    tu_assert_contains(out, s->only_msg);
+    snprintf(cmd, sizeof cmd, "sh %s --bogus", s->script);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
     tu_assert_contains(out, "unknown argument '--bogus'");
     /* nothing was built for a refused run */
     assert_int_equal(system("test -e " T_ "/o"), 256);
+}
+
+static void test_script_refuses(void **state)
+{
+    (void)state;
+    suite_refuses(&rodinia);
+}
+
+static void test_parboil_refuses(void **state)
+{
+    (void)state;
+    suite_refuses(&parboil);
 }
 
 static int have_nvcc(void)
@@ -150,18 +222,24 @@ static int have_nvcc(void)
     return system("command -v nvcc >/dev/null 2>&1 || test -x /usr/local/cuda/bin/nvcc") == 0;
 }
 
+/* Skips the calling test, saying so, without nvcc or the suite's checkout. */
+static void need_checkout(const char *test, const struct suite *s)
+{
+    const char *dir = getenv(s->var);
+    if (!dir || !*dir || !have_nvcc()) {
+        fprintf(stderr, "%s: skipped: needs nvcc and a %s checkout (%s=DIR)\n", test, s->name,
+                s->var);
+        skip();
+    }
+}
+
 /* The full build on a part of the suite at the tiny size, then gpusim exec --check on one
  * program and gpusim exec on another through the applications file: needs nvcc and GPUSIM_RODINIA. */
 static void test_build_and_run(void **state)
 {
     static char out[65536];
-    const char *rod = getenv("GPUSIM_RODINIA");
     (void)state;
-    if (!rod || !*rod || !have_nvcc()) {
-        fprintf(stderr, "test_build_and_run: skipped: needs nvcc and a Rodinia checkout "
-                        "(GPUSIM_RODINIA=DIR)\n");
-        skip();
-    }
+    need_checkout("test_build_and_run", &rodinia);
     assert_int_equal(run("sh " SCRIPT " --size tiny --only bfs,hotspot,b+tree --out " T_ "/b",
                          out, sizeof out), 0);
     tu_assert_contains(out, "bfs                      built");
@@ -182,6 +260,33 @@ static void test_build_and_run(void **state)
                      0);
     tu_assert_contains(out, "Kernel Executed");
     tu_assert_contains(out, "gpusim: total: ");
+}
+
+/* parboil.sh's tiny build of sgemm and tpacf: each runs through outsum.sh, whose line gives the
+ * result file's checksum; tpacf's output the same under both models (one tile: no race). Needs
+ * nvcc and GPUSIM_PARBOIL. */
+static void test_parboil_build(void **state)
+{
+    static char out[65536];
+    (void)state;
+    need_checkout("test_parboil_build", &parboil);
+    assert_int_equal(run("sh " PBSCRIPT " --size tiny --only sgemm,tpacf --out " T_ "/pb", out,
+                         sizeof out), 0);
+    tu_assert_contains(out, "sgemm                    built");
+    tu_assert_contains(out, "tpacf                    built");
+    size_t n;
+    char *apps = tu_read_file(T_ "/pb/parboil.apps", &n);
+    assert_non_null(apps);
+    tu_assert_contains(apps, "app sgemm\n  dir sgemm\n  run ./outsum.sh c.txt ./sgemm -i "
+                             "a.txt,bt.txt,bt.txt -o c.txt\n  input sgemm\n");
+    free(apps);
+    assert_int_equal(run("cd " T_ "/pb && ../../../gpusim exec --check --apps parboil.apps "
+                         "--app tpacf", out, sizeof out), 0);
+    tu_assert_contains(out, "the same under the functional and the timing model");
+    assert_int_equal(run("cd " T_ "/pb && ../../../gpusim exec --apps parboil.apps --app sgemm",
+                         out, sizeof out), 0);
+    tu_assert_contains(out, "output c.txt: ");
+    tu_assert_contains(out, "gpusim: total: 1 launches");
 }
 
 /* The applications file of the script tests: vadd, and settings (vadd, then the settings). */
@@ -247,32 +352,10 @@ static void test_ispass_gen_idx3(void **state)
     assert_int_equal(run(GEN " idx3 0 5", out, sizeof out), 2);
 }
 
-/* ispass.sh's refusals: exit status 2, a message naming what is missing, nothing written. */
 static void test_ispass_script_refuses(void **state)
 {
-    char out[2048];
     (void)state;
-    assert_int_equal(system("mkdir -p " T_ "/fake-ispass && : > " T_
-                            "/fake-ispass/README.ISPASS-2009"), 0);
-    assert_int_equal(run("env -u GPUSIM_ISPASS sh " ISPASS_SCRIPT " --out " T_ "/oi", out,
-                         sizeof out), 2);
-    tu_assert_contains(out, "no ISPASS-2009 checkout: pass --ispass DIR or set GPUSIM_ISPASS");
-    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake --out " T_ "/oi", out,
-                         sizeof out), 2);
-    tu_assert_contains(out, "is not an ISPASS-2009 checkout (no README.ISPASS-2009)");
-    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --nvcc " T_
-                         "/no/nvcc --out " T_ "/oi", out, sizeof out), 2);
-    tu_assert_contains(out, "nvcc not found");
-    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --size huge --out "
-                         T_ "/oi", out, sizeof out), 2);
-    tu_assert_contains(out, "--size is small, tiny or table1, not 'huge'");
-    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --only NQU,AES --out "
-                         T_ "/oi", out, sizeof out), 2);
-    tu_assert_contains(out, "--only: no program 'AES' (one of: LPS NQU LIB NN STO CP BFS RAY)");
-    assert_int_equal(run("sh " ISPASS_SCRIPT " --ispass " T_ "/fake-ispass --bogus", out,
-                         sizeof out), 2);
-    tu_assert_contains(out, "unknown argument '--bogus'");
-    assert_int_equal(system("test -e " T_ "/oi"), 256);
+    suite_refuses(&ispass);
 }
 
 /* The tiny build of NQU and BFS, then gpusim exec --check on NQU through the applications file
@@ -280,13 +363,8 @@ static void test_ispass_script_refuses(void **state)
 static void test_ispass_build_and_run(void **state)
 {
     static char out[65536];
-    const char *isp = getenv("GPUSIM_ISPASS");
     (void)state;
-    if (!isp || !*isp || !have_nvcc()) {
-        fprintf(stderr, "test_ispass_build_and_run: skipped: needs nvcc and an ISPASS-2009 "
-                        "checkout (GPUSIM_ISPASS=DIR)\n");
-        skip();
-    }
+    need_checkout("test_ispass_build_and_run", &ispass);
     assert_int_equal(run("sh " ISPASS_SCRIPT " --size tiny --only NQU,BFS --out " T_ "/ib", out,
                          sizeof out), 0);
     tu_assert_contains(out, "NQU                      built");
@@ -307,8 +385,9 @@ int main(void)
     tu_filters();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gen_deterministic), cmocka_unit_test(test_gen_formats),
-        cmocka_unit_test(test_gen_refuses),       cmocka_unit_test(test_script_refuses),
-        cmocka_unit_test(test_build_and_run),
+        cmocka_unit_test(test_gen_parboil_formats), cmocka_unit_test(test_gen_refuses),
+        cmocka_unit_test(test_script_refuses),    cmocka_unit_test(test_parboil_refuses),
+        cmocka_unit_test(test_build_and_run),     cmocka_unit_test(test_parboil_build),
         cmocka_unit_test(test_divergence_script), cmocka_unit_test(test_kernels_script),
         cmocka_unit_test(test_ispass_gen_idx3),   cmocka_unit_test(test_ispass_script_refuses),
         cmocka_unit_test(test_ispass_build_and_run),

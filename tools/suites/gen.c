@@ -17,6 +17,24 @@
  *                              28 as big-endian 32-bit words, then N images of 28 x 28 bytes),
  *                              each two or three thick random strokes on a blank ground
  *
+ * Parboil's formats (the binary ones little-endian on every machine):
+ *   gen matrix R C SEED        sgemm: "R C", then R x C values in [-1, 1), one a line
+ *                              (column-major: what io.cc reads)
+ *   gen floats N SEED          stencil: N raw 32-bit floats in [0, 1)
+ *   gen histo W H HW HH SEED   histo: the 32-bit words W, H, HW, HH, then a W x H image of
+ *                              bin numbers in [0, HW x HH), gaussian about the middle
+ *   gen mriq K X SEED          mri-q: the 32-bit K and X, then kx, ky, kz (K floats each in
+ *                              [-16, 16)), x, y, z (X floats each in [-0.5, 0.5)), phiR, phiI
+ *                              (K floats each in [-1, 1))
+ *   gen pqr N LX LY LZ SEED    cutcp: N ATOM records (x y z in an LX x LY x LZ Angstrom box,
+ *                              charge in [-1, 1))
+ *   gen points N SEED          tpacf: N points uniform on the sky, "ra dec" in degrees a line
+ *   gen obstacles X Y Z SEED   lbm: an X x Y x Z grid of '.' (fluid) and '#' (12 random balls
+ *                              of radius 4 to 12), X characters a line, a blank line after
+ *                              each of the Z slices of Y lines
+ *   gen samples N SEED         mri-gridding (FILE.uks.data): N records of 6 floats: real and
+ *                              imag in [-1, 1), kx, ky, kz in [-0.5, 0.5), sdc in [0, 1)
+ *
  * Output goes to stdout. Exit status 2 with a usage line on bad arguments.
  */
 #include <math.h>
@@ -76,8 +94,9 @@ static int print_adjacency(long n, long m, long *from, long *to, long *deg)
     return 0;
 }
 
-static int gen_graph(long n)
+static int gen_graph(const long *a)
 {
+    long n = a[0];
     long *deg = calloc((size_t)n, sizeof *deg), *from, *to, m = 0, cap = n * 3;
     from = malloc((size_t)cap * sizeof *from);
     to = malloc((size_t)cap * sizeof *to);
@@ -111,8 +130,9 @@ static int gen_grid(long n, double lo, double hi)
     return 0;
 }
 
-static int gen_pgm(long rows, long cols)
+static int gen_pgm(const long *a)
 {
+    long rows = a[0], cols = a[1];
     printf("P2\n%ld %ld\n255\n", cols, rows);
     for (long r = 0; r < rows; r++) {
         for (long c = 0; c < cols; c++) {
@@ -124,16 +144,18 @@ static int gen_pgm(long rows, long cols)
     return 0;
 }
 
-static int gen_keys(long n)
+static int gen_keys(const long *a)
 {
+    long n = a[0];
     printf("%ld\n", n);
     for (long i = 0; i < n; i++)
         printf("%ld\n", rng_below(1000000));
     return 0;
 }
 
-static int gen_records(long n)
+static int gen_records(const long *a)
 {
+    long n = a[0];
     static const char *names[] = {"ALBERTO", "BERYL", "CHRIS", "DEBBY", "ERNESTO", "GORDON"};
     for (long i = 0; i < n; i++)
         printf("%4ld %2ld %2ld %2ld %2ld %-10s %4.1f %5.1f %4ld %4ld\n", 1950 + rng_below(60),
@@ -150,8 +172,9 @@ static void mesh_face(long nb, double nx, double ny)
     printf(" %ld %.6f %.6f 0.000000", nb, nx * p, ny * p);
 }
 
-static int gen_mesh(long w, long h)
+static int gen_mesh(const long *a)
 {
+    long w = a[0], h = a[1];
     printf("%ld\n", w * h);
     for (long y = 0; y < h; y++)
         for (long x = 0; x < w; x++) {
@@ -165,8 +188,9 @@ static int gen_mesh(long w, long h)
     return 0;
 }
 
-static int gen_bytes(long n)
+static int gen_bytes(const long *a)
 {
+    long n = a[0];
     for (long i = 0; i < n; i++) {
         /* a geometric-like distribution: symbol k with probability about 2^-(k+1) */
         int k = 0;
@@ -207,25 +231,160 @@ static void put_be32(long v)
         putchar((int)((v >> s) & 0xff));
 }
 
-static int gen_idx3(long n)
+static int gen_idx3(const long *a)
 {
     unsigned char img[28 * 28];
     put_be32(2051);
-    put_be32(n);
+    put_be32(a[0]);
     put_be32(28);
     put_be32(28);
-    for (long i = 0; i < n; i++) {
+    for (long i = 0; i < a[0]; i++) {
         idx3_image(img);
         fwrite(img, 1, sizeof img, stdout);
     }
     return 0;
 }
 
+/* ---- Parboil's formats ---------------------------------------------------------------------- */
+
+static void put_u32(uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        putchar((int)((v >> (8 * i)) & 0xff));
+}
+
+static void put_f32(float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, sizeof v);
+    put_u32(v);
+}
+
+/* n floats in [lo, hi), raw. */
+static void put_floats(long n, double lo, double hi)
+{
+    for (long i = 0; i < n; i++)
+        put_f32((float)(lo + (hi - lo) * rng_unit()));
+}
+
+/* A standard normal value (Box-Muller). */
+static double rng_normal(void)
+{
+    double u = 1.0 - rng_unit();
+    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * rng_unit());
+}
+
+static int gen_matrix(const long *a)
+{
+    printf("%ld %ld\n", a[0], a[1]);
+    for (long i = 0; i < a[0] * a[1]; i++)
+        printf("%.6f\n", 2.0 * rng_unit() - 1.0);
+    return 0;
+}
+
+static int gen_floats(const long *a)
+{
+    put_floats(a[0], 0, 1);
+    return 0;
+}
+
+static int gen_histo(const long *a)
+{
+    long bins = a[2] * a[3];
+    for (int i = 0; i < 4; i++)
+        put_u32((uint32_t)a[i]);
+    for (long i = 0; i < a[0] * a[1]; i++) {
+        long b = (long)floor((double)bins / 2 + (double)bins / 16 * rng_normal());
+        put_u32((uint32_t)(b < 0 ? 0 : b >= bins ? bins - 1 : b));
+    }
+    return 0;
+}
+
+static int gen_mriq(const long *a)
+{
+    put_u32((uint32_t)a[0]);
+    put_u32((uint32_t)a[1]);
+    put_floats(3 * a[0], -16, 16);
+    put_floats(3 * a[1], -0.5, 0.5);
+    put_floats(2 * a[0], -1, 1);
+    return 0;
+}
+
+static int gen_pqr(const long *a)
+{
+    for (long i = 0; i < a[0]; i++) {
+        double x = (double)a[1] * rng_unit(), y = (double)a[2] * rng_unit();
+        double z = (double)a[3] * rng_unit(), q = 2.0 * rng_unit() - 1.0;
+        printf("ATOM  %5ld  O   WAT %5ld    %8.3f%8.3f%8.3f %7.4f 1.5000\n", i % 100000 + 1,
+               i % 10000 + 1, x, y, z, q == 0 ? 0.5 : q);
+    }
+    return 0;
+}
+
+static int gen_points(const long *a)
+{
+    for (long i = 0; i < a[0]; i++) {
+        double ra = 360.0 * rng_unit();
+        printf("%.6f %.6f\n", ra, asin(2.0 * rng_unit() - 1.0) * 57.29577951308232);
+    }
+    return 0;
+}
+
+static int gen_obstacles(const long *a)
+{
+    double ball[12][4];
+    for (int b = 0; b < 12; b++) {
+        for (int i = 0; i < 3; i++)
+            ball[b][i] = (double)a[i] * rng_unit();
+        ball[b][3] = 4 + 8 * rng_unit();
+    }
+    for (long z = 0; z < a[2]; z++) {
+        for (long y = 0; y < a[1]; y++) {
+            for (long x = 0; x < a[0]; x++) {
+                int in = 0;
+                for (int b = 0; b < 12 && !in; b++)
+                    in = hypot(hypot(x - ball[b][0], y - ball[b][1]), z - ball[b][2]) <
+                         ball[b][3];
+                putchar(in ? '#' : '.');
+            }
+            putchar('\n');
+        }
+        putchar('\n');
+    }
+    return 0;
+}
+
+static int gen_samples(const long *a)
+{
+    for (long i = 0; i < a[0]; i++) {
+        put_floats(2, -1, 1);
+        put_floats(3, -0.5, 0.5);
+        put_floats(1, 0, 1);
+    }
+    return 0;
+}
+
+/* ---- the command line ------------------------------------------------------------------------ */
+
+static const struct kind {
+    const char *name;
+    int nums; /* the numbers before SEED */
+    int (*gen)(const long *a);
+} kinds[] = {
+    {"graph", 1, gen_graph},   {"pgm", 2, gen_pgm},         {"keys", 1, gen_keys},
+    {"records", 1, gen_records}, {"mesh", 2, gen_mesh},     {"bytes", 1, gen_bytes},
+    {"matrix", 2, gen_matrix}, {"floats", 1, gen_floats},   {"histo", 4, gen_histo},
+    {"mriq", 2, gen_mriq},     {"pqr", 4, gen_pqr},         {"points", 1, gen_points},
+    {"obstacles", 3, gen_obstacles}, {"samples", 1, gen_samples}, {"idx3", 1, gen_idx3},
+};
+
 static int usage(void)
 {
     fprintf(stderr, "usage: gen graph N SEED | grid N LO HI SEED | pgm ROWS COLS SEED | "
                     "keys N SEED | records N SEED | mesh W H SEED | bytes N SEED | "
-                    "idx3 N SEED\n");
+                    "matrix R C SEED | floats N SEED | histo W H HW HH SEED | mriq K X SEED | "
+                    "pqr N LX LY LZ SEED | points N SEED | obstacles X Y Z SEED | "
+                    "samples N SEED | idx3 N SEED\n");
     return 2;
 }
 
@@ -241,33 +400,25 @@ static long arg_num(int argc, char **argv, int i)
 
 int main(int argc, char **argv)
 {
+    long a[5];
     if (argc < 4)
         return usage();
-    const char *k = argv[1];
-    long a = arg_num(argc, argv, 2), b = arg_num(argc, argv, 3);
-    int two = !strcmp(k, "pgm") || !strcmp(k, "mesh");
-    if (!strcmp(k, "grid")) {
-        if (argc != 6 || a < 0 || arg_num(argc, argv, 5) < 0)
+    if (!strcmp(argv[1], "grid")) {
+        if (argc != 6 || arg_num(argc, argv, 2) < 0 || arg_num(argc, argv, 5) < 0)
             return usage();
         rng_seed((unsigned long)arg_num(argc, argv, 5));
-        return gen_grid(a, atof(argv[3]), atof(argv[4]));
+        return gen_grid(arg_num(argc, argv, 2), atof(argv[3]), atof(argv[4]));
     }
-    if (argc != (two ? 5 : 4) || a < 0 || b < 0 || (two && arg_num(argc, argv, 4) < 0))
-        return usage();
-    rng_seed((unsigned long)(two ? arg_num(argc, argv, 4) : b));
-    if (!strcmp(k, "graph"))
-        return gen_graph(a);
-    if (!strcmp(k, "pgm"))
-        return gen_pgm(a, b);
-    if (!strcmp(k, "keys"))
-        return gen_keys(a);
-    if (!strcmp(k, "records"))
-        return gen_records(a);
-    if (!strcmp(k, "mesh"))
-        return gen_mesh(a, b);
-    if (!strcmp(k, "bytes"))
-        return gen_bytes(a);
-    if (!strcmp(k, "idx3"))
-        return gen_idx3(a);
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        if (strcmp(argv[1], kinds[k].name))
+            continue;
+        if (argc != kinds[k].nums + 3)
+            return usage();
+        for (int i = 0; i <= kinds[k].nums; i++)
+            if ((a[i] = arg_num(argc, argv, i + 2)) < 0)
+                return usage();
+        rng_seed((unsigned long)a[kinds[k].nums]);
+        return kinds[k].gen(a);
+    }
     return usage();
 }

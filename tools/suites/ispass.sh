@@ -39,38 +39,10 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../.." && pwd)
-ISP=${GPUSIM_ISPASS:-}
-OUT=$TOP/build/suites/ispass
-SIZE=small
-ONLY=
-NVCC=
-
-die() { echo "ispass.sh: $*" >&2; exit 2; }
-
-while [ $# -gt 0 ]; do
-    case $1 in
-    --ispass) [ $# -ge 2 ] || die "--ispass needs a directory"; ISP=$2; shift 2 ;;
-    --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift 2 ;;
-    --size) [ $# -ge 2 ] || die "--size needs small, tiny or table1"; SIZE=$2; shift 2 ;;
-    --only) [ $# -ge 2 ] || die "--only needs a list of programs"; ONLY=$2; shift 2 ;;
-    --nvcc) [ $# -ge 2 ] || die "--nvcc needs a path"; NVCC=$2; shift 2 ;;
-    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-    esac
-done
-case $SIZE in small|tiny|table1) ;; *) die "--size is small, tiny or table1, not '$SIZE'" ;; esac
+SUITE=ispass NAME=ISPASS-2009 ARTICLE=an MARKER=README.ISPASS-2009
 PROGRAMS="LPS NQU LIB NN STO CP BFS RAY"
-for o in $(echo "$ONLY" | tr ',' ' '); do
-    case " $PROGRAMS " in *" $o "*) ;;
-    *) die "--only: no program '$o' (one of: $PROGRAMS)" ;; esac
-done
-
-[ -n "$ISP" ] || die "no ISPASS-2009 checkout: pass --ispass DIR or set GPUSIM_ISPASS"
-[ -f "$ISP/README.ISPASS-2009" ] ||
-    die "'$ISP' is not an ISPASS-2009 checkout (no README.ISPASS-2009); pass --ispass DIR"
-ISP=$(cd "$ISP" && pwd)
-SUITE=ispass
+. "$HERE/suite_opts.sh"
+ISP=$SRC
 . "$HERE/build_common.sh"
 
 # ---- helpers ---------------------------------------------------------------------------------

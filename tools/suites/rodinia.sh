@@ -32,41 +32,11 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../.." && pwd)
-ROD=${GPUSIM_RODINIA:-}
-OUT=$TOP/build/suites/rodinia
-SIZE=small
-ONLY=
-DATA=
-NVCC=
-
-die() { echo "rodinia.sh: $*" >&2; exit 2; }
-
-while [ $# -gt 0 ]; do
-    case $1 in
-    --rodinia) [ $# -ge 2 ] || die "--rodinia needs a directory"; ROD=$2; shift 2 ;;
-    --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift 2 ;;
-    --size) [ $# -ge 2 ] || die "--size needs small, tiny or table1"; SIZE=$2; shift 2 ;;
-    --only) [ $# -ge 2 ] || die "--only needs a list of programs"; ONLY=$2; shift 2 ;;
-    --data) [ $# -ge 2 ] || die "--data needs a directory"; DATA=$2; shift 2 ;;
-    --nvcc) [ $# -ge 2 ] || die "--nvcc needs a path"; NVCC=$2; shift 2 ;;
-    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-    esac
-done
-case $SIZE in small|tiny|table1) ;; *) die "--size is small, tiny or table1, not '$SIZE'" ;; esac
+SUITE=rodinia NAME=Rodinia ARTICLE=a MARKER=cuda/bfs/bfs.cu DATA=
 PROGRAMS="bfs backprop gaussian hotspot hotspot3D nw pathfinder srad_v1 lud nn b+tree
     streamcluster particlefilter heartwall cfd lavaMD myocyte huffman"
-for o in $(echo "$ONLY" | tr ',' ' '); do
-    case " $(echo $PROGRAMS) " in *" $o "*) ;;
-    *) die "--only: no program '$o' (one of: $(echo $PROGRAMS))" ;; esac
-done
-
-[ -n "$ROD" ] || die "no Rodinia checkout: pass --rodinia DIR or set GPUSIM_RODINIA"
-[ -f "$ROD/cuda/bfs/bfs.cu" ] ||
-    die "'$ROD' is not a Rodinia checkout (no cuda/bfs/bfs.cu); pass --rodinia DIR"
-ROD=$(cd "$ROD" && pwd)
-SUITE=rodinia
+. "$HERE/suite_opts.sh"
+ROD=$SRC
 . "$HERE/build_common.sh"
 [ -z "$DATA" ] || DATA=$(cd "$DATA" && pwd) || die "--data: no directory '$DATA'"
 
