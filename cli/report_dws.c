@@ -867,8 +867,10 @@ static void rows(FILE *f, const struct rep *r)
             if (!rep_ran(r, k, v))
                 continue;
             cfg_label(r, v_cfg(v), lab, sizeof lab);
-            fprintf(f, "%s,%s,%s,%s,%d,%llu,%llu,%.6f", r->all[k]->name, k_names[kclass(r, k)],
-                    lab, m_names[v_mode(v)], rep_res(r, k, v)->rc == 0,
+            /* a variant's name may hold a comma ("BranchOnly, no rule"): quoted (RFC 4180) */
+            const char *m = m_names[v_mode(v)], *q = strchr(m, ',') ? "\"" : "";
+            fprintf(f, "%s,%s,%s,%s%s%s,%d,%llu,%llu,%.6f", r->all[k]->name, k_names[kclass(r, k)],
+                    lab, q, m, q, rep_res(r, k, v)->rc == 0,
                     (unsigned long long)s->cycles, (unsigned long long)s->warp_insns,
                     sp(r, k, v_cfg(v), v_mode(v)));
             for (unsigned i = 0; i < nc; i++)

@@ -849,6 +849,9 @@ static void test_report_dws(void **state)
     snprintf(want, sizeof want, "test $(wc -l < " BUILD_DIR "/tests/dws.csv) -eq %u",
              20 * nk + 1);
     expect(want, 0, NULL);
+    /* a variant's name with a comma is one quoted field, not two */
+    expect("grep -q ',\"BranchOnly, no rule\",' " BUILD_DIR "/tests/dws.csv && ! grep -q "
+           "',BranchOnly, no rule,' " BUILD_DIR "/tests/dws.csv", 0, NULL);
     snprintf(cmd, sizeof cmd, "mkdir -p " BUILD_DIR "/tests/dws1 && cp " BUILD_DIR "/tests/dws.md "
              BUILD_DIR "/tests/dws1/dws.md && " GPUSIM " report dws --size test --jobs 1%s "
              "--config configs/gtx480.cfg --markdown " BUILD_DIR "/tests/dws1/dws.md --csv "
