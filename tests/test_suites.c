@@ -233,8 +233,9 @@ static void need_checkout(const char *test, const struct suite *s)
     }
 }
 
-/* The full build on a part of the suite at the tiny size, then gpusim exec --check on one
- * program and gpusim exec on another through the applications file: needs nvcc and GPUSIM_RODINIA. */
+/* The full build on a part of Rodinia at the tiny size, then gpusim exec --check on one
+ * program and gpusim exec on another through the applications file: needs nvcc and
+ * GPUSIM_RODINIA. */
 static void test_build_and_run(void **state)
 {
     static char out[65536];
