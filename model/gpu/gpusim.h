@@ -47,8 +47,10 @@ struct gs_module;    /* opaque */
 #define GS_VTW_DECIDE  5      /* VTW picks by what decided them (stats_list.h) */
 #define GS_MAX_SMS 64
 #define GS_UTIL_BINS 33       /* lane-utilization histogram: active lanes 0..32 */
-#define GS_DWS_BREF 6         /* DWS: refused branch-split candidates by reason (sm/sm_dws.h) */
-#define GS_DWS_MREF 7         /* DWS: refused memory-split candidates by reason (sm/sm_dws.h) */
+/* The DWS refusal reasons are named in sm/sm_dws.h now (the public lines below keep their
+   first text, sm/sm.h). */
+#define GS_DWS_BREF 6         /* DWS: refused branch-split candidates by reason (sm/sm.h) */
+#define GS_DWS_MREF 7         /* DWS: refused memory-split candidates by reason (sm/sm.h) */
 #include "stats_list.h"
 
 /* Timing-model statistics (zero in functional mode): the T, S and I entries of the list. */
