@@ -21,21 +21,10 @@
 # says so), 2 on a usage error.
 set -u
 
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-APPS= ONLY= OUT=$TOP/build/divergence GPUSIM=$TOP/build/gpusim SETS=
-die() { echo "divergence.sh: $*" >&2; exit 2; }
-while [ $# -gt 0 ]; do
-    case $1 in
-    --apps) [ $# -ge 2 ] || die "--apps needs a file"; APPS=$2; shift 2 ;;
-    --only) [ $# -ge 2 ] || die "--only needs a list"; ONLY=$2; shift 2 ;;
-    --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift 2 ;;
-    --gpusim) [ $# -ge 2 ] || die "--gpusim needs a path"; GPUSIM=$2; shift 2 ;;
-    --set) [ $# -ge 2 ] || die "--set needs KEY=VALUE"; SETS="$SETS --set $2"; shift 2 ;;
-    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-    esac
-done
-. "$TOP/tools/suites/common.sh"
+NAME=divergence.sh OUT=$(cd "$(dirname "$0")/../.." && pwd)/build/divergence SETS=
+EXTRA_OPT=--set EXTRA_WHAT=KEY=VALUE
+extra() { SETS="$SETS --set $1"; }
+. "$(dirname "$0")/common.sh"
 
 rc=0
 printf '| application | kernel | launches | TBs | inst div >50/25/10/5 %% | cycle div >50/25/10/5 %% | DWR | DWS | TBs in DWR |\n'

@@ -21,22 +21,11 @@
 # differed (the row says so), 2 on a usage error.
 set -u
 
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-APPS= ONLY= OUT=$TOP/build/kernels GPUSIM=$TOP/build/gpusim
+NAME=kernels.sh OUT=$(cd "$(dirname "$0")/../.." && pwd)/build/kernels
 VARS='GTO=sched_policy=gto LRR=sched_policy=lrr vGTO=vtw=hw,sched_policy=gto vLRR=vtw=hw,sched_policy=lrr VTW=vtw=hw,sched_policy=vtw'
-die() { echo "kernels.sh: $*" >&2; exit 2; }
-while [ $# -gt 0 ]; do
-    case $1 in
-    --apps) [ $# -ge 2 ] || die "--apps needs a file"; APPS=$2; shift 2 ;;
-    --only) [ $# -ge 2 ] || die "--only needs a list"; ONLY=$2; shift 2 ;;
-    --out) [ $# -ge 2 ] || die "--out needs a directory"; OUT=$2; shift 2 ;;
-    --gpusim) [ $# -ge 2 ] || die "--gpusim needs a path"; GPUSIM=$2; shift 2 ;;
-    --variants) [ $# -ge 2 ] || die "--variants needs a list"; VARS=$2; shift 2 ;;
-    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-    esac
-done
-. "$TOP/tools/suites/common.sh"
+EXTRA_OPT=--variants EXTRA_WHAT='a list'
+extra() { VARS=$1; }
+. "$(dirname "$0")/common.sh"
 
 names=
 for v in $VARS; do names="$names ${v%%=*}"; done
