@@ -162,19 +162,21 @@ static void test_gen_refuses(void **state)
 
 /* A suite script and what its refusals name. */
 struct suite {
-    const char *script, *var, *opt, *name, *fake, *marker, *only, *only_msg;
+    const char *script, *var, *opt, *name, *fake, *marker, *only, *only_msg, *apps;
 };
 
 static const struct suite rodinia = {SCRIPT, "GPUSIM_RODINIA", "--rodinia", "Rodinia",
                                      T_ "/fake", "cuda/bfs/bfs.cu", "bfs,kmeans",
-                                     "--only: no program 'kmeans' (one of: bfs backprop"};
+                                     "--only: no program 'kmeans' (one of: bfs backprop",
+                                     "rodinia.apps"};
 static const struct suite parboil = {PBSCRIPT, "GPUSIM_PARBOIL", "--parboil", "Parboil",
                                      T_ "/fakepb", "common/src/parboil_cuda.c", "sgemm,spmv",
-                                     "--only: no program 'spmv' (one of: sgemm stencil"};
+                                     "--only: no program 'spmv' (one of: sgemm stencil",
+                                     "parboil.apps"};
 static const struct suite ispass = {ISPASS_SCRIPT, "GPUSIM_ISPASS", "--ispass", "ISPASS-2009",
                                     T_ "/fake-ispass", "README.ISPASS-2009", "NQU,AES",
                                     "--only: no program 'AES' (one of: LPS NQU LIB NN STO CP BFS "
-                                    "RAY)"};
+                                    "RAY)", "ispass.apps"};
 
 /* A script's refusals: exit status 2 and a message naming what is missing, nothing written. */
 static void suite_refuses(const struct suite *s)
@@ -233,6 +235,32 @@ static void need_checkout(const char *test, const struct suite *s)
     }
 }
 
+/* A tiny build of the programs ONLY (comma-separated) into DIR: each says "built", the
+ * applications file holds ENTRY, and gpusim exec --check finds CHECK's output the same under
+ * both models. */
+static void tiny_build(const struct suite *s, const char *only, const char *dir,
+                       const char *entry, const char *check)
+{
+    static char out[65536];
+    char cmd[1024], want[128], list[256], path[512];
+    snprintf(cmd, sizeof cmd, "sh %s --size tiny --only %s --out %s", s->script, only, dir);
+    assert_int_equal(run(cmd, out, sizeof out), 0);
+    snprintf(list, sizeof list, "%s", only);
+    for (char *p = strtok(list, ","); p; p = strtok(NULL, ",")) {
+        snprintf(want, sizeof want, "%-24s built", p);
+        tu_assert_contains(out, want);
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, s->apps);
+    char *apps = tu_read_file(path, NULL);
+    assert_non_null(apps);
+    tu_assert_contains(apps, entry);
+    free(apps);
+    snprintf(cmd, sizeof cmd, "cd %s && ../../../gpusim exec --check --apps %s --app %s", dir,
+             s->apps, check);
+    assert_int_equal(run(cmd, out, sizeof out), 0);
+    tu_assert_contains(out, "the same under the functional and the timing model");
+}
+
 /* The full build on a part of Rodinia at the tiny size, then gpusim exec --check on one
  * program and gpusim exec on another through the applications file: needs nvcc and
  * GPUSIM_RODINIA. */
@@ -241,21 +269,12 @@ static void test_build_and_run(void **state)
     static char out[65536];
     (void)state;
     need_checkout("test_build_and_run", &rodinia);
-    assert_int_equal(run("sh " SCRIPT " --size tiny --only bfs,hotspot,b+tree --out " T_ "/b",
-                         out, sizeof out), 0);
-    tu_assert_contains(out, "bfs                      built");
-    tu_assert_contains(out, "hotspot                  built");
-    size_t n;
-    char *apps = tu_read_file(T_ "/b/rodinia.apps", &n);
+    tiny_build(&rodinia, "bfs,hotspot,b+tree", T_ "/b",
+               "app bfs\n  dir bfs\n  run ./bfs graph.txt\n  input graph.txt\n", "hotspot");
+    char *apps = tu_read_file(T_ "/b/rodinia.apps", NULL);
     assert_non_null(apps);
-    tu_assert_contains(apps, "app bfs\n  dir bfs\n  run ./bfs graph.txt\n  input graph.txt\n");
     tu_assert_contains(apps, "app btree\n");
     free(apps);
-    assert_int_equal(run("cd " T_ "/b && ../../../gpusim exec --check --apps rodinia.apps "
-                         "--app hotspot",
-                         out, sizeof out),
-                     0);
-    tu_assert_contains(out, "the same under the functional and the timing model");
     assert_int_equal(run("cd " T_ "/b && ../../../gpusim exec --apps rodinia.apps --app bfs", out,
                          sizeof out),
                      0);
@@ -271,19 +290,9 @@ static void test_parboil_build(void **state)
     static char out[65536];
     (void)state;
     need_checkout("test_parboil_build", &parboil);
-    assert_int_equal(run("sh " PBSCRIPT " --size tiny --only sgemm,tpacf --out " T_ "/pb", out,
-                         sizeof out), 0);
-    tu_assert_contains(out, "sgemm                    built");
-    tu_assert_contains(out, "tpacf                    built");
-    size_t n;
-    char *apps = tu_read_file(T_ "/pb/parboil.apps", &n);
-    assert_non_null(apps);
-    tu_assert_contains(apps, "app sgemm\n  dir sgemm\n  run ./outsum.sh c.txt ./sgemm -i "
-                             "a.txt,bt.txt,bt.txt -o c.txt\n  input sgemm\n");
-    free(apps);
-    assert_int_equal(run("cd " T_ "/pb && ../../../gpusim exec --check --apps parboil.apps "
-                         "--app tpacf", out, sizeof out), 0);
-    tu_assert_contains(out, "the same under the functional and the timing model");
+    tiny_build(&parboil, "sgemm,tpacf", T_ "/pb",
+               "app sgemm\n  dir sgemm\n  run ./outsum.sh c.txt ./sgemm -i "
+               "a.txt,bt.txt,bt.txt -o c.txt\n  input sgemm\n", "tpacf");
     assert_int_equal(run("cd " T_ "/pb && ../../../gpusim exec --apps parboil.apps --app sgemm",
                          out, sizeof out), 0);
     tu_assert_contains(out, "output c.txt: ");
@@ -363,22 +372,11 @@ static void test_ispass_script_refuses(void **state)
    (its count, 92, is compared; its timers are not): needs nvcc and GPUSIM_ISPASS. */
 static void test_ispass_build_and_run(void **state)
 {
-    static char out[65536];
     (void)state;
     need_checkout("test_ispass_build_and_run", &ispass);
-    assert_int_equal(run("sh " ISPASS_SCRIPT " --size tiny --only NQU,BFS --out " T_ "/ib", out,
-                         sizeof out), 0);
-    tu_assert_contains(out, "NQU                      built");
-    tu_assert_contains(out, "BFS                      built");
-    size_t n;
-    char *apps = tu_read_file(T_ "/ib/ispass.apps", &n);
-    assert_non_null(apps);
-    tu_assert_contains(apps, "app BFS\n  dir BFS\n  run ./BFS data/graph4096.txt\n"
-                             "  input data/graph4096.txt\n");
-    free(apps);
-    assert_int_equal(run("cd " T_ "/ib && ../../../gpusim exec --check --apps ispass.apps "
-                         "--app NQU", out, sizeof out), 0);
-    tu_assert_contains(out, "the same under the functional and the timing model");
+    tiny_build(&ispass, "NQU,BFS", T_ "/ib",
+               "app BFS\n  dir BFS\n  run ./BFS data/graph4096.txt\n"
+               "  input data/graph4096.txt\n", "NQU");
 }
 
 int main(void)
